@@ -1,0 +1,115 @@
+/**
+ * The `ctx-mode` command line: reads the command name, loads that command's
+ * module and runs it. Nothing else lives here.
+ *
+ * @module
+ */
+
+import denoJson from "./deno.json" with { type: "json" };
+import { UsageError } from "./src/cli/_args.ts";
+import { type CliContext, type Command, processContext } from "./src/cli/_context.ts";
+
+interface CommandEntry {
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+// Literal import() calls so that `deno compile` embeds each command, and each run loads only its own.
+const COMMANDS: Record<string, CommandEntry> = {
+  index: {
+    summary: "Index files, folders or stdin into the project's knowledge base",
+    load: async () => (await import("./src/cli/index.ts")).command,
+  },
+  search: {
+    summary: "Search the knowledge base; one query per argument",
+    load: async () => (await import("./src/cli/search.ts")).command,
+  },
+  purge: {
+    summary: "Wipe the project's knowledge base",
+    load: async () => (await import("./src/cli/purge.ts")).command,
+  },
+  version: {
+    summary: "Print the version",
+    load: async () => (await import("./src/cli/version.ts")).command,
+  },
+  help: {
+    summary: "Show help for ctx-mode or one command",
+    load: () => Promise.resolve(helpCommand),
+  },
+};
+
+const helpCommand: Command = {
+  usage: "Usage: ctx-mode help [COMMAND]\n\nShow the list of commands, or one command's usage.\n",
+  async run(args, context) {
+    const [name] = args;
+    if (name === undefined) {
+      await context.out(overview());
+      return 0;
+    }
+    const entry = COMMANDS[name];
+    if (!entry) throw new UsageError(`Unknown command "${name}"`, "");
+    await context.out((await entry.load()).usage);
+    return 0;
+  },
+};
+
+function overview(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, entry]) =>
+    `  ${name.padEnd(width)}  ${entry.summary}`
+  );
+  return `ctx-mode ${denoJson.version}: keep bulky tool output out of an AI agent's context window
+
+Usage: ctx-mode <command> [options]
+
+Commands:
+${lines.join("\n")}
+
+Run "ctx-mode <command> --help" for a command's options.
+Data home: $CTX_MODE_HOME, default ~/.ctx-mode
+`;
+}
+
+/**
+ * Runs the CLI with `args` and returns the exit code: 0 success, 1 failure, 2 usage error.
+ *
+ * @param args The arguments after the program name.
+ * @param context The outside world; the real process by default.
+ * @returns The exit code.
+ */
+export async function main(args: string[], context: CliContext = processContext()): Promise<number> {
+  const [first, ...rest] = args;
+  try {
+    if (first === undefined || first === "--help" || first === "-h") {
+      await context.out(overview());
+      return 0;
+    }
+    if (first === "--version" || first === "-V") return await main(["version"], context);
+    const entry = COMMANDS[first];
+    if (!entry) {
+      throw new UsageError(
+        first.startsWith("-") ? `Unknown option "${first}"` : `Unknown command "${first}"`,
+        "",
+      );
+    }
+    const command = await entry.load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      await context.out(command.usage);
+      return 0;
+    }
+    return await command.run(rest, context);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const help = error.command ? `ctx-mode ${error.command} --help` : "ctx-mode --help";
+      await context.err(`ctx-mode: ${error.message}\nRun "${help}" for usage.\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    await context.err(`ctx-mode: ${message.split("\n")[0]}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exitCode = await main(Deno.args);
+}

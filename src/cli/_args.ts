@@ -1,0 +1,66 @@
+/**
+ * Argument parsing shared by every command: `node:util` `parseArgs` with its
+ * errors turned into one-line usage errors, and the options every
+ * knowledge-base command accepts.
+ *
+ * @module
+ */
+
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** A mistake in how a command was called; printed without a stack, exit code 2. */
+export class UsageError extends Error {
+  /** The command whose `--help` explains the right usage. */
+  readonly command: string;
+
+  constructor(message: string, command: string) {
+    super(message);
+    this.name = "UsageError";
+    this.command = command;
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** Options every command that touches the project database takes. */
+export const STORE_OPTIONS = {
+  project: { type: "string" },
+  db: { type: "string" },
+} as const satisfies Options;
+
+/** Parses `args` for `command`, with `--help` always accepted. */
+export function parseCommandArgs<T extends Options>(
+  command: string,
+  args: string[],
+  options: T,
+) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    throw new UsageError(message.replace(/\. To specify a positional.*$/, ""), command);
+  }
+}
+
+/** A whole number flag within bounds, or a usage error naming the flag. */
+export function integerFlag(
+  command: string,
+  flag: string,
+  value: string | undefined,
+  bounds: { min: number; max: number; fallback: number },
+): number {
+  if (value === undefined) return bounds.fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < bounds.min || number > bounds.max) {
+    throw new UsageError(
+      `Cannot use --${flag} "${value}": expected a whole number from ${bounds.min} to ${bounds.max}`,
+      command,
+    );
+  }
+  return number;
+}

@@ -1,0 +1,131 @@
+/**
+ * `ctx-mode index`: indexes files, folders (recursively) or stdin into the
+ * project's knowledge base, one source per file.
+ *
+ * @module
+ */
+
+import { basename, isAbsolute, relative, resolve } from "node:path";
+import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
+import type { Command } from "./_context.ts";
+import { openStoreFor } from "./_store.ts";
+import { collectFiles } from "../store/collect_files.ts";
+import { type FileToIndex, indexFiles, type SkippedFile } from "../store/index_files.ts";
+import type { IndexReceipt } from "../store/knowledge_base.ts";
+
+const USAGE = `Usage: ctx-mode index <path|->... [options]
+
+Index files and folders (recursively) or standard input ("-") into the
+project's knowledge base. A file in a folder becomes one source labelled by its
+path relative to that folder; indexing a label again replaces it, and identical
+content is left as it is. Skips .git, node_modules, what .gitignore ignores,
+binary files and files over the size cap.
+
+Options:
+  --source LABEL   Label for stdin or a single file; prefix for a folder's files
+  --max-file-mb N  Size cap per file in MiB (default 5)
+  --project DIR    The project (default: the agent's project variable, else cwd)
+  --db PATH        Use this database file instead of the project's
+  -h, --help       Show this help
+
+Examples:
+  ctx-mode index docs/ --source docs
+  npm test 2>&1 | ctx-mode index - --source "npm test"
+`;
+
+/** The `index` command. */
+export const command: Command = {
+  usage: USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseCommandArgs("index", args, {
+      ...STORE_OPTIONS,
+      source: { type: "string" },
+      "max-file-mb": { type: "string" },
+    });
+    if (positionals.length === 0) throw new UsageError("Missing a path (or - for stdin)", "index");
+    const maxMb = Number(values["max-file-mb"] ?? 5);
+    if (!Number.isFinite(maxMb) || maxMb <= 0 || maxMb > 1024) {
+      throw new UsageError(
+        `Cannot use --max-file-mb "${values["max-file-mb"]}": expected a number of MiB from 0 to 1024`,
+        "index",
+      );
+    }
+    const source = values.source?.trim() || undefined;
+    const started = performance.now();
+
+    const files: FileToIndex[] = [];
+    const skipped: SkippedFile[] = [];
+    let stdin: string | undefined;
+    for (const path of positionals) {
+      if (path === "-") {
+        stdin = await new Response(context.stdin).text();
+        if (stdin.trim() === "") throw new Error('Cannot index "-": standard input is empty');
+        continue;
+      }
+      const absolute = resolve(context.cwd, path);
+      const found = await collectFiles(absolute, { maxFileBytes: maxMb * 1024 * 1024 });
+      skipped.push(...found.skipped);
+      const isFolder = found.files.length !== 1 || found.files[0]!.path !== absolute;
+      for (const file of found.files) {
+        files.push({ path: file.path, label: labelFor(file, { isFolder, source, single: positionals.length === 1, cwd: context.cwd }) });
+      }
+    }
+
+    using kb = openStoreFor(values, context);
+    const receipts: IndexReceipt[] = [];
+    if (stdin !== undefined) {
+      receipts.push(kb.index({ label: source ?? "stdin", content: stdin, origin: "stdin" }));
+    }
+    const progress = context.stderrIsTerminal && files.length >= 20
+      ? (done: number) => void context.err(bar(done, files.length))
+      : undefined;
+    const summary = await indexFiles(kb, files, { onFile: progress });
+    if (progress) await context.err("\r\x1b[2K");
+    receipts.push(...summary.receipts);
+    skipped.push(...summary.skipped);
+
+    for (const skip of skipped) await context.err(`skipped ${skip.path}: ${skip.reason}\n`);
+    await context.out(report(receipts, skipped.length, performance.now() - started));
+    return receipts.length === 0 && skipped.length > 0 ? 1 : 0;
+  },
+};
+
+function labelFor(
+  file: { path: string; relative: string },
+  where: { isFolder: boolean; source: string | undefined; single: boolean; cwd: string },
+): string {
+  if (where.isFolder) return where.source ? `${where.source}/${file.relative}` : file.relative;
+  if (where.source) return where.single ? where.source : `${where.source}/${basename(file.path)}`;
+  const fromCwd = relative(where.cwd, file.path);
+  return fromCwd.startsWith("..") || isAbsolute(fromCwd) ? file.path : fromCwd;
+}
+
+function bar(done: number, total: number): string {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  return `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} files`;
+}
+
+function report(receipts: readonly IndexReceipt[], skipped: number, elapsedMs: number): string {
+  const count = (status: IndexReceipt["status"]) =>
+    receipts.filter((receipt) => receipt.status === status).length;
+  const chunks = receipts.reduce((sum, receipt) => sum + receipt.chunks, 0);
+  const bytes = receipts.reduce((sum, receipt) => sum + receipt.bytes, 0);
+  const parts = [
+    `${count("indexed")} new`,
+    `${count("replaced")} replaced`,
+    `${count("unchanged")} unchanged`,
+    `${skipped} skipped`,
+  ];
+  return `Indexed ${receipts.length} sources: ${chunks} chunks, ${formatBytes(bytes)} in ${
+    (elapsedMs / 1000).toFixed(2)
+  } s (${parts.join(", ")})\n`;
+}
+
+/** Bytes as B, KB or MB with one decimal. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+

@@ -1,0 +1,117 @@
+/**
+ * Where ctx-mode keeps its data: the data home, the project directory and the
+ * per-project database file.
+ *
+ * Pure functions of their inputs (environment and paths come in as
+ * parameters); the only I/O is resolving a project's real path. This module
+ * must never create, write or delete anything.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import { realpathSync } from "node:fs";
+import { basename, isAbsolute, join, resolve } from "node:path";
+
+/** A read-only view of environment variables. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The variables agents set to tell a hook or server which project it serves, in order of trust. */
+const PROJECT_DIR_VARIABLES = [
+  "CTX_MODE_PROJECT_DIR",
+  "CLAUDE_PROJECT_DIR",
+  "GEMINI_PROJECT_DIR",
+  "QWEN_PROJECT_DIR",
+  "CURSOR_PROJECT_DIR",
+  "KIRO_PROJECT_DIR",
+  "VSCODE_CWD",
+] as const;
+
+/**
+ * The data home: `$CTX_MODE_HOME`, else `~/.ctx-mode`.
+ *
+ * @param env The environment to read.
+ * @returns An absolute path; it may not exist yet.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dataHome } from "./paths.ts";
+ * assert.equal(dataHome({ CTX_MODE_HOME: "/srv/ctx" }), "/srv/ctx");
+ * assert.equal(dataHome({ HOME: "/home/ada" }), "/home/ada/.ctx-mode");
+ * ```
+ */
+export function dataHome(env: Env): string {
+  const explicit = env.CTX_MODE_HOME?.trim();
+  if (explicit) return resolve(explicit);
+  const home = env.HOME ?? env.USERPROFILE;
+  if (!home) {
+    throw new TypeError(
+      'Cannot find the data home "": neither CTX_MODE_HOME nor HOME is set',
+    );
+  }
+  return join(home, ".ctx-mode");
+}
+
+/**
+ * The project directory: an explicit choice, else the agent's project
+ * variable, else the working directory; always its real path when it exists.
+ *
+ * @param cwd The working directory of the process.
+ * @param options An explicit project directory and the environment.
+ * @returns An absolute, symlink-resolved path when the directory exists.
+ */
+export function projectDir(
+  cwd: string,
+  options: {
+    /** A directory the user named (`--project`). @default {undefined} */
+    explicit?: string | undefined;
+    /** The environment. @default {{}} */
+    env?: Env;
+  } = {},
+): string {
+  const env = options.env ?? {};
+  const fromEnv = PROJECT_DIR_VARIABLES.map((name) => env[name]?.trim()).find(
+    (value) => value,
+  );
+  const chosen = resolve(cwd, options.explicit ?? fromEnv ?? cwd);
+  try {
+    return realpathSync(chosen);
+  } catch {
+    return chosen;
+  }
+}
+
+/**
+ * A short stable hash of a project path, used to name its database.
+ *
+ * @param path The project's real path.
+ * @returns 16 lowercase hex characters.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { projectHash } from "./paths.ts";
+ * assert.match(projectHash("/src/app"), /^[0-9a-f]{16}$/);
+ * assert.equal(projectHash("/src/app"), projectHash("/src/app"));
+ * ```
+ */
+export function projectHash(path: string): string {
+  return createHash("sha256").update(path).digest("hex").slice(0, 16);
+}
+
+/**
+ * The database file of a project: `<data home>/projects/<name>-<hash>.db`.
+ *
+ * @param project The project's real path.
+ * @param home The data home.
+ * @returns An absolute file path.
+ */
+export function projectDatabasePath(project: string, home: string): string {
+  if (!isAbsolute(project)) {
+    throw new TypeError(
+      `Cannot name the database of "${project}": the project path is not absolute`,
+    );
+  }
+  const name = basename(project).replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40) ||
+    "root";
+  return join(home, "projects", `${name}-${projectHash(project)}.db`);
+}

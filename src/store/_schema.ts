@@ -1,0 +1,71 @@
+/**
+ * The knowledge base schema, as an ordered list of migrations.
+ *
+ * Each entry moves the schema one version up; entries are append-only: never
+ * edit one that has shipped.
+ *
+ * @module
+ */
+
+/**
+ * Migration `i` moves `PRAGMA user_version` from `i` to `i + 1`.
+ *
+ * The trigram tables keep no positions (`detail='none'`): substring search
+ * runs as `LIKE` through them, which needs only which rows hold each trigram,
+ * and a positional trigram index would be four times the size of the text.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE sources (
+    id INTEGER PRIMARY KEY,
+    label TEXT NOT NULL UNIQUE,
+    origin TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    chunk_count INTEGER NOT NULL,
+    indexed_at INTEGER NOT NULL
+  );
+  CREATE TABLE chunks (
+    id INTEGER PRIMARY KEY,
+    source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX chunks_by_source ON chunks(source_id, ordinal);
+  CREATE VIRTUAL TABLE chunks_words USING fts5(
+    title, body, content='chunks', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+  );
+  CREATE VIRTUAL TABLE chunks_trigram USING fts5(
+    title, body, content='chunks', content_rowid='id', tokenize='trigram',
+    detail='none', columnsize=0
+  );
+  INSERT INTO chunks_words(chunks_words, rank) VALUES ('rank', 'bm25(4.0, 1.0)');
+  CREATE TRIGGER chunks_after_insert AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_words(rowid, title, body) VALUES (new.id, new.title, new.body);
+    INSERT INTO chunks_trigram(rowid, title, body) VALUES (new.id, new.title, new.body);
+  END;
+  CREATE TRIGGER chunks_after_delete AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_words(chunks_words, rowid, title, body)
+      VALUES ('delete', old.id, old.title, old.body);
+    INSERT INTO chunks_trigram(chunks_trigram, rowid, title, body)
+      VALUES ('delete', old.id, old.title, old.body);
+  END;
+  CREATE TABLE vocabulary (
+    id INTEGER PRIMARY KEY,
+    word TEXT NOT NULL UNIQUE,
+    uses INTEGER NOT NULL
+  );
+  CREATE VIRTUAL TABLE vocabulary_trigram USING fts5(
+    word, content='vocabulary', content_rowid='id', tokenize='trigram', detail='none'
+  );
+  CREATE TRIGGER vocabulary_after_insert AFTER INSERT ON vocabulary BEGIN
+    INSERT INTO vocabulary_trigram(rowid, word) VALUES (new.id, new.word);
+  END;
+  CREATE TRIGGER vocabulary_after_delete AFTER DELETE ON vocabulary BEGIN
+    INSERT INTO vocabulary_trigram(vocabulary_trigram, rowid, word) VALUES ('delete', old.id, old.word);
+  END;
+  `,
+];

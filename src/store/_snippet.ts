@@ -1,0 +1,113 @@
+/**
+ * Snippets: windows of a chunk around the places where query terms occur,
+ * not its first characters, within a size cap.
+ *
+ * @module
+ */
+
+const ELLIPSIS = "…";
+
+/** Where each term occurs in the text, as a sorted list of [offset, term index]. */
+function occurrences(
+  text: string,
+  needles: readonly string[],
+): Array<[number, number]> {
+  const lower = text.toLowerCase();
+  const found: Array<[number, number]> = [];
+  needles.forEach((needle, index) => {
+    if (!needle) return;
+    for (
+      let at = lower.indexOf(needle);
+      at !== -1 && found.length < 2000;
+      at = lower.indexOf(needle, at + needle.length)
+    ) {
+      found.push([at, index]);
+    }
+  });
+  return found.sort((x, y) => x[0] - y[0]);
+}
+
+/** The window of `width` characters that holds the most distinct terms. */
+function bestWindow(
+  hits: ReadonlyArray<[number, number]>,
+  width: number,
+): { start: number; distinct: number } {
+  let best = { start: hits[0]?.[0] ?? 0, distinct: 0 };
+  let tail = 0;
+  const inWindow = new Map<number, number>();
+  for (const [offset, term] of hits) {
+    inWindow.set(term, (inWindow.get(term) ?? 0) + 1);
+    while ((hits[tail]?.[0] ?? offset) < offset - width) {
+      const dropped = hits[tail]![1];
+      const left = (inWindow.get(dropped) ?? 1) - 1;
+      if (left === 0) inWindow.delete(dropped);
+      else inWindow.set(dropped, left);
+      tail++;
+    }
+    if (inWindow.size > best.distinct) {
+      best = { start: hits[tail]![0], distinct: inWindow.size };
+    }
+  }
+  return best;
+}
+
+/** Moves a range outward to the nearest spaces, when they are close. */
+function widen(text: string, start: number, end: number): [number, number] {
+  let from = Math.max(0, start);
+  let to = Math.min(text.length, end);
+  const space = text.lastIndexOf(" ", from);
+  if (from > 0 && space !== -1 && from - space < 20) from = space + 1;
+  const after = text.indexOf(" ", to);
+  if (to < text.length && after !== -1 && after - to < 20) to = after;
+  return [from, to];
+}
+
+/**
+ * A snippet of `body` of at most about `maxChars` characters: one or two
+ * windows around the terms, joined by an ellipsis; the opening of the body
+ * when no term occurs in it.
+ *
+ * @param body The chunk text.
+ * @param needles Lower-cased strings to look for (stems and substrings).
+ * @param maxChars The size cap.
+ * @returns The snippet, whitespace collapsed.
+ */
+export function makeSnippet(
+  body: string,
+  needles: readonly string[],
+  maxChars: number,
+): string {
+  const text = body.replace(/\s+/g, " ").trim();
+  if (text.length <= maxChars) return text;
+  const hits = occurrences(text, needles);
+  if (hits.length === 0) {
+    return text.slice(0, widen(text, 0, maxChars - 1)[1]).trim() + ELLIPSIS;
+  }
+
+  const half = Math.floor(maxChars / 2);
+  const lead = Math.min(60, Math.floor(half / 4));
+  const first = bestWindow(hits, half - lead);
+  let ranges = [widen(text, first.start - lead, first.start - lead + half)];
+  const outside = hits.filter(([offset]) =>
+    offset < ranges[0]![0] || offset >= ranges[0]![1]
+  );
+  if (outside.length > 0) {
+    const second = bestWindow(outside, half - lead);
+    ranges.push(widen(text, second.start - lead, second.start - lead + half));
+  } else {
+    ranges = [
+      widen(text, first.start - 2 * lead, first.start - 2 * lead + maxChars),
+    ];
+  }
+  ranges.sort((x, y) => x[0] - y[0]);
+  const merged: Array<[number, number]> = [];
+  for (const range of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  const pieces = merged.map(([from, to]) => text.slice(from, to).trim());
+  const head = merged[0]![0] > 0 ? ELLIPSIS : "";
+  const tail = merged[merged.length - 1]![1] < text.length ? ELLIPSIS : "";
+  return head + pieces.join(` ${ELLIPSIS} `) + tail;
+}

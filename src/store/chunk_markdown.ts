@@ -1,0 +1,398 @@
+/**
+ * Cuts Markdown into chunks along its ATX headings, so each chunk is one
+ * section titled by its heading path ("fs > Promises API > fsPromises.rm()").
+ *
+ * Rules:
+ * - H1–H4 (`#` to `####`, indented up to 3 spaces) start a section; H5 and H6
+ *   stay inside their parent's body. Lines inside fenced code blocks (``` or
+ *   ~~~, three or more, indented up to 3 spaces, closed by a run of the same
+ *   character at least as long) are never headings. An unclosed fence runs to
+ *   the end of the document, as in CommonMark.
+ * - Setext headings (text underlined with `===` or `---`) are not recognised;
+ *   they stay in the body of the section around them.
+ * - A title is the heading path joined with `" > "`, with inline Markdown
+ *   stripped (code spans, emphasis, links, images, HTML tags, escapes and the
+ *   closing `#` run). Empty headings are left out of the path. Content before
+ *   the first heading is titled with the fallback title.
+ * - A body starts with its heading line. Sections holding nothing but their
+ *   heading are dropped; their heading still appears in the paths below them.
+ * - A section over the cap is split on blank lines outside fences, packing
+ *   consecutive paragraphs up to the cap; each piece repeats the heading line
+ *   (when it takes at most a quarter of the cap) and is titled
+ *   `"<path> (part k/n)"`. A fenced block is split only when it alone exceeds
+ *   the cap, on line boundaries, each piece re-wrapped in the block's fences.
+ *   Whatever is still too big goes through {@linkcode splitOversize}.
+ * - Line endings are normalised to `\n`; bodies lose leading blank lines and
+ *   trailing whitespace, nothing else.
+ *
+ * This module is pure: it must never do I/O or parse Markdown beyond the
+ * block structure the split needs.
+ *
+ * @module
+ */
+
+import { type Chunk, type ChunkOptions, MAX_CHUNK_BYTES } from "./chunk.ts";
+import {
+  assertMaxBytes,
+  splitOversize,
+  utf8ByteLength,
+} from "./split_oversize.ts";
+
+const DEFAULT_FALLBACK_TITLE = "(untitled)";
+const TITLE_SEPARATOR = " > ";
+const DEEPEST_SPLIT_LEVEL = 4;
+/** Fenced pieces smaller than this inside their fences are not worth re-wrapping. */
+const MIN_FENCE_INNER_BYTES = 32;
+
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const BLANK = /^[ \t]*$/;
+
+/**
+ * Splits Markdown into chunks, one per H1–H4 section, titled by heading path.
+ *
+ * @param text The Markdown source.
+ * @param options The size cap and the title of content before the first heading.
+ * @returns The chunks in document order; none has a blank body or exceeds the cap.
+ * @throws {RangeError} When `options.maxBytes` is not an integer of at least 4.
+ *
+ * @example Title sections by their heading path
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chunkMarkdown } from "./chunk_markdown.ts";
+ *
+ * const chunks = chunkMarkdown(
+ *   "Intro text.\n\n# fs\n\n## Promises API\n\n### `fsPromises.rm(path[, options])`\n\nRemoves files.\n",
+ *   { fallbackTitle: "fs.md" },
+ * );
+ * assert.deepEqual(chunks.map((chunk) => chunk.title), [
+ *   "fs.md",
+ *   "fs > Promises API > fsPromises.rm(path[, options])",
+ * ]);
+ * assert.equal(
+ *   chunks[1]?.body,
+ *   "### `fsPromises.rm(path[, options])`\n\nRemoves files.",
+ * );
+ * ```
+ */
+export function chunkMarkdown(text: string, options?: ChunkOptions): Chunk[] {
+  const maxBytes = assertMaxBytes(options?.maxBytes ?? MAX_CHUNK_BYTES);
+  const fallbackTitle = options?.fallbackTitle ?? DEFAULT_FALLBACK_TITLE;
+  const chunks: Chunk[] = [];
+  for (const section of splitSections(text.replace(/\r\n?/g, "\n"))) {
+    const title = section.path.filter((part) => part !== "").join(
+      TITLE_SEPARATOR,
+    ) || fallbackTitle;
+    const bodies = sectionBodies(section, maxBytes);
+    bodies.forEach((body, index) => {
+      chunks.push({
+        title: bodies.length === 1
+          ? title
+          : `${title} (part ${index + 1}/${bodies.length})`,
+        body,
+      });
+    });
+  }
+  return chunks;
+}
+
+/** A run of lines under one heading (or before the first heading). */
+interface Section {
+  /** Stripped heading texts from the outermost heading down to this one. */
+  path: string[];
+  /** The heading line itself, or `undefined` for content before any heading. */
+  heading: string | undefined;
+  /** The lines after the heading line, up to the next H1–H4. */
+  lines: string[];
+}
+
+/** An open fence: its character and run length decide which line closes it. */
+interface Fence {
+  char: string;
+  length: number;
+}
+
+function splitSections(text: string): Section[] {
+  const sections: Section[] = [];
+  const stack: { level: number; title: string }[] = [];
+  let current: Section = { path: [], heading: undefined, lines: [] };
+  let fence: Fence | undefined;
+  for (const line of text.split("\n")) {
+    if (fence !== undefined) {
+      if (closesFence(line, fence)) fence = undefined;
+      current.lines.push(line);
+      continue;
+    }
+    fence = opensFence(line);
+    const heading = fence === undefined ? ATX_HEADING.exec(line) : null;
+    const level = heading?.[1]?.length ?? 0;
+    if (heading === null || level > DEEPEST_SPLIT_LEVEL) {
+      current.lines.push(line);
+      continue;
+    }
+    sections.push(current);
+    while ((stack.at(-1)?.level ?? 0) >= level) stack.pop();
+    stack.push({ level, title: headingTitle(heading[2] ?? "") });
+    current = {
+      path: stack.map((entry) => entry.title),
+      heading: line.trim(),
+      lines: [],
+    };
+  }
+  sections.push(current);
+  return sections.filter((section) =>
+    section.lines.some((line) => !BLANK.test(line))
+  );
+}
+
+function opensFence(line: string): Fence | undefined {
+  const match = FENCE_OPEN.exec(line);
+  const run = match?.[2];
+  if (run === undefined) return undefined;
+  const char = run[0] ?? "`";
+  // A backtick fence's info string may not hold a backtick (CommonMark 4.5).
+  if (char === "`" && (match?.[3] ?? "").includes("`")) return undefined;
+  return { char, length: run.length };
+}
+
+function closesFence(line: string, fence: Fence): boolean {
+  const run = FENCE_CLOSE.exec(line)?.[1];
+  return run !== undefined && run[0] === fence.char &&
+    run.length >= fence.length;
+}
+
+/**
+ * Reduces a heading's inline Markdown to its plain words: code spans keep
+ * their content verbatim, everything else loses its markup.
+ */
+function headingTitle(raw: string): string {
+  const text = raw.replace(/(?:^|[ \t]+)#+[ \t]*$/, "");
+  const parts: string[] = [];
+  const codeSpan = /(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)/g;
+  let last = 0;
+  for (const match of text.matchAll(codeSpan)) {
+    parts.push(stripInline(text.slice(last, match.index)));
+    const code = match[2] ?? "";
+    // CommonMark drops one space on each side of a padded code span.
+    parts.push(/^ .*[^ ].* $/.test(code) ? code.slice(1, -1) : code);
+    last = match.index + match[0].length;
+  }
+  parts.push(stripInline(text.slice(last)));
+  return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+function stripInline(text: string): string {
+  // Escaped punctuation is parked in the private use area so no rule below
+  // mistakes it for markup, then restored as the bare character.
+  return text
+    .replace(
+      /\\([!-/:-@[-`{-~])/g,
+      (_, char: string) => String.fromCharCode(0xe000 + char.charCodeAt(0)),
+    )
+    .replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
+    .replace(/\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
+    .replace(/<((?:https?|mailto|ftp):[^<>\s]+)>/g, "$1")
+    .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g, "")
+    .replace(/(\*{1,3})(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(
+      /(?<![\p{L}\p{N}_])(_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\p{L}\p{N}_])/gu,
+      "$2",
+    )
+    .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, "$1")
+    .replace(
+      /[\ue000-\ue07f]/g,
+      (char) => String.fromCharCode(char.charCodeAt(0) - 0xe000),
+    );
+}
+
+/** A piece of a section to pack, with the separator it needs after a previous piece. */
+interface Unit {
+  text: string;
+  separator: string;
+}
+
+function sectionBodies(section: Section, maxBytes: number): string[] {
+  const whole = tidy(
+    [
+      ...(section.heading === undefined ? [] : [section.heading]),
+      ...section.lines,
+    ]
+      .join("\n"),
+  );
+  if (utf8ByteLength(whole) <= maxBytes) return [whole];
+
+  const heading = section.heading;
+  const prefix = heading === undefined ? "" : `${heading}\n\n`;
+  if (heading !== undefined && utf8ByteLength(prefix) <= maxBytes / 4) {
+    const budget = maxBytes - utf8ByteLength(prefix);
+    return pack(blockUnits(section.lines, budget), budget)
+      .map((piece) => prefix + piece);
+  }
+  const lines = heading === undefined
+    ? section.lines
+    : [heading, "", ...section.lines];
+  return pack(blockUnits(lines, maxBytes), maxBytes);
+}
+
+/** Drops leading blank lines and trailing whitespace; keeps indentation. */
+function tidy(text: string): string {
+  return text.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+}
+
+/** A run of plain lines, or one fenced block with its fence lines. */
+type Segment =
+  | { kind: "text"; lines: string[] }
+  | { kind: "fence"; open: string; inner: string[]; close: string | undefined };
+
+/** Cuts lines into paragraphs (blank-line separated) made of segments. */
+function paragraphs(lines: string[]): Segment[][] {
+  const blocks: Segment[][] = [];
+  let block: Segment[] = [];
+  let fenceSegment: Extract<Segment, { kind: "fence" }> | undefined;
+  let fence: Fence | undefined;
+  for (const line of lines) {
+    if (fence !== undefined && fenceSegment !== undefined) {
+      if (closesFence(line, fence)) {
+        fenceSegment.close = line;
+        fence = undefined;
+        fenceSegment = undefined;
+      } else {
+        fenceSegment.inner.push(line);
+      }
+      continue;
+    }
+    if (BLANK.test(line)) {
+      if (block.length > 0) blocks.push(block);
+      block = [];
+      continue;
+    }
+    fence = opensFence(line);
+    if (fence !== undefined) {
+      fenceSegment = { kind: "fence", open: line, inner: [], close: undefined };
+      block.push(fenceSegment);
+      continue;
+    }
+    const last = block.at(-1);
+    if (last?.kind === "text") last.lines.push(line);
+    else block.push({ kind: "text", lines: [line] });
+  }
+  if (block.length > 0) blocks.push(block);
+  return blocks;
+}
+
+function segmentText(segment: Segment): string {
+  if (segment.kind === "text") return segment.lines.join("\n");
+  return [
+    segment.open,
+    ...segment.inner,
+    ...(segment.close === undefined ? [] : [segment.close]),
+  ]
+    .join("\n");
+}
+
+/** Turns lines into units that each fit `budget`, cutting only what must be cut. */
+function blockUnits(lines: string[], budget: number): Unit[] {
+  const units: Unit[] = [];
+  for (const block of paragraphs(lines)) {
+    const whole = block.map(segmentText).join("\n");
+    if (utf8ByteLength(whole) <= budget) {
+      units.push({ text: whole, separator: "\n\n" });
+      continue;
+    }
+    block.forEach((segment, index) => {
+      const separator = index === 0 ? "\n\n" : "\n";
+      const text = segmentText(segment);
+      if (utf8ByteLength(text) <= budget) {
+        units.push({ text, separator });
+      } else if (segment.kind === "fence") {
+        const pieces = splitFence(segment, budget);
+        pieces.forEach((piece, i) =>
+          units.push({ text: piece, separator: i === 0 ? separator : "\n" })
+        );
+      } else {
+        splitOversize(text, budget).forEach((piece, i) =>
+          units.push({ text: piece, separator: i === 0 ? separator : "" })
+        );
+      }
+    });
+  }
+  return units;
+}
+
+/** Splits one oversized fenced block on line boundaries, re-wrapping each piece. */
+function splitFence(
+  segment: Extract<Segment, { kind: "fence" }>,
+  budget: number,
+): string[] {
+  const fence = opensFence(segment.open);
+  const indent = /^ */.exec(segment.open)?.[0] ?? "";
+  const close = segment.close ??
+    `${indent}${(fence?.char ?? "`").repeat(fence?.length ?? 3)}`;
+  const innerBudget = budget - utf8ByteLength(segment.open) -
+    utf8ByteLength(close) - 2;
+  if (innerBudget < MIN_FENCE_INNER_BYTES) {
+    return splitOversize(segmentText(segment), budget);
+  }
+  const groups: string[] = [];
+  let group: string[] = [];
+  let groupBytes = 0;
+  const flush = (): void => {
+    if (group.length > 0) groups.push(group.join("\n"));
+    group = [];
+    groupBytes = 0;
+  };
+  for (const line of segment.inner) {
+    const bytes = utf8ByteLength(line);
+    if (bytes > innerBudget) {
+      flush();
+      groups.push(...splitOversize(line, innerBudget));
+      continue;
+    }
+    const added = group.length === 0 ? bytes : groupBytes + 1 + bytes;
+    if (added > innerBudget) {
+      flush();
+      group = [line];
+      groupBytes = bytes;
+    } else {
+      group.push(line);
+      groupBytes = added;
+    }
+  }
+  flush();
+  return groups.map((inner) => `${segment.open}\n${inner}\n${close}`);
+}
+
+/** Packs consecutive units into pieces of at most `budget` bytes. */
+function pack(units: Unit[], budget: number): string[] {
+  const pieces: string[] = [];
+  let current = "";
+  let currentBytes = 0;
+  const flush = (): void => {
+    const piece = tidy(current);
+    if (piece !== "") pieces.push(piece);
+    current = "";
+    currentBytes = 0;
+  };
+  for (const unit of units) {
+    if (unit.text.trim() === "") continue;
+    const bytes = utf8ByteLength(unit.text);
+    if (current === "") {
+      current = unit.text;
+      currentBytes = bytes;
+      continue;
+    }
+    const joined = currentBytes + utf8ByteLength(unit.separator) + bytes;
+    if (joined <= budget) {
+      current += unit.separator + unit.text;
+      currentBytes = joined;
+    } else {
+      flush();
+      current = unit.text;
+      currentBytes = bytes;
+    }
+  }
+  flush();
+  return pieces;
+}

@@ -1,0 +1,316 @@
+/**
+ * The knowledge base of one project: indexing content as ranked, searchable
+ * chunks, and answering queries with small snippets.
+ *
+ * Writes happen in one transaction per source, so a crash or a concurrent
+ * writer never leaves a half-indexed source and never loses what was there.
+ * This module never prints and never touches files other than its database.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+import type { ChunkOptions, ContentKind } from "./chunk.ts";
+import { chunkContent } from "./chunk_content.ts";
+import { openDatabase, reason } from "./database.ts";
+import { detectKind } from "./detect_kind.ts";
+import { vocabularyWords } from "./_terms.ts";
+import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
+
+export type {
+  Correction,
+  QueryResult,
+  SearchHit,
+  SearchOptions,
+} from "./_search.ts";
+
+/** What to index. */
+export interface IndexInput {
+  /** The source label; indexing the same label again replaces its chunks. */
+  label: string;
+  /** The text to index. */
+  content: string;
+  /** Where it came from: a path, a URL or a command. @default {""} */
+  origin?: string;
+  /** How to chunk it; detected from the label and content when absent. @default {undefined} */
+  kind?: ContentKind | undefined;
+}
+
+/** The receipt of one indexing call. */
+export interface IndexReceipt {
+  /** The source label. */
+  label: string;
+  /** `indexed` (new label), `replaced` (new content for a known label) or `unchanged` (same content: nothing written). */
+  status: "indexed" | "replaced" | "unchanged";
+  /** How the content was chunked. */
+  kind: ContentKind;
+  /** The number of chunks the source now has. */
+  chunks: number;
+  /** The size of the content in UTF-8 bytes. */
+  bytes: number;
+}
+
+/** One indexed source. */
+export interface SourceInfo {
+  /** Its label. */
+  label: string;
+  /** Where it came from. */
+  origin: string;
+  /** How it was chunked. */
+  kind: ContentKind;
+  /** Its size in UTF-8 bytes. */
+  bytes: number;
+  /** Its number of chunks. */
+  chunks: number;
+  /** When it was indexed, in milliseconds since the epoch. */
+  indexedAt: number;
+}
+
+/** Totals of a knowledge base. */
+export interface KnowledgeBaseStats {
+  /** Indexed sources. */
+  sources: number;
+  /** Chunks over all sources. */
+  chunks: number;
+  /** Bytes of indexed content. */
+  bytes: number;
+}
+
+/** Options for opening a knowledge base. */
+export interface KnowledgeBaseOptions {
+  /** The clock, in milliseconds since the epoch. @default {Date.now} */
+  now?: () => number;
+  /** Options passed to every chunker. @default {{}} */
+  chunking?: ChunkOptions;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A project's knowledge base, backed by one SQLite file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { KnowledgeBase } from "./knowledge_base.ts";
+ * using kb = KnowledgeBase.open(":memory:");
+ * kb.index({ label: "notes", content: "# Deploy\n\nRun `kubectl apply` to roll out." });
+ * const [result] = kb.search(["kubectl rollout"]);
+ * assert.equal(result?.hits[0]?.source, "notes");
+ * ```
+ */
+export class KnowledgeBase {
+  /** The database file. */
+  readonly path: string;
+  #db: DatabaseSync;
+  #searcher: Searcher;
+  #now: () => number;
+  #chunking: ChunkOptions;
+
+  private constructor(
+    path: string,
+    db: DatabaseSync,
+    options: KnowledgeBaseOptions,
+  ) {
+    this.path = path;
+    this.#db = db;
+    this.#searcher = new Searcher(db);
+    this.#now = options.now ?? Date.now;
+    this.#chunking = options.chunking ?? {};
+  }
+
+  /**
+   * Opens the knowledge base stored in `path`, creating it when missing.
+   *
+   * @param path A database file, or `:memory:`.
+   * @param options The clock and chunking options.
+   * @returns The open knowledge base; close it (or `using`) when done.
+   */
+  static open(path: string, options: KnowledgeBaseOptions = {}): KnowledgeBase {
+    return new KnowledgeBase(path, openDatabase(path), options);
+  }
+
+  /**
+   * Indexes content under a label, replacing what the label held before, in one transaction.
+   *
+   * @param input The label, content, origin and optional kind.
+   * @returns A receipt; `unchanged` when the label already holds this exact content.
+   */
+  index(input: IndexInput): IndexReceipt {
+    const label = input.label.trim();
+    if (!label) {
+      throw new TypeError('Cannot index under label "": the label is empty');
+    }
+    const kind = input.kind ?? narrowKind(detectKind(label, input.content));
+    const bytes = encoder.encode(input.content).length;
+    const hash = createHash("sha256").update(kind).update("\0").update(
+      input.content,
+    ).digest("hex");
+    const existing = this.#db.prepare(
+      "SELECT id, content_hash, chunk_count FROM sources WHERE label = ?",
+    ).get(label);
+    if (existing && existing.content_hash === hash) {
+      return {
+        label,
+        status: "unchanged",
+        kind,
+        chunks: Number(existing.chunk_count),
+        bytes,
+      };
+    }
+    const chunks = chunkContent(input.content, kind, {
+      fallbackTitle: label,
+      ...this.#chunking,
+    });
+    this.#write(label, () => {
+      this.#db.prepare("DELETE FROM sources WHERE label = ?").run(label);
+      const source = this.#db.prepare(
+        `INSERT INTO sources (label, origin, kind, content_hash, bytes, chunk_count, indexed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      ).get(
+        label,
+        input.origin ?? "",
+        kind,
+        hash,
+        bytes,
+        chunks.length,
+        this.#now(),
+      );
+      const insertChunk = this.#db.prepare(
+        "INSERT INTO chunks (source_id, ordinal, title, body) VALUES (?, ?, ?, ?)",
+      );
+      chunks.forEach((chunk, ordinal) =>
+        insertChunk.run(source!.id!, ordinal, chunk.title, chunk.body)
+      );
+      this.#remember(
+        chunks.map((chunk) => `${chunk.title}\n${chunk.body}`).join("\n"),
+      );
+    });
+    return {
+      label,
+      status: existing ? "replaced" : "indexed",
+      kind,
+      chunks: chunks.length,
+      bytes,
+    };
+  }
+
+  /**
+   * Answers each query with ranked snippets.
+   *
+   * @param queries Free text; any text is safe, none of it is FTS5 syntax.
+   * @param options A source filter, the most hits per query, the snippet size.
+   * @returns One result per query, in order.
+   */
+  search(
+    queries: readonly string[],
+    options: SearchOptions = {},
+  ): QueryResult[] {
+    const limit = options.limit ?? 5;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(
+        `Cannot search with limit "${limit}": use a whole number from 1`,
+      );
+    }
+    return queries.map((query) => {
+      try {
+        return this.#searcher.search(query, { ...options, limit });
+      } catch (error) {
+        throw new Error(`Cannot search "${this.path}": ${reason(error)}`);
+      }
+    });
+  }
+
+  /** Every indexed source, by label. */
+  sources(): SourceInfo[] {
+    return this.#db.prepare(
+      "SELECT label, origin, kind, bytes, chunk_count, indexed_at FROM sources ORDER BY label",
+    ).all().map((row) => ({
+      label: String(row.label),
+      origin: String(row.origin),
+      kind: row.kind as ContentKind,
+      bytes: Number(row.bytes),
+      chunks: Number(row.chunk_count),
+      indexedAt: Number(row.indexed_at),
+    }));
+  }
+
+  /** Totals over every source. */
+  stats(): KnowledgeBaseStats {
+    const row = this.#db.prepare(
+      "SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources",
+    ).get();
+    return {
+      sources: Number(row?.sources),
+      chunks: Number(row?.chunks),
+      bytes: Number(row?.bytes),
+    };
+  }
+
+  /**
+   * Removes every source, chunk and vocabulary word, then compacts the file.
+   *
+   * @returns What was removed.
+   */
+  purge(): KnowledgeBaseStats {
+    const before = this.stats();
+    this.#write("every source", () => {
+      this.#db.exec(
+        "DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary",
+      );
+      this.#db.exec(
+        "INSERT INTO chunks_words(chunks_words) VALUES ('rebuild')",
+      );
+      this.#db.exec(
+        "INSERT INTO chunks_trigram(chunks_trigram) VALUES ('rebuild')",
+      );
+      this.#db.exec(
+        "INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('rebuild')",
+      );
+    });
+    if (this.path !== ":memory:") this.#db.exec("VACUUM");
+    return before;
+  }
+
+  /** Closes the database. */
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  /** Closes the database (for `using`). */
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  #remember(text: string): void {
+    const upsert = this.#db.prepare(
+      `INSERT INTO vocabulary (word, uses) VALUES (?, ?)
+       ON CONFLICT(word) DO UPDATE SET uses = uses + excluded.uses`,
+    );
+    for (const [word, uses] of vocabularyWords(text)) upsert.run(word, uses);
+  }
+
+  #write(what: string, work: () => void): void {
+    try {
+      this.#db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      throw new Error(
+        `Cannot write "${what}" to "${this.path}": ${reason(error)}`,
+      );
+    }
+    try {
+      work();
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      throw new Error(
+        `Cannot write "${what}" to "${this.path}": ${reason(error)}`,
+      );
+    }
+  }
+}
+
+function narrowKind(kind: ContentKind | "binary"): ContentKind {
+  return kind === "binary" ? "text" : kind;
+}

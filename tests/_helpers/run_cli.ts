@@ -1,0 +1,57 @@
+/**
+ * Runs the real CLI as a subprocess: `deno run -A main.ts …`.
+ *
+ * @module
+ */
+
+import { fileURLToPath } from "node:url";
+
+/** The entry point of the CLI. */
+export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
+
+/** What a CLI run printed and returned. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `ctx-mode args…` with an isolated data home and optional stdin. */
+export async function runCli(
+  args: string[],
+  options: {
+    home: string;
+    cwd?: string;
+    stdin?: string;
+    env?: Record<string, string>;
+  },
+): Promise<CliRun> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, ...args],
+    cwd: options.cwd ?? options.home,
+    // A clean environment: no agent's project variable may leak in from the test runner.
+    clearEnv: true,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: options.home,
+      CTX_MODE_HOME: options.home,
+      NO_COLOR: "1",
+      ...options.env,
+    },
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.close();
+  }
+  const output = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
