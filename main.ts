@@ -7,7 +7,11 @@
 
 import denoJson from "./deno.json" with { type: "json" };
 import { UsageError } from "./src/cli/_args.ts";
-import { type CliContext, type Command, processContext } from "./src/cli/_context.ts";
+import {
+  type CliContext,
+  type Command,
+  processContext,
+} from "./src/cli/_context.ts";
 
 interface CommandEntry {
   summary: string;
@@ -16,6 +20,10 @@ interface CommandEntry {
 
 // Literal import() calls so that `deno compile` embeds each command, and each run loads only its own.
 const COMMANDS: Record<string, CommandEntry> = {
+  serve: {
+    summary: "Start the MCP server on stdio (the default without a command)",
+    load: async () => (await import("./src/cli/serve.ts")).command,
+  },
   index: {
     summary: "Index files, folders or stdin into the project's knowledge base",
     load: async () => (await import("./src/cli/index.ts")).command,
@@ -39,7 +47,8 @@ const COMMANDS: Record<string, CommandEntry> = {
 };
 
 const helpCommand: Command = {
-  usage: "Usage: ctx-mode help [COMMAND]\n\nShow the list of commands, or one command's usage.\n",
+  usage:
+    "Usage: ctx-mode help [COMMAND]\n\nShow the list of commands, or one command's usage.\n",
   async run(args, context) {
     const [name] = args;
     if (name === undefined) {
@@ -77,18 +86,26 @@ Data home: $CTX_MODE_HOME, default ~/.ctx-mode
  * @param context The outside world; the real process by default.
  * @returns The exit code.
  */
-export async function main(args: string[], context: CliContext = processContext()): Promise<number> {
+export async function main(
+  args: string[],
+  context: CliContext = processContext(),
+): Promise<number> {
   const [first, ...rest] = args;
   try {
-    if (first === undefined || first === "--help" || first === "-h") {
+    if (first === undefined) return await main(["serve"], context);
+    if (first === "--help" || first === "-h") {
       await context.out(overview());
       return 0;
     }
-    if (first === "--version" || first === "-V") return await main(["version"], context);
+    if (first === "--version" || first === "-V") {
+      return await main(["version"], context);
+    }
     const entry = COMMANDS[first];
     if (!entry) {
       throw new UsageError(
-        first.startsWith("-") ? `Unknown option "${first}"` : `Unknown command "${first}"`,
+        first.startsWith("-")
+          ? `Unknown option "${first}"`
+          : `Unknown command "${first}"`,
         "",
       );
     }
@@ -100,8 +117,12 @@ export async function main(args: string[], context: CliContext = processContext(
     return await command.run(rest, context);
   } catch (error) {
     if (error instanceof UsageError) {
-      const help = error.command ? `ctx-mode ${error.command} --help` : "ctx-mode --help";
-      await context.err(`ctx-mode: ${error.message}\nRun "${help}" for usage.\n`);
+      const help = error.command
+        ? `ctx-mode ${error.command} --help`
+        : "ctx-mode --help";
+      await context.err(
+        `ctx-mode: ${error.message}\nRun "${help}" for usage.\n`,
+      );
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 /**
- * ctx-mode as a library: the project knowledge base (SQLite FTS5 with porter,
- * trigram and fuzzy layers), its chunkers, and the data-home paths.
+ * ctx-mode as a library: the per-project knowledge base (SQLite FTS5 with
+ * porter, trigram and fuzzy layers), its chunkers, and the data-home paths.
  *
  * @example
  * ```ts
@@ -15,23 +15,56 @@
  */
 
 export {
-  type Correction,
-  type IndexInput,
-  type IndexReceipt,
+  /** Chunks text of a known kind. */
+  chunkContent,
+  /** Splits JSON into chunks titled with their JSON path. */
+  chunkJson,
+  /** Splits Markdown into chunks titled with their heading path. */
+  chunkMarkdown,
+  /** Splits plain text and logs into sections or line windows. */
+  chunkText,
+  /** Walks a folder for indexable files, honouring .gitignore. */
+  collectFiles,
+  /** Tells Markdown, JSON, text and binary apart by name and content. */
+  detectKind,
+  /** Indexes files from disk, one source each. */
+  indexFiles,
+  /** A project's knowledge base. */
   KnowledgeBase,
-  type KnowledgeBaseOptions,
-  type KnowledgeBaseStats,
-  type QueryResult,
-  type SearchHit,
-  type SearchOptions,
-  type SourceInfo,
-} from "./src/store/knowledge_base.ts";
-export { type Chunk, type ChunkOptions, type ContentKind, MAX_CHUNK_BYTES } from "./src/store/chunk.ts";
-export { chunkMarkdown } from "./src/store/chunk_markdown.ts";
-export { chunkJson } from "./src/store/chunk_json.ts";
-export { chunkText } from "./src/store/chunk_text.ts";
-export { chunkContent } from "./src/store/chunk_content.ts";
-export { detectKind } from "./src/store/detect_kind.ts";
-export { collectFiles } from "./src/store/collect_files.ts";
-export { type FileToIndex, indexFiles, type IndexFilesSummary } from "./src/store/index_files.ts";
-export { dataHome, type Env, projectDatabasePath, projectDir, projectHash } from "./src/config/paths.ts";
+  /** The largest chunk body in bytes. */
+  MAX_CHUNK_BYTES,
+  /** Splits any string into pieces under a UTF-8 byte cap. */
+  splitOversize,
+} from "./src/store/mod.ts";
+export type {
+  Chunk,
+  ChunkOptions,
+  CollectedFile,
+  CollectOptions,
+  CollectResult,
+  ContentKind,
+  Correction,
+  FileToIndex,
+  IndexFilesSummary,
+  IndexInput,
+  IndexReceipt,
+  KnowledgeBaseOptions,
+  KnowledgeBaseStats,
+  QueryResult,
+  SearchHit,
+  SearchOptions,
+  SkippedFile,
+  SkippedPath,
+  SourceInfo,
+} from "./src/store/mod.ts";
+export {
+  /** The data home: `$CTX_MODE_HOME`, else `~/.ctx-mode`. */
+  dataHome,
+  /** The database file of a project. */
+  projectDatabasePath,
+  /** The project directory. */
+  projectDir,
+  /** A short stable hash of a project path. */
+  projectHash,
+} from "./src/config/mod.ts";
+export type { Env } from "./src/config/mod.ts";

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a script: it prints its table on stdout
 /**
  * `deno task bench`: measures the knowledge base (indexing time, database
  * size, search latency, relevance) and prints a table.
@@ -25,7 +26,10 @@ interface Row {
 }
 
 function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  const index = Math.min(
+    sorted.length - 1,
+    Math.ceil((p / 100) * sorted.length) - 1,
+  );
   return sorted[Math.max(0, index)] ?? NaN;
 }
 
@@ -35,7 +39,8 @@ function printTable(title: string, rows: readonly Row[]): void {
     Math.max(5, ...rows.map((r) => r.value.length)),
     Math.max(6, ...rows.map((r) => r.target.length)),
   ];
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
   console.log(`\n${title}`);
   console.log(line(["metric", "value", "target"]) + " ok");
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|---`);
@@ -47,24 +52,40 @@ function printTable(title: string, rows: readonly Row[]): void {
 
 /** Writes a corpus shaped like the Node docs (65 files, ~3.5 MB) with known sections. */
 async function generateCorpus(folder: string): Promise<BenchQuestion[]> {
-  const words = ("stream buffer socket handle request response promise callback module worker " +
-    "thread signal timer event listener emitter cipher digest certificate encoding path file " +
-    "directory process child spawn pipe server client header status cache queue channel").split(" ");
+  const words =
+    ("stream buffer socket handle request response promise callback module worker " +
+      "thread signal timer event listener emitter cipher digest certificate encoding path file " +
+      "directory process child spawn pipe server client header status cache queue channel")
+      .split(" ");
   const pick = (n: number) => words[(n * 7919) % words.length]!;
   const questions: BenchQuestion[] = [];
   for (let f = 0; f < 65; f++) {
     const module = `mod${f}`;
-    let text = `# Module ${module}\n\nThe ${module} module provides ${pick(f)} utilities.\n\n`;
+    let text = `# Module ${module}\n\nThe ${module} module provides ${
+      pick(f)
+    } utilities.\n\n`;
     for (let s = 0; s < 60; s++) {
-      const name = `${module}.${pick(s + f)}${pick(s * 3 + 1).replace(/^./, (c) => c.toUpperCase())}${s}`;
+      const name = `${module}.${pick(s + f)}${
+        pick(s * 3 + 1).replace(/^./, (c) => c.toUpperCase())
+      }${s}`;
       text += `## \`${name}(options)\`\n\n`;
       for (let p = 0; p < 6; p++) {
-        text += `${Array.from({ length: 25 }, (_, w) => pick(f * 31 + s * 17 + p * 5 + w)).join(" ")}.\n\n`;
+        text += `${
+          Array.from(
+            { length: 25 },
+            (_, w) => pick(f * 31 + s * 17 + p * 5 + w),
+          ).join(" ")
+        }.\n\n`;
       }
       if (s % 20 === 3 && questions.length < 30) {
         const file = `${module}.md`;
         questions.push({ query: name, style: "exact", file, sections: [name] });
-        questions.push({ query: name.slice(0, -3), style: "partial", file, sections: [name] });
+        questions.push({
+          query: name.slice(0, -3),
+          style: "partial",
+          file,
+          sections: [name],
+        });
       }
     }
     await writeFile(join(folder, `${module}.md`), text);
@@ -73,11 +94,26 @@ async function generateCorpus(folder: string): Promise<BenchQuestion[]> {
 }
 
 const MIXED_EXTRA = [
-  "EventEmitter", "ECONNRESET", "highWaterMark", "AbortController signal", "keepAlive agent",
-  "stdio inherit", "utf8 encoding", "symlink", "recursive mkdir", "SharedArrayBuffer",
-  "TLS certificate verification", "DNS lookup", "async_hooks", "deprecation warning",
-  "ReadableStream pipeTo", "import.meta.resolve", "structuredClone", "performance.now",
-  "--experimental-vm-modules", "URLSearchParams",
+  "EventEmitter",
+  "ECONNRESET",
+  "highWaterMark",
+  "AbortController signal",
+  "keepAlive agent",
+  "stdio inherit",
+  "utf8 encoding",
+  "symlink",
+  "recursive mkdir",
+  "SharedArrayBuffer",
+  "TLS certificate verification",
+  "DNS lookup",
+  "async_hooks",
+  "deprecation warning",
+  "ReadableStream pipeTo",
+  "import.meta.resolve",
+  "structuredClone",
+  "performance.now",
+  "--experimental-vm-modules",
+  "URLSearchParams",
 ];
 
 async function benchStore(): Promise<void> {
@@ -92,21 +128,34 @@ async function benchStore(): Promise<void> {
       questions = await generateCorpus(corpus);
       note = `corpus: generated (${NODE_DOCS} is absent on this machine)`;
     }
-    const names = (await readdir(corpus)).filter((name) => name.endsWith(".md")).sort();
-    const files = names.map((name) => ({ path: join(corpus, name), label: name }));
-    const inputBytes = files.reduce((sum, file) => sum + statSync(file.path).size, 0);
+    const names = (await readdir(corpus)).filter((name) => name.endsWith(".md"))
+      .sort();
+    const files = names.map((name) => ({
+      path: join(corpus, name),
+      label: name,
+    }));
+    const inputBytes = files.reduce(
+      (sum, file) => sum + statSync(file.path).size,
+      0,
+    );
 
     const dbPath = join(work, "bench.db");
     let kb = KnowledgeBase.open(dbPath);
     const started = performance.now();
     const summary = await indexFiles(kb, files);
     const indexSeconds = (performance.now() - started) / 1000;
-    const chunks = summary.receipts.reduce((sum, receipt) => sum + receipt.chunks, 0);
+    const chunks = summary.receipts.reduce(
+      (sum, receipt) => sum + receipt.chunks,
+      0,
+    );
     kb.close();
     const dbBytes = statSync(dbPath).size;
 
     kb = KnowledgeBase.open(dbPath);
-    const mixed = [...questions.map((q) => q.query), ...MIXED_EXTRA].slice(0, 50);
+    const mixed = [...questions.map((q) => q.query), ...MIXED_EXTRA].slice(
+      0,
+      50,
+    );
     kb.search(mixed);
     const latencies: number[] = [];
     for (let round = 0; round < 5; round++) {
@@ -124,12 +173,17 @@ async function benchStore(): Promise<void> {
     for (const question of questions) {
       const hits = kb.search([question.query], { limit: 5 })[0]?.hits ?? [];
       const rank = hits.findIndex((hit) =>
-        hit.source.endsWith(question.file) && question.sections.some((s) => hit.title.includes(s))
+        hit.source.endsWith(question.file) &&
+        question.sections.some((s) => hit.title.includes(s))
       );
       if (rank === 0) hit1++;
       if (rank !== -1) hit5++;
       if (rank !== 0) {
-        misses.push(`  ${rank === -1 ? "miss" : `#${rank + 1}`}  ${question.query}  →  ${hits[0]?.source}: ${hits[0]?.title}`);
+        misses.push(
+          `  ${rank === -1 ? "miss" : `#${rank + 1}`}  ${question.query}  →  ${
+            hits[0]?.source
+          }: ${hits[0]?.title}`,
+        );
       }
     }
     kb.close();
@@ -138,13 +192,51 @@ async function benchStore(): Promise<void> {
     const p99 = percentile(latencies, 99);
     const ratio = dbBytes / inputBytes;
     printTable(`Knowledge base (${note})`, [
-      { metric: "files indexed", value: `${summary.receipts.length} (${(inputBytes / 1048576).toFixed(2)} MB, ${chunks} chunks)`, target: "", ok: undefined },
-      { metric: "index time", value: `${indexSeconds.toFixed(2)} s`, target: "< 3 s", ok: indexSeconds < 3 },
-      { metric: "database size / input", value: `${ratio.toFixed(2)}× (${(dbBytes / 1048576).toFixed(2)} MB)`, target: "< 3×", ok: ratio < 3 },
-      { metric: `search p50 (${latencies.length} runs of ${mixed.length} queries)`, value: `${p50.toFixed(2)} ms`, target: "< 5 ms", ok: p50 < 5 },
-      { metric: "search p99", value: `${p99.toFixed(2)} ms`, target: "< 20 ms", ok: p99 < 20 },
-      { metric: `hit@1 (${questions.length} questions)`, value: (hit1 / questions.length).toFixed(2), target: "≥ 0.8", ok: hit1 / questions.length >= 0.8 },
-      { metric: "hit@5", value: (hit5 / questions.length).toFixed(2), target: "", ok: undefined },
+      {
+        metric: "files indexed",
+        value: `${summary.receipts.length} (${
+          (inputBytes / 1048576).toFixed(2)
+        } MB, ${chunks} chunks)`,
+        target: "",
+        ok: undefined,
+      },
+      {
+        metric: "index time",
+        value: `${indexSeconds.toFixed(2)} s`,
+        target: "< 3 s",
+        ok: indexSeconds < 3,
+      },
+      {
+        metric: "database size / input",
+        value: `${ratio.toFixed(2)}× (${(dbBytes / 1048576).toFixed(2)} MB)`,
+        target: "< 3×",
+        ok: ratio < 3,
+      },
+      {
+        metric:
+          `search p50 (${latencies.length} runs of ${mixed.length} queries)`,
+        value: `${p50.toFixed(2)} ms`,
+        target: "< 5 ms",
+        ok: p50 < 5,
+      },
+      {
+        metric: "search p99",
+        value: `${p99.toFixed(2)} ms`,
+        target: "< 20 ms",
+        ok: p99 < 20,
+      },
+      {
+        metric: `hit@1 (${questions.length} questions)`,
+        value: (hit1 / questions.length).toFixed(2),
+        target: "≥ 0.8",
+        ok: hit1 / questions.length >= 0.8,
+      },
+      {
+        metric: "hit@5",
+        value: (hit5 / questions.length).toFixed(2),
+        target: "",
+        ok: undefined,
+      },
     ]);
     if (misses.length > 0) console.log(`Not first:\n${misses.join("\n")}`);
   } finally {

@@ -42,8 +42,13 @@ export function parseCommandArgs<T extends Options>(
       strict: true,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new UsageError(message.replace(/\. To specify a positional.*$/, ""), command);
+    const message = error instanceof Error
+      ? error.message.split("\n")[0] ?? ""
+      : String(error);
+    throw new UsageError(
+      message.replace(/\. To specify a positional.*$/, ""),
+      command,
+    );
   }
 }
 
@@ -56,7 +61,9 @@ export function integerFlag(
 ): number {
   if (value === undefined) return bounds.fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || number < bounds.min || number > bounds.max) {
+  if (
+    !/^\d+$/.test(value.trim()) || number < bounds.min || number > bounds.max
+  ) {
     throw new UsageError(
       `Cannot use --${flag} "${value}": expected a whole number from ${bounds.min} to ${bounds.max}`,
       command,

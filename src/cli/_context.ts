@@ -39,7 +39,10 @@ export interface Command {
 
 const encoder = new TextEncoder();
 
-async function writeAll(writer: { write(p: Uint8Array): Promise<number> }, text: string) {
+async function writeAll(
+  writer: { write(p: Uint8Array): Promise<number> },
+  text: string,
+) {
   const bytes = encoder.encode(text);
   for (let written = 0; written < bytes.length;) {
     written += await writer.write(bytes.subarray(written));

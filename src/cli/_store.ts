@@ -17,13 +17,22 @@ export interface StoreFlags {
 }
 
 /** The database file a command should use. */
-export function databasePathFor(flags: StoreFlags, context: CliContext): string {
+export function databasePathFor(
+  flags: StoreFlags,
+  context: CliContext,
+): string {
   if (flags.db) return resolve(context.cwd, flags.db);
-  const project = projectDir(context.cwd, { explicit: flags.project, env: context.env });
+  const project = projectDir(context.cwd, {
+    explicit: flags.project,
+    env: context.env,
+  });
   return projectDatabasePath(project, dataHome(context.env));
 }
 
 /** Opens the knowledge base a command should use. */
-export function openStoreFor(flags: StoreFlags, context: CliContext): KnowledgeBase {
+export function openStoreFor(
+  flags: StoreFlags,
+  context: CliContext,
+): KnowledgeBase {
   return KnowledgeBase.open(databasePathFor(flags, context));
 }

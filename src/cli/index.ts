@@ -10,8 +10,13 @@ import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
 import { collectFiles } from "../store/collect_files.ts";
-import { type FileToIndex, indexFiles, type SkippedFile } from "../store/index_files.ts";
+import {
+  type FileToIndex,
+  indexFiles,
+  type SkippedFile,
+} from "../store/index_files.ts";
 import type { IndexReceipt } from "../store/knowledge_base.ts";
+import { formatBytes } from "../store/format_bytes.ts";
 
 const USAGE = `Usage: ctx-mode index <path|->... [options]
 
@@ -42,11 +47,15 @@ export const command: Command = {
       source: { type: "string" },
       "max-file-mb": { type: "string" },
     });
-    if (positionals.length === 0) throw new UsageError("Missing a path (or - for stdin)", "index");
+    if (positionals.length === 0) {
+      throw new UsageError("Missing a path (or - for stdin)", "index");
+    }
     const maxMb = Number(values["max-file-mb"] ?? 5);
     if (!Number.isFinite(maxMb) || maxMb <= 0 || maxMb > 1024) {
       throw new UsageError(
-        `Cannot use --max-file-mb "${values["max-file-mb"]}": expected a number of MiB from 0 to 1024`,
+        `Cannot use --max-file-mb "${
+          values["max-file-mb"]
+        }": expected a number of MiB from 0 to 1024`,
         "index",
       );
     }
@@ -59,22 +68,37 @@ export const command: Command = {
     for (const path of positionals) {
       if (path === "-") {
         stdin = await new Response(context.stdin).text();
-        if (stdin.trim() === "") throw new Error('Cannot index "-": standard input is empty');
+        if (stdin.trim() === "") {
+          throw new Error('Cannot index "-": standard input is empty');
+        }
         continue;
       }
       const absolute = resolve(context.cwd, path);
-      const found = await collectFiles(absolute, { maxFileBytes: maxMb * 1024 * 1024 });
+      const found = await collectFiles(absolute, {
+        maxFileBytes: maxMb * 1024 * 1024,
+      });
       skipped.push(...found.skipped);
-      const isFolder = found.files.length !== 1 || found.files[0]!.path !== absolute;
+      const isFolder = found.files.length !== 1 ||
+        found.files[0]!.path !== absolute;
       for (const file of found.files) {
-        files.push({ path: file.path, label: labelFor(file, { isFolder, source, single: positionals.length === 1, cwd: context.cwd }) });
+        files.push({
+          path: file.path,
+          label: labelFor(file, {
+            isFolder,
+            source,
+            single: positionals.length === 1,
+            cwd: context.cwd,
+          }),
+        });
       }
     }
 
     using kb = openStoreFor(values, context);
     const receipts: IndexReceipt[] = [];
     if (stdin !== undefined) {
-      receipts.push(kb.index({ label: source ?? "stdin", content: stdin, origin: "stdin" }));
+      receipts.push(
+        kb.index({ label: source ?? "stdin", content: stdin, origin: "stdin" }),
+      );
     }
     const progress = context.stderrIsTerminal && files.length >= 20
       ? (done: number) => void context.err(bar(done, files.length))
@@ -84,18 +108,33 @@ export const command: Command = {
     receipts.push(...summary.receipts);
     skipped.push(...summary.skipped);
 
-    for (const skip of skipped) await context.err(`skipped ${skip.path}: ${skip.reason}\n`);
-    await context.out(report(receipts, skipped.length, performance.now() - started));
+    for (const skip of skipped) {
+      await context.err(`skipped ${skip.path}: ${skip.reason}\n`);
+    }
+    await context.out(
+      report(receipts, skipped.length, performance.now() - started),
+    );
     return receipts.length === 0 && skipped.length > 0 ? 1 : 0;
   },
 };
 
 function labelFor(
   file: { path: string; relative: string },
-  where: { isFolder: boolean; source: string | undefined; single: boolean; cwd: string },
+  where: {
+    isFolder: boolean;
+    source: string | undefined;
+    single: boolean;
+    cwd: string;
+  },
 ): string {
-  if (where.isFolder) return where.source ? `${where.source}/${file.relative}` : file.relative;
-  if (where.source) return where.single ? where.source : `${where.source}/${basename(file.path)}`;
+  if (where.isFolder) {
+    return where.source ? `${where.source}/${file.relative}` : file.relative;
+  }
+  if (where.source) {
+    return where.single
+      ? where.source
+      : `${where.source}/${basename(file.path)}`;
+  }
   const fromCwd = relative(where.cwd, file.path);
   return fromCwd.startsWith("..") || isAbsolute(fromCwd) ? file.path : fromCwd;
 }
@@ -103,10 +142,16 @@ function labelFor(
 function bar(done: number, total: number): string {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  return `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} files`;
+  return `\r[${"#".repeat(filled)}${
+    "-".repeat(width - filled)
+  }] ${done}/${total} files`;
 }
 
-function report(receipts: readonly IndexReceipt[], skipped: number, elapsedMs: number): string {
+function report(
+  receipts: readonly IndexReceipt[],
+  skipped: number,
+  elapsedMs: number,
+): string {
   const count = (status: IndexReceipt["status"]) =>
     receipts.filter((receipt) => receipt.status === status).length;
   const chunks = receipts.reduce((sum, receipt) => sum + receipt.chunks, 0);
@@ -117,15 +162,7 @@ function report(receipts: readonly IndexReceipt[], skipped: number, elapsedMs: n
     `${count("unchanged")} unchanged`,
     `${skipped} skipped`,
   ];
-  return `Indexed ${receipts.length} sources: ${chunks} chunks, ${formatBytes(bytes)} in ${
-    (elapsedMs / 1000).toFixed(2)
-  } s (${parts.join(", ")})\n`;
+  return `Indexed ${receipts.length} sources: ${chunks} chunks, ${
+    formatBytes(bytes)
+  } in ${(elapsedMs / 1000).toFixed(2)} s (${parts.join(", ")})\n`;
 }
-
-/** Bytes as B, KB or MB with one decimal. */
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-

@@ -35,9 +35,13 @@ export const command: Command = {
     const { sources, chunks } = kb.stats();
     if (!values.yes) {
       if (!context.stdinIsTerminal) {
-        throw new UsageError("Cannot purge without confirmation: pass --yes", "purge");
+        throw new UsageError(
+          "Cannot purge without confirmation: pass --yes",
+          "purge",
+        );
       }
-      const question = `Wipe ${sources} sources (${chunks} chunks) from ${kb.path}? [y/N] `;
+      const question =
+        `Wipe ${sources} sources (${chunks} chunks) from ${kb.path}? [y/N] `;
       if (!await confirm(question, context)) {
         await context.err("Nothing removed.\n");
         return 1;
@@ -51,12 +55,16 @@ export const command: Command = {
   },
 };
 
-async function confirm(question: string, context: CliContext): Promise<boolean> {
+async function confirm(
+  question: string,
+  context: CliContext,
+): Promise<boolean> {
   await context.err(question);
   const reader = context.stdin.getReader();
   try {
     const { value } = await reader.read();
-    const answer = new TextDecoder().decode(value ?? new Uint8Array()).trim().toLowerCase();
+    const answer = new TextDecoder().decode(value ?? new Uint8Array()).trim()
+      .toLowerCase();
     return answer === "y" || answer === "yes";
   } finally {
     reader.releaseLock();

@@ -5,7 +5,12 @@
  * @module
  */
 
-import { integerFlag, parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
+import {
+  integerFlag,
+  parseCommandArgs,
+  STORE_OPTIONS,
+  UsageError,
+} from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
 import type { QueryResult } from "../store/knowledge_base.ts";
@@ -40,16 +45,27 @@ export const command: Command = {
       limit: { type: "string" },
       json: { type: "boolean" },
     });
-    if (positionals.length === 0) throw new UsageError("Missing a query", "search");
+    if (positionals.length === 0) {
+      throw new UsageError("Missing a query", "search");
+    }
     const empty = positionals.findIndex((query) => query.trim() === "");
     if (empty !== -1) {
-      throw new UsageError(`Cannot search query ${empty + 1} "": the query is empty`, "search");
+      throw new UsageError(
+        `Cannot search query ${empty + 1} "": the query is empty`,
+        "search",
+      );
     }
-    const limit = integerFlag("search", "limit", values.limit, { min: 1, max: 100, fallback: 5 });
+    const limit = integerFlag("search", "limit", values.limit, {
+      min: 1,
+      max: 100,
+      fallback: 5,
+    });
     using kb = openStoreFor(values, context);
     const results = kb.search(positionals, { source: values.source, limit });
     await context.out(
-      values.json ? `${JSON.stringify({ results })}\n` : render(results, context.stdoutIsTerminal),
+      values.json
+        ? `${JSON.stringify({ results })}\n`
+        : render(results, context.stdoutIsTerminal),
     );
     return 0;
   },
@@ -65,7 +81,9 @@ function render(results: readonly QueryResult[], colour: boolean): string {
     }
     if (result.hits.length === 0) lines.push("No results.");
     result.hits.forEach((hit, i) => {
-      lines.push(`${i + 1}. ${bold(hit.title)} ${dim(`[${hit.source}] ${hit.score}`)}`);
+      lines.push(
+        `${i + 1}. ${bold(hit.title)} ${dim(`[${hit.source}] ${hit.score}`)}`,
+      );
       lines.push(`   ${hit.snippet}`);
     });
     return lines.join("\n");

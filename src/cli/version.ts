@@ -14,7 +14,10 @@ export const command: Command = {
   async run(args, context) {
     const { positionals } = parseCommandArgs("version", args, {});
     if (positionals.length > 0) {
-      throw new UsageError(`Unexpected argument "${positionals[0]}"`, "version");
+      throw new UsageError(
+        `Unexpected argument "${positionals[0]}"`,
+        "version",
+      );
     }
     await context.out(`ctx-mode ${denoJson.version}\n`);
     return 0;

@@ -111,7 +111,8 @@ export function projectDatabasePath(project: string, home: string): string {
       `Cannot name the database of "${project}": the project path is not absolute`,
     );
   }
-  const name = basename(project).replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40) ||
+  const name =
+    basename(project).replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40) ||
     "root";
   return join(home, "projects", `${name}-${projectHash(project)}.db`);
 }

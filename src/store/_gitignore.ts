@@ -134,7 +134,7 @@ function compileLine(raw: string, line: number): GitignoreRule | undefined {
   if (pattern === "") return undefined;
   const body = translate(pattern, anchored);
   if (body === undefined) return undefined;
-  const regex = new RegExp(`^${anchored ? "" : "(?:.*/)?"}${body}$`, "u");
+  const regex = new RegExp(`^${anchored ? "" : ANY_FOLDERS}${body}$`, "u");
   return { source, line, negated, dirOnly, regex };
 }
 
@@ -156,6 +156,8 @@ function trimTrailingSpaces(raw: string): string {
   if (spaceStart >= 0) end = spaceStart;
   return raw.slice(0, end);
 }
+
+const ANY_FOLDERS = "(?:.*/)?";
 
 const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
 
@@ -191,8 +193,9 @@ function translate(pattern: string, anchored: boolean): string | undefined {
         (i === 0 || i === head || chars[i - 1] === "/");
       const next = chars[i + run];
       if (wholeSegment && next === "/") {
-        // `**/`: zero or more whole folders.
-        out += "(?:.*/)?";
+        // `**/`: zero or more whole folders; `**/**/` is the same, and
+        // repeating it would only make the RegExp backtrack more.
+        if (!out.endsWith(ANY_FOLDERS)) out += ANY_FOLDERS;
         i += run + 1;
       } else if (
         wholeSegment && next === "\\" && chars[i + run + 1] === "/"

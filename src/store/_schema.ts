@@ -68,4 +68,22 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO vocabulary_trigram(vocabulary_trigram, rowid, word) VALUES ('delete', old.id, old.word);
   END;
   `,
+  // Version 2, the fetch cache. An entry is valid only while the source it names still
+  // holds the content it indexed (`content_hash`), so a purge or a re-index
+  // under the same label makes it stale without touching this table.
+  `
+  CREATE TABLE fetch_cache (
+    url TEXT PRIMARY KEY,
+    final_url TEXT NOT NULL,
+    source TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    status INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    truncated INTEGER NOT NULL,
+    outline TEXT NOT NULL
+  );
+  `,
 ];

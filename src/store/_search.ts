@@ -53,11 +53,12 @@ export interface QueryResult {
 /** Options of one search. */
 export interface SearchOptions {
   /**
-   * Only chunks of this source label, or of labels under it (`docs` matches `docs/fs.md`).
+   * Only chunks of this source label, or of labels under it (`docs` matches
+   * `docs/fs.md`); several labels widen the filter.
    *
    * @default {undefined}
    */
-  source?: string | undefined;
+  source?: string | readonly string[] | undefined;
   /**
    * The most hits per query.
    *
@@ -70,6 +71,14 @@ export interface SearchOptions {
    * @default {700}
    */
   snippetChars?: number;
+  /**
+   * `relevance` puts the best hit first; `timeline` takes the same best hits
+   * and orders them by when they were indexed and where they stand in their
+   * source, oldest first.
+   *
+   * @default {"relevance"}
+   */
+  sort?: "relevance" | "timeline";
 }
 
 const CANDIDATES = 60;
@@ -82,6 +91,7 @@ interface Candidate {
 
 interface ChunkRow {
   id: number;
+  indexedAt: number;
   title: string;
   body: string;
   label: string;
@@ -147,7 +157,13 @@ export class Searcher {
     });
     scored.sort((x, y) => y.score - x.score);
     const snippetChars = options.snippetChars ?? 700;
-    result.hits = scored.slice(0, limit).map(({ row, score }) => ({
+    const best = scored.slice(0, limit);
+    if (options.sort === "timeline") {
+      best.sort((x, y) =>
+        x.row.indexedAt - y.row.indexedAt || x.row.id - y.row.id
+      );
+    }
+    result.hits = best.map(({ row, score }) => ({
       source: row.label,
       title: row.title,
       score: Math.round(score * 1e4) / 1e4,
@@ -164,9 +180,7 @@ export class Searcher {
         scope ? ` AND rowid IN (${SCOPED_CHUNKS})` : ""
       } ORDER BY rank LIMIT ${CANDIDATES}`;
     const match = anyOf(words);
-    const parameters = scope
-      ? [match, scope.label, scope.prefix.length, scope.prefix]
-      : [match];
+    const parameters = scope ? [match, scope] : [match];
     return this.#statement(sql).all(...parameters).map((row) => Number(row.id));
   }
 
@@ -191,21 +205,21 @@ export class Searcher {
     const parameters: string[] = patterns.flatMap((
       pattern,
     ) => [pattern, pattern]);
-    if (scope) {
-      parameters.push(scope.label, String(scope.prefix.length), scope.prefix);
-    }
+    if (scope) parameters.push(scope);
     parameters.push(...patterns, ...patterns);
     return this.#statement(sql).all(...parameters).map((row) => Number(row.id));
   }
 
   #rows(ids: readonly number[]): Map<number, ChunkRow> {
     const rows = this.#statement(
-      `SELECT chunks.id AS id, chunks.title AS title, chunks.body AS body, sources.label AS label
+      `SELECT chunks.id AS id, chunks.title AS title,
+         chunks.body AS body, sources.label AS label, sources.indexed_at AS indexed_at
        FROM chunks JOIN sources ON sources.id = chunks.source_id
        WHERE chunks.id IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(ids));
     return new Map(rows.map((row) => [Number(row.id), {
       id: Number(row.id),
+      indexedAt: Number(row.indexed_at),
       title: String(row.title),
       body: String(row.body),
       label: String(row.label),
@@ -287,16 +301,19 @@ export class Searcher {
   }
 }
 
-type Scope = { label: string; prefix: string } | undefined;
+/** The source filter as a JSON array of labels, or undefined for every source. */
+type Scope = string | undefined;
 
 const SCOPED_CHUNKS =
   `SELECT chunks.id FROM chunks JOIN sources ON sources.id = chunks.source_id
-  WHERE sources.label = ? OR substr(sources.label, 1, ?) = ?`;
+  WHERE EXISTS (SELECT 1 FROM json_each(?) AS wanted WHERE sources.label = wanted.value
+    OR substr(sources.label, 1, length(wanted.value) + 1) = wanted.value || '/')`;
 
-function sourceScope(source: string | undefined): Scope {
-  if (source === undefined || source === "") return undefined;
-  const label = source.replace(/\/+$/, "");
-  return { label, prefix: `${label}/` };
+function sourceScope(source: string | readonly string[] | undefined): Scope {
+  const labels = (typeof source === "string" ? [source] : source ?? [])
+    .map((label) => label.replace(/\/+$/, ""))
+    .filter((label) => label !== "");
+  return labels.length > 0 ? JSON.stringify(labels) : undefined;
 }
 
 /** Reciprocal-rank fusion of ranked id lists. */

@@ -77,15 +77,17 @@ export function roughStem(word: string): string {
   return stem.replace(/e$/u, "");
 }
 
-/** The words of an indexed text worth offering as fuzzy corrections. */
-export function vocabularyWords(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const [word] of text.toLowerCase().matchAll(/\p{L}+/gu)) {
-    if (word.length >= 3 && word.length <= 32) {
-      counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
+/** The distinct words of an indexed text worth offering as fuzzy corrections. */
+export function vocabularyWords(text: string): string[] {
+  const words = new Set<string>();
+  for (
+    const [word] of text.toLowerCase().matchAll(
+      /(?<!\p{L})\p{L}{3,32}(?!\p{L})/gu,
+    )
+  ) {
+    words.add(word);
   }
-  return counts;
+  return [...words];
 }
 
 /** The trigrams of a word, for candidate lookup in the vocabulary. */

@@ -15,6 +15,7 @@ import type { ChunkOptions, ContentKind } from "./chunk.ts";
 import { chunkContent } from "./chunk_content.ts";
 import { openDatabase, reason } from "./database.ts";
 import { detectKind } from "./detect_kind.ts";
+import { FetchCache } from "./fetch_cache.ts";
 import { vocabularyWords } from "./_terms.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
 
@@ -273,6 +274,11 @@ export class KnowledgeBase {
     return before;
   }
 
+  /** The cache of fetched URLs kept beside this knowledge base's sources. */
+  fetchCache(): FetchCache {
+    return new FetchCache(this.#db);
+  }
+
   /** Closes the database. */
   close(): void {
     if (this.#db.isOpen) this.#db.close();
@@ -283,12 +289,20 @@ export class KnowledgeBase {
     this.close();
   }
 
+  /**
+   * Adds a source's words to the vocabulary that fuzzy correction draws on;
+   * `uses` counts the sources a word was indexed in. Two set-based statements
+   * instead of one call per word keep this off the indexing profile.
+   */
   #remember(text: string): void {
-    const upsert = this.#db.prepare(
-      `INSERT INTO vocabulary (word, uses) VALUES (?, ?)
-       ON CONFLICT(word) DO UPDATE SET uses = uses + excluded.uses`,
-    );
-    for (const [word, uses] of vocabularyWords(text)) upsert.run(word, uses);
+    const words = JSON.stringify(vocabularyWords(text));
+    this.#db.prepare(
+      "UPDATE vocabulary SET uses = uses + 1 WHERE word IN (SELECT value FROM json_each(?))",
+    ).run(words);
+    this.#db.prepare(
+      `INSERT INTO vocabulary (word, uses) SELECT value, 1 FROM json_each(?)
+       WHERE value NOT IN (SELECT word FROM vocabulary)`,
+    ).run(words);
   }
 
   #write(what: string, work: () => void): void {

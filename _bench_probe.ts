@@ -1,0 +1,15 @@
+import { parseHtml, createTurndown } from "./src/fetch/_dom.ts";
+import { htmlToMarkdown } from "./src/fetch/html_to_markdown.ts";
+const section = (i: number) => `<h2>Section ${i}</h2><p>Paragraph ${i} with <a href="/x">a link</a>, <code>inline_code()</code> and <strong>bold</strong> words about topic ${i}.</p><pre><code class="language-js">function f${i}() { return ${i}; }</code></pre><ul><li>item one</li><li>item two</li></ul>`;
+const html = `<html><head><title>Bench</title></head><body><main>${Array.from({length: 2500}, (_, i) => section(i)).join("")}</main></body></html>`;
+htmlToMarkdown("<p>warm</p>");
+let t = performance.now();
+const doc = parseHtml(html);
+console.log("parse", Math.round(performance.now() - t));
+t = performance.now();
+const td = createTurndown({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", hr: "---", br: "", emDelimiter: "_", strongDelimiter: "**" });
+td.turndown(doc.querySelector("main")!);
+console.log("plain turndown", Math.round(performance.now() - t));
+t = performance.now();
+htmlToMarkdown(html);
+console.log("full", Math.round(performance.now() - t));

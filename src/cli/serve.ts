@@ -1,0 +1,63 @@
+/**
+ * `ctx-mode serve` (also `ctx-mode` with no command): the MCP server on stdio.
+ *
+ * @module
+ */
+
+import { parseCommandArgs, UsageError } from "./_args.ts";
+import type { Command } from "./_context.ts";
+import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
+import { resolve } from "node:path";
+
+const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
+
+Start the MCP server on stdin/stdout (what an agent runs). Running ctx-mode with
+no command does the same.
+
+Register it with your agent, for example:
+  claude mcp add ctx-mode -- ctx-mode serve
+  or in an MCP config file: {"mcpServers": {"ctx-mode": {"command": "ctx-mode", "args": ["serve"]}}}
+
+Options:
+  --project DIR  The project (default: the agent's project variable, else cwd)
+  --db PATH      Use this database file instead of the project's
+  -h, --help     Show this help
+`;
+
+/** The `serve` command. */
+export const command: Command = {
+  usage: USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseCommandArgs("serve", args, {
+      project: { type: "string" },
+      db: { type: "string" },
+    });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`, "serve");
+    if (context.stdinIsTerminal) {
+      await context.err(terminalHint());
+      return 0;
+    }
+    const project = projectDir(context.cwd, { explicit: values.project, env: context.env });
+    const home = dataHome(context.env);
+    const { serveStdio } = await import("../server/server.ts");
+    await serveStdio({
+      projectDir: project,
+      dataHome: home,
+      databasePath: values.db ? resolve(context.cwd, values.db) : projectDatabasePath(project, home),
+      env: context.env,
+    });
+    return 0;
+  },
+};
+
+function terminalHint(): string {
+  return `ctx-mode is an MCP server: it talks JSON-RPC on stdin/stdout with an AI agent, not with a person.
+
+Register it with your agent instead of running it here, for example:
+  claude mcp add ctx-mode -- ctx-mode serve
+  or in an MCP config file: {"mcpServers": {"ctx-mode": {"command": "ctx-mode", "args": ["serve"]}}}
+
+Run "ctx-mode --help" for the other commands.
+`;
+}
+

@@ -1,0 +1,7 @@
+/**
+ * Where ctx-mode keeps its data, and which project it serves.
+ *
+ * @module
+ */
+
+export * from "./paths.ts";

@@ -1,0 +1,128 @@
+/**
+ * Batch runs: several shell commands at once (bounded concurrency, results in
+ * the order given), each output indexed under its label, then every query
+ * answered against those outputs in one go.
+ *
+ * A failing command never stops the others.
+ *
+ * @module
+ */
+
+import type { KnowledgeBase, QueryResult } from "../store/knowledge_base.ts";
+import { runCode, type RunOptions, type RunResult } from "./run_code.ts";
+
+/** One command of a batch. */
+export interface BatchCommand {
+  /** The label its output is indexed under. */
+  label: string;
+  /** Shell code. */
+  command: string;
+}
+
+/** What one command of a batch did. */
+export interface BatchCommandSummary {
+  /** Its label. */
+  label: string;
+  /** Its exit code (null when killed). */
+  exitCode: number | null;
+  /** Whether it hit the timeout. */
+  timedOut: boolean;
+  /** Bytes it printed (stdout and stderr). */
+  bytes: number;
+  /** Chunks its output was indexed as (0 when it printed nothing). */
+  chunks: number;
+  /** Why it could not run, when it could not. */
+  error?: string;
+}
+
+/** The outcome of a batch. */
+export interface BatchResult {
+  /** One summary per command, in the order given. */
+  commands: BatchCommandSummary[];
+  /** One result per query, in the order given. */
+  results: QueryResult[];
+}
+
+/** Options of a batch. */
+export interface BatchOptions extends RunOptions {
+  /** How many commands run at once, 1 to 8. @default {4} */
+  concurrency?: number;
+  /** Per-command timeout in milliseconds. @default {30000} */
+  timeoutMs?: number;
+  /** Hits per query. @default {5} */
+  limit?: number;
+  /** Prefix of every label in the knowledge base. @default {"batch:"} */
+  labelPrefix?: string;
+}
+
+/**
+ * Runs the commands, indexes their output and answers the queries.
+ *
+ * @param request The commands, the queries and the project directory.
+ * @param kb The knowledge base the outputs go into.
+ * @param options Concurrency, timeout, hit limit, run options.
+ * @returns A summary per command and a result per query.
+ */
+export async function runBatch(
+  request: { commands: readonly BatchCommand[]; queries: readonly string[]; projectDir: string },
+  kb: KnowledgeBase,
+  options: BatchOptions = {},
+): Promise<BatchResult> {
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8) {
+    throw new RangeError(`Cannot run a batch with concurrency "${concurrency}": use 1 to 8`);
+  }
+  if (request.commands.length === 0) throw new TypeError("Cannot run a batch: no commands given");
+  const labels = request.commands.map((command) => command.label.trim());
+  const duplicate = labels.find((label, i) => !label || labels.indexOf(label) !== i);
+  if (duplicate !== undefined) {
+    throw new TypeError(`Cannot run a batch with label "${duplicate}": labels must be unique and non-empty`);
+  }
+  const prefix = options.labelPrefix ?? "batch:";
+  const summaries: BatchCommandSummary[] = new Array(request.commands.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < request.commands.length) {
+      const index = next++;
+      const command = request.commands[index]!;
+      summaries[index] = await runOne(command, prefix, request.projectDir, kb, options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, request.commands.length) }, worker));
+  const sources = labels.map((label) => prefix + label);
+  const results = request.queries.length > 0
+    ? kb.search(request.queries, { source: sources, limit: options.limit ?? 5 })
+    : [];
+  return { commands: summaries, results };
+}
+
+async function runOne(
+  command: BatchCommand,
+  prefix: string,
+  projectDir: string,
+  kb: KnowledgeBase,
+  options: BatchOptions,
+): Promise<BatchCommandSummary> {
+  const label = command.label.trim();
+  let run: RunResult;
+  try {
+    run = await runCode(
+      { language: "shell", code: command.command, projectDir, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+      options,
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    return { label, exitCode: null, timedOut: false, bytes: 0, chunks: 0, error: message };
+  }
+  const output = [run.stdout, run.stderr ? `\n[stderr]\n${run.stderr}` : ""].join("");
+  const receipt = output.trim()
+    ? kb.index({ label: prefix + label, content: output, origin: command.command, kind: "text" })
+    : undefined;
+  return {
+    label,
+    exitCode: run.exitCode,
+    timedOut: run.timedOut,
+    bytes: run.bytesProduced,
+    chunks: receipt?.chunks ?? 0,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * What of a run's output enters the context: small output as it is; large
+ * output indexed into the knowledge base and answered by intent (the sections
+ * that match it plus terms to search next), or, without an intent, its head and
+ * tail with a note saying how to search the rest.
+ *
+ * Never prints; never runs anything.
+ *
+ * @module
+ */
+
+import type { IndexReceipt, KnowledgeBase } from "../store/knowledge_base.ts";
+import { queryWords } from "../store/_terms.ts";
+import { formatBytes } from "../store/format_bytes.ts";
+
+/** Output above this many bytes is indexed rather than returned whole. */
+export const LARGE_OUTPUT_BYTES = 5 * 1024;
+
+/** The output a caller sees, and how it was made. */
+export interface ShapedOutput {
+  /** The text for the context window. */
+  text: string;
+  /** How the text was made from the output. */
+  mode: "whole" | "intent" | "head-tail";
+  /** The receipt when the output was indexed. */
+  indexed?: IndexReceipt;
+  /** Distinctive terms of the output, for follow-up searches. */
+  terms?: string[];
+}
+
+/** Options for {@linkcode shapeOutput}. */
+export interface ShapeOptions {
+  /** What the caller is looking for in the output. @default {undefined} */
+  intent?: string | undefined;
+  /** Where large output is indexed; without it, large output is only cut. @default {undefined} */
+  kb?: KnowledgeBase | undefined;
+  /** The source label large output is indexed under. @default {"execution output"} */
+  source?: string;
+  /** The size above which output is indexed. @default {5120} */
+  thresholdBytes?: number;
+  /** The size of the text returned for large output. @default {5120} */
+  returnBytes?: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Decides what of `output` enters the context.
+ *
+ * @param output The full standard output of a run.
+ * @param options The intent, the knowledge base and the thresholds.
+ * @returns The text to return and how it was made.
+ */
+export function shapeOutput(
+  output: string,
+  options: ShapeOptions = {},
+): ShapedOutput {
+  const threshold = options.thresholdBytes ?? LARGE_OUTPUT_BYTES;
+  const budget = options.returnBytes ?? LARGE_OUTPUT_BYTES;
+  const bytes = encoder.encode(output).length;
+  if (bytes <= threshold) return { text: output, mode: "whole" };
+
+  const source = options.source ?? "execution output";
+  const indexed = options.kb?.index({
+    label: source,
+    content: output,
+    origin: "execution",
+  });
+  const terms = distinctiveTerms(output, 12);
+  const intent = options.intent?.trim();
+  if (indexed && options.kb && intent) {
+    const hits =
+      options.kb.search([intent], { source, limit: 8, snippetChars: 600 })[0]
+        ?.hits ?? [];
+    const sections: string[] = [];
+    let used = 0;
+    for (const hit of hits) {
+      const piece = `### ${hit.title}\n${hit.snippet}`;
+      if (used + piece.length > budget && sections.length > 0) break;
+      sections.push(piece);
+      used += piece.length;
+    }
+    const header =
+      `${
+        formatBytes(bytes)
+      } of output indexed as "${source}" (${indexed.chunks} chunks); ` +
+      (sections.length > 0
+        ? `${sections.length} sections match "${intent}":`
+        : `nothing matched "${intent}".`);
+    return {
+      text: [header, ...sections, searchNote(source, terms)].join("\n\n"),
+      mode: "intent",
+      indexed,
+      terms,
+    };
+  }
+  const cut = headAndTail(output, budget);
+  const note = indexed
+    ? searchNote(source, terms)
+    : "Pass an intent to get only the matching sections.";
+  return {
+    text: `${cut.text}\n\n[${
+      formatBytes(cut.omittedBytes)
+    } (${cut.omittedLines} lines) omitted of ${formatBytes(bytes)}. ${note}]`,
+    mode: "head-tail",
+    ...(indexed ? { indexed, terms } : {}),
+  };
+}
+
+function searchNote(source: string, terms: readonly string[]): string {
+  const sample = terms.length > 0
+    ? ` Searchable terms: ${terms.join(", ")}.`
+    : "";
+  return `The full output is searchable: ctx_search(queries, source: "${source}").${sample}`;
+}
+
+/** The first and last lines of `text` within `budget` bytes, whole lines where possible. */
+export function headAndTail(
+  text: string,
+  budget: number,
+): { text: string; omittedBytes: number; omittedLines: number } {
+  if (encoder.encode(text).length <= budget) {
+    return { text, omittedBytes: 0, omittedLines: 0 };
+  }
+  const lines = text.split("\n");
+  const half = Math.floor(budget / 2);
+  const head: string[] = [];
+  let headBytes = 0;
+  for (const line of lines) {
+    const size = encoder.encode(line).length + 1;
+    if (headBytes + size > half) break;
+    head.push(line);
+    headBytes += size;
+  }
+  const tail: string[] = [];
+  let tailBytes = 0;
+  for (let i = lines.length - 1; i >= head.length; i--) {
+    const size = encoder.encode(lines[i]!).length + 1;
+    if (tailBytes + size > half) break;
+    tail.unshift(lines[i]!);
+    tailBytes += size;
+  }
+  // One giant line: cut it by characters rather than return nothing.
+  if (head.length === 0 && tail.length === 0) {
+    const chars = Math.floor(half / 2);
+    return {
+      text: `${text.slice(0, chars)}\n…\n${text.slice(-chars)}`,
+      omittedBytes: encoder.encode(text).length -
+        encoder.encode(text.slice(0, chars) + text.slice(-chars)).length,
+      omittedLines: 0,
+    };
+  }
+  const omittedLines = lines.length - head.length - tail.length;
+  const omittedBytes = encoder.encode(text).length - headBytes - tailBytes;
+  return {
+    text: `${head.join("\n")}\n…\n${tail.join("\n")}`,
+    omittedBytes: Math.max(0, omittedBytes),
+    omittedLines,
+  };
+}
+
+/**
+ * The words of `text` most worth searching for: frequent enough to matter,
+ * rare enough to tell sections apart (they occur on few of its lines).
+ */
+export function distinctiveTerms(text: string, count: number): string[] {
+  const lines = text.split("\n");
+  const lineCounts = new Map<string, number>();
+  for (const line of lines.slice(0, 20_000)) {
+    for (const word of new Set(queryWords(line))) {
+      if (word.length < 4 || /^\d+$/.test(word)) continue;
+      lineCounts.set(word, (lineCounts.get(word) ?? 0) + 1);
+    }
+  }
+  const total = Math.min(lines.length, 20_000);
+  return [...lineCounts]
+    .filter(([, n]) => n >= 2 && n <= Math.max(2, total * 0.3))
+    .map(([word, n]) => ({
+      word,
+      weight: Math.log(1 + n) * Math.log(total / n),
+    }))
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, count)
+    .map(({ word }) => word);
+}

@@ -1,0 +1,90 @@
+/**
+ * What every tool handler shares: the server's dependencies, and the wrapper
+ * that turns a handler's outcome or failure into an MCP result while counting
+ * bytes for `ctx_stats`.
+ *
+ * A failing tool returns an `isError` result with a one-line reason; nothing a
+ * caller sends may crash the server.
+ *
+ * @module
+ */
+
+import type { Env } from "../config/paths.ts";
+import type { KnowledgeBase } from "../store/knowledge_base.ts";
+import type { CallToolResult, Implementation } from "./_sdk.ts";
+import type { SessionStats } from "./stats.ts";
+
+/** What the tools need from the server around them. */
+export interface ServerDeps {
+  /** The ctx-mode version. */
+  version: string;
+  /** The project directory (real path). */
+  projectDir: string;
+  /** The project's database file. */
+  databasePath: string;
+  /** The data home. */
+  dataHome: string;
+  /** The environment. */
+  env: Env;
+  /** The project's knowledge base, opened on first use. */
+  knowledgeBase(): KnowledgeBase;
+  /** This session's counters. */
+  stats: SessionStats;
+  /** The client's `initialize` info, once known. */
+  clientInfo(): Implementation | undefined;
+  /** Aborted when the server shuts down; running children are killed. */
+  signal: AbortSignal;
+  /** The clock. */
+  now(): number;
+}
+
+/** What a handler produces. */
+export interface ToolOutcome {
+  /** The text for the context window. */
+  text: string;
+  /** Bytes the tool handled on the caller's behalf (output, pages, files). */
+  handled: number;
+  /** Whether the outcome is a failure the caller should see as one. */
+  isError?: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/** The UTF-8 size of a text. */
+export function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/**
+ * Wraps a handler: counts its bytes and turns a thrown error into an
+ * `isError` result with the error's first line.
+ */
+export function toolHandler<A>(
+  deps: ServerDeps,
+  name: string,
+  handler: (args: A) => ToolOutcome | Promise<ToolOutcome>,
+): (args: A) => Promise<CallToolResult> {
+  return async (args: A) => {
+    let outcome: ToolOutcome;
+    try {
+      outcome = await handler(args);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = {
+        text: message.split("\n")[0] ?? "Unknown error",
+        handled: 0,
+        isError: true,
+      };
+    }
+    const returned = byteLength(outcome.text);
+    deps.stats.record(name, {
+      handled: Math.max(outcome.handled, returned),
+      returned,
+      error: outcome.isError === true,
+    });
+    return {
+      content: [{ type: "text", text: outcome.text }],
+      ...(outcome.isError ? { isError: true } : {}),
+    };
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The doctor's checklist: runtime, SQLite features, data home, languages,
+ * project and client. Shared by `ctx-mode doctor` and the `ctx_doctor` tool.
+ *
+ * Reads and probes only; the one write is a temporary file in the data home,
+ * removed at once.
+ *
+ * @module
+ */
+
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/** The outcome of one check. */
+export interface DoctorCheck {
+  /** What was checked. */
+  name: string;
+  /** `ok`, `warn` (works, with a caveat) or `fail`. */
+  status: "ok" | "warn" | "fail";
+  /** What was found. */
+  detail: string;
+}
+
+/** A language as the doctor reports it. */
+export interface DoctorLanguage {
+  /** The language name. */
+  id: string;
+  /** Whether it can run here. */
+  available: boolean;
+  /** Its version line, when known. */
+  version?: string | undefined;
+}
+
+/** What the checklist looks at. */
+export interface DoctorInput {
+  /** The ctx-mode version. */
+  version: string;
+  /** The data home. */
+  dataHome: string;
+  /** The project directory. */
+  projectDir: string;
+  /** The project database file. */
+  databasePath: string;
+  /** The languages the sandbox can run. */
+  languages: readonly DoctorLanguage[];
+  /** The MCP client, when the doctor runs inside the server. */
+  client?: { name: string; version: string } | undefined;
+}
+
+/**
+ * Runs every check.
+ *
+ * @param input The facts to check.
+ * @returns One entry per check, in a stable order.
+ */
+export function runDoctor(input: DoctorInput): DoctorCheck[] {
+  const checks: DoctorCheck[] = [
+    { name: "ctx-mode", status: "ok", detail: input.version },
+    {
+      name: "Deno runtime",
+      status: "ok",
+      detail:
+        `${Deno.version.deno} (V8 ${Deno.version.v8}, ${Deno.build.target})`,
+    },
+    checkSqlite(),
+    checkDataHome(input.dataHome),
+    {
+      name: "project",
+      status: "ok",
+      detail: `${input.projectDir} → ${input.databasePath}`,
+    },
+  ];
+  const available = input.languages.filter((language) => language.available);
+  const missing = input.languages.filter((language) => !language.available);
+  checks.push({
+    name: "languages",
+    status: available.length > 0 ? "ok" : "fail",
+    detail: `${available.length} available: ${
+      available.map((l) => (l.version ? `${l.id} (${l.version})` : l.id)).join(
+        ", ",
+      ) || "none"
+    }${
+      missing.length > 0
+        ? `; not found: ${missing.map((l) => l.id).join(", ")}`
+        : ""
+    }`,
+  });
+  if (input.client) {
+    checks.push({
+      name: "MCP client",
+      status: "ok",
+      detail: `${input.client.name} ${input.client.version}`,
+    });
+  }
+  return checks;
+}
+
+function checkSqlite(): DoctorCheck {
+  const db = new DatabaseSync(":memory:");
+  try {
+    const version = String(db.prepare("SELECT sqlite_version() AS v").get()?.v);
+    db.exec(
+      "CREATE VIRTUAL TABLE words USING fts5(body, tokenize='porter unicode61')",
+    );
+    db.exec("CREATE VIRTUAL TABLE grams USING fts5(body, tokenize='trigram')");
+    db.prepare("INSERT INTO grams (body) VALUES (?)").run("useEffect");
+    const found = db.prepare(
+      "SELECT count(*) AS n FROM grams WHERE body LIKE '%seEff%'",
+    ).get();
+    return Number(found?.n) === 1
+      ? {
+        name: "SQLite",
+        status: "ok",
+        detail: `${version} with FTS5 (porter, trigram)`,
+      }
+      : {
+        name: "SQLite",
+        status: "fail",
+        detail: `${version}: trigram substring search returned nothing`,
+      };
+  } catch (error) {
+    return {
+      name: "SQLite",
+      status: "fail",
+      detail: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function checkDataHome(home: string): DoctorCheck {
+  const probe = join(home, `.doctor-${crypto.randomUUID()}`);
+  try {
+    mkdirSync(home, { recursive: true });
+    writeFileSync(probe, "ok");
+    rmSync(probe);
+    return { name: "data home", status: "ok", detail: `${home} (writable)` };
+  } catch (error) {
+    const reason = error instanceof Error
+      ? error.message.split("\n")[0]
+      : String(error);
+    return {
+      name: "data home",
+      status: "fail",
+      detail: `${home} is not writable: ${reason}`,
+    };
+  }
+}
+
+/** The checklist as text, one line per check. */
+export function formatDoctor(checks: readonly DoctorCheck[]): string {
+  const mark = { ok: "✓", warn: "!", fail: "✗" } as const;
+  const failed = checks.filter((check) => check.status === "fail").length;
+  return [
+    ...checks.map((check) =>
+      `${mark[check.status]} ${check.name}: ${check.detail}`
+    ),
+    failed === 0
+      ? "All checks passed."
+      : `${failed} check${failed === 1 ? "" : "s"} failed.`,
+  ].join("\n") + "\n";
+}

@@ -1,0 +1,136 @@
+/**
+ * The ctx-mode MCP server: every tool registered on one `McpServer`, served
+ * over stdio.
+ *
+ * stdout carries JSON-RPC only; logs go to stderr through the `log`
+ * callback. Closing stdin shuts the server down and kills running children.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import denoJson from "../../deno.json" with { type: "json" };
+import type { Env } from "../config/paths.ts";
+import { KnowledgeBase } from "../store/knowledge_base.ts";
+import {
+  type Implementation,
+  McpServer,
+  StdioServerTransport,
+} from "./_sdk.ts";
+import type { ServerDeps } from "./_tool.ts";
+import { SessionStats } from "./stats.ts";
+import { registerCtxBatchExecuteTool } from "./tools/ctx_batch_execute.ts";
+import { registerCtxDoctorTool } from "./tools/ctx_doctor.ts";
+import { registerCtxExecuteFileTool } from "./tools/ctx_execute_file.ts";
+import { registerCtxExecuteTool } from "./tools/ctx_execute.ts";
+import { registerCtxFetchAndIndexTool } from "./tools/ctx_fetch_and_index.ts";
+import { registerCtxIndexTool } from "./tools/ctx_index.ts";
+import { registerCtxPurgeTool } from "./tools/ctx_purge.ts";
+import { registerCtxSearchTool } from "./tools/ctx_search.ts";
+import { registerCtxStatsTool } from "./tools/ctx_stats.ts";
+import { registerCtxUpgradeTool } from "./tools/ctx_upgrade.ts";
+
+/** Where the server works. */
+export interface ServerOptions {
+  /** The project directory (real path). */
+  projectDir: string;
+  /** The project's database file. */
+  databasePath: string;
+  /** The data home. */
+  dataHome: string;
+  /** The environment. @default {{}} */
+  env?: Env;
+  /** The clock. @default {Date.now} */
+  now?: () => number;
+}
+
+/** A server and what it holds. */
+export interface CtxServer {
+  /** The MCP server with every tool registered. */
+  server: McpServer;
+  /** The dependencies its tools share. */
+  deps: ServerDeps;
+  /** Stops running children and closes the knowledge base. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the MCP server with every ctx tool.
+ *
+ * @param options The project, database, data home, environment and clock.
+ * @returns The server, its dependencies and a close function.
+ */
+export function createServer(options: ServerOptions): CtxServer {
+  const server = new McpServer(
+    { name: "ctx-mode", version: denoJson.version },
+    { instructions: SERVER_INSTRUCTIONS },
+  );
+  const shutdown = new AbortController();
+  let kb: KnowledgeBase | undefined;
+  let client: Implementation | undefined;
+  const now = options.now ?? Date.now;
+  const deps: ServerDeps = {
+    version: denoJson.version,
+    projectDir: options.projectDir,
+    databasePath: options.databasePath,
+    dataHome: options.dataHome,
+    env: options.env ?? {},
+    knowledgeBase: () => kb ??= KnowledgeBase.open(options.databasePath),
+    stats: new SessionStats(now()),
+    clientInfo: () => client ??= server.server.getClientVersion(),
+    signal: shutdown.signal,
+    now,
+  };
+  for (
+    const register of [
+      registerCtxExecuteTool,
+      registerCtxExecuteFileTool,
+      registerCtxBatchExecuteTool,
+      registerCtxIndexTool,
+      registerCtxSearchTool,
+      registerCtxFetchAndIndexTool,
+      registerCtxStatsTool,
+      registerCtxDoctorTool,
+      registerCtxUpgradeTool,
+      registerCtxPurgeTool,
+    ]
+  ) {
+    register(server, deps);
+  }
+  return {
+    server,
+    deps,
+    async close() {
+      shutdown.abort();
+      await server.close();
+      kb?.close();
+    },
+  };
+}
+
+/**
+ * Serves over stdio until stdin closes or the client disconnects.
+ *
+ * @param options Where the server works.
+ * @returns When the server has shut down.
+ */
+export async function serveStdio(options: ServerOptions): Promise<void> {
+  const ctx = createServer(options);
+  const closed = Promise.withResolvers<void>();
+  const transport = new StdioServerTransport();
+  transport.onclose = () => closed.resolve();
+  await ctx.server.connect(transport);
+  // The SDK's stdio transport does not notice the end of its input by itself.
+  process.stdin.once("end", () => closed.resolve());
+  process.stdin.once("close", () => closed.resolve());
+  await closed.promise;
+  await ctx.close();
+}
+
+const SERVER_INSTRUCTIONS =
+  `ctx-mode keeps bulky output out of your context window. Instead of printing large command output, files, web pages or API responses into the conversation:
+- ctx_execute / ctx_execute_file: run code (shell, JS/TS, Python, …) in a sandbox; only what it prints comes back. Give an intent to get only the matching sections of large output.
+- ctx_batch_execute: run several commands, index their output and answer queries in one call.
+- ctx_fetch_and_index then ctx_search: read web pages through the knowledge base, not raw.
+- ctx_index then ctx_search: store docs, logs or files and query them.
+Check savings with ctx_stats.`;

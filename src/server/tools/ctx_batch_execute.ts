@@ -1,0 +1,89 @@
+/**
+ * `ctx_batch_execute`: several commands run at once, their output indexed,
+ * and the queries answered from it — one call instead of many.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { McpServer } from "../_sdk.ts";
+import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { formatResults } from "./ctx_search.ts";
+import { runBatch } from "../../sandbox/batch.ts";
+import { formatBytes } from "../../store/format_bytes.ts";
+
+/** Registers `ctx_batch_execute`. */
+export function registerCtxBatchExecuteTool(
+  server: McpServer,
+  deps: ServerDeps,
+): void {
+  server.registerTool(
+    "ctx_batch_execute",
+    {
+      title: "Run commands, index, and search in one call",
+      description:
+        "Run several shell commands (up to `concurrency` at a time), index each output under its label, and answer your queries against those outputs, all in one call. " +
+        "Use it to gather information from many sources at once (git log, test output, `gh issue list`, config files) and get back only the snippets that answer your questions plus a one-line summary per command.",
+      inputSchema: {
+        commands: z.array(z.object({
+          label: z.string().min(1).describe(
+            "A short unique name for the command's output",
+          ),
+          command: z.string().min(1).describe("Shell code"),
+        })).min(1).max(32),
+        queries: z.array(z.string().min(1)).max(20).default([]).describe(
+          "Questions answered from the outputs",
+        ),
+        concurrency: z.number().int().min(1).max(8).optional().describe(
+          "Commands at once (default 4)",
+        ),
+        timeout: z.number().positive().optional().describe(
+          "Seconds per command (default 30)",
+        ),
+      },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+    },
+    toolHandler(
+      deps,
+      "ctx_batch_execute",
+      async ({ commands, queries, concurrency, timeout }) => {
+        const batch = await runBatch(
+          { commands, queries, projectDir: deps.projectDir },
+          deps.knowledgeBase(),
+          {
+            concurrency: concurrency ?? 4,
+            ...(timeout === undefined
+              ? {}
+              : { timeoutMs: Math.round(timeout * 1000) }),
+            env: deps.env,
+            signal: deps.signal,
+          },
+        );
+        const lines = batch.commands.map((c) => {
+          const state = c.error
+            ? `failed to start: ${c.error}`
+            : c.timedOut
+            ? "timed out"
+            : `exit ${c.exitCode ?? "none"}`;
+          return `- ${c.label}: ${state}, ${
+            formatBytes(c.bytes)
+          }, ${c.chunks} chunks indexed as "batch:${c.label}"`;
+        });
+        const answers = batch.results.length > 0
+          ? `\n\n${formatResults(batch.results)}`
+          : '\n\nNo queries given; search the outputs with ctx_search(queries, source: "batch:<label>").';
+        return {
+          text: `Ran ${batch.commands.length} commands:\n${
+            lines.join("\n")
+          }${answers}`,
+          handled: batch.commands.reduce((sum, c) => sum + c.bytes, 0),
+        };
+      },
+    ),
+  );
+}

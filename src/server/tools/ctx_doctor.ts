@@ -1,0 +1,46 @@
+/**
+ * `ctx_doctor`: the installation checklist, from inside the server.
+ *
+ * @module
+ */
+
+import type { McpServer } from "../_sdk.ts";
+import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { formatDoctor, runDoctor } from "../doctor.ts";
+import { detectLanguages } from "../../sandbox/mod.ts";
+
+/** Registers `ctx_doctor`. */
+export function registerCtxDoctorTool(
+  server: McpServer,
+  deps: ServerDeps,
+): void {
+  server.registerTool(
+    "ctx_doctor",
+    {
+      title: "Check the ctx-mode installation",
+      description:
+        "Run ctx-mode's checklist: Deno version, SQLite with FTS5 and trigram, data home writable, languages the sandbox can run, the project directory and the connected client. Use when a ctx tool fails unexpectedly or the user asks whether ctx-mode is set up.",
+      inputSchema: {},
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    toolHandler(deps, "ctx_doctor", async () => {
+      const client = deps.clientInfo();
+      const checks = runDoctor({
+        version: deps.version,
+        dataHome: deps.dataHome,
+        projectDir: deps.projectDir,
+        databasePath: deps.databasePath,
+        languages: await detectLanguages(),
+        client: client
+          ? { name: client.name, version: client.version }
+          : undefined,
+      });
+      return { text: formatDoctor(checks), handled: 0 };
+    }),
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * `ctx_execute_file`: analyses a file in the sandbox; the code sees the file's
+ * path and content, and only what it prints comes back — never the file.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { z } from "zod";
+import type { McpServer } from "../_sdk.ts";
+import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { runReport } from "./_run_report.ts";
+import { LANGUAGE_HINT } from "./ctx_execute.ts";
+import { runCode } from "../../sandbox/mod.ts";
+import { shapeOutput } from "../../sandbox/shape_output.ts";
+
+/** Registers `ctx_execute_file`. */
+export function registerCtxExecuteFileTool(
+  server: McpServer,
+  deps: ServerDeps,
+): void {
+  server.registerTool(
+    "ctx_execute_file",
+    {
+      title: "Analyse a file in the sandbox",
+      description:
+        "Analyse a file without reading it into the context: your code gets the file's path in FILE_PATH and its text in FILE_CONTENT (and the project in PROJECT_DIR), and only what it prints comes back. " +
+        "Use for logs, CSV/JSON data, large sources: count, filter, summarise, extract. Prefer this over reading a large file.",
+      inputSchema: {
+        path: z.string().describe("The file, relative to the project"),
+        language: z.string().describe(LANGUAGE_HINT),
+        code: z.string().describe(
+          "Code that reads FILE_CONTENT (or FILE_PATH) and prints its findings",
+        ),
+        intent: z.string().optional().describe(
+          "What you want from large output",
+        ),
+        timeout: z.number().positive().optional().describe(
+          "Seconds before the run is killed (default 30)",
+        ),
+      },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+    },
+    toolHandler(
+      deps,
+      "ctx_execute_file",
+      async ({ path, language, code, intent, timeout }) => {
+        const file = resolve(deps.projectDir, path);
+        const size = (await Deno.stat(file).catch(() => {
+          throw new Error(`Cannot analyse "${path}": no such file`);
+        })).size;
+        const run = await runCode(
+          {
+            language,
+            code,
+            projectDir: deps.projectDir,
+            file: { path: file },
+            ...(timeout === undefined
+              ? {}
+              : { timeoutMs: Math.round(timeout * 1000) }),
+          },
+          { env: deps.env, signal: deps.signal },
+        );
+        const shaped = shapeOutput(run.stdout, {
+          intent,
+          kb: deps.knowledgeBase(),
+          source: `analysis: ${path}`,
+        });
+        return {
+          text: runReport(run, shaped),
+          handled: size + run.bytesProduced,
+        };
+      },
+    ),
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * `ctx_fetch_and_index`: fetches URLs, converts them (HTML to Markdown),
+ * indexes them, and answers with a receipt and the page's outline — never the
+ * page.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { McpServer } from "../_sdk.ts";
+import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
+
+/** Registers `ctx_fetch_and_index`. */
+export function registerCtxFetchAndIndexTool(
+  server: McpServer,
+  deps: ServerDeps,
+): void {
+  server.registerTool(
+    "ctx_fetch_and_index",
+    {
+      title: "Fetch web pages into the knowledge base",
+      description:
+        "Fetch a URL (or several) and index it instead of reading the raw page into the context: HTML becomes Markdown split by headings, JSON is split by path. " +
+        "Returns a receipt and the page's outline; then ask ctx_search for the parts you need. Use instead of WebFetch, `curl` or `wget` for docs, API references and issues. " +
+        "A URL fetched in the last 24 hours is answered from the cache unless `force` is true.",
+      inputSchema: {
+        url: z.string().optional().describe("One URL to fetch"),
+        source: z.string().optional().describe(
+          "Label for that URL's content (default: host and path)",
+        ),
+        requests: z.array(
+          z.object({ url: z.string(), source: z.string().optional() }),
+        ).max(32).optional()
+          .describe("Several URLs at once"),
+        concurrency: z.number().int().min(1).max(8).optional().describe(
+          "URLs fetched at once (default 4)",
+        ),
+        force: z.boolean().optional().describe("Fetch again even when cached"),
+      },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: true,
+      },
+    },
+    toolHandler(
+      deps,
+      "ctx_fetch_and_index",
+      async ({ url, source, requests, concurrency, force }) => {
+        const all = [
+          ...(url === undefined ? [] : [{ url, source }]),
+          ...(requests ?? []),
+        ];
+        if (all.length === 0) {
+          throw new TypeError(
+            'Cannot fetch: give "url" or "requests"',
+          );
+        }
+        const results = await fetchAndIndexMany(deps.knowledgeBase(), all, {
+          concurrency: concurrency ?? 4,
+          force: force ?? false,
+          signal: deps.signal,
+        });
+        const failed = results.filter((result) => !result.ok).length;
+        return {
+          text: results.map(formatFetchResult).join("\n\n") +
+            (failed < results.length
+              ? '\n\nAsk ctx_search(queries, source: "<label>") for what you need.'
+              : ""),
+          handled: results.reduce(
+            (sum, result) =>
+              sum + (result.ok ? result.bytes : 0),
+            0,
+          ),
+          isError: failed === results.length,
+        };
+      },
+    ),
+  );
+}

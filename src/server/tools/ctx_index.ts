@@ -1,0 +1,102 @@
+/**
+ * `ctx_index`: chunks and indexes content or files into the project's
+ * knowledge base, answering with a one-line receipt.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { z } from "zod";
+import type { McpServer } from "../_sdk.ts";
+import { byteLength, type ServerDeps, toolHandler } from "../_tool.ts";
+import { collectFiles } from "../../store/collect_files.ts";
+import { formatBytes } from "../../store/format_bytes.ts";
+import { indexFiles } from "../../store/index_files.ts";
+
+/** Registers `ctx_index`. */
+export function registerCtxIndexTool(
+  server: McpServer,
+  deps: ServerDeps,
+): void {
+  server.registerTool(
+    "ctx_index",
+    {
+      title: "Index content for search",
+      description:
+        "Store bulky text (docs, logs, API responses, a file or a whole folder) in the project's knowledge base instead of the context, then query it with ctx_search. " +
+        "Give `content` (text you already have) or `path` (a file or folder, relative to the project; folders are walked recursively, honouring .gitignore). " +
+        "Markdown is split by headings, JSON by path, text by sections. Re-indexing a source replaces it. Returns a one-line receipt.",
+      inputSchema: {
+        content: z.string().optional().describe("Text to index"),
+        path: z.string().optional().describe(
+          "A file or folder to index, relative to the project",
+        ),
+        source: z.string().optional().describe(
+          'Label for the content (default: the path, or "indexed content")',
+        ),
+      },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    toolHandler(deps, "ctx_index", async ({ content, path, source }) => {
+      if ((content === undefined) === (path === undefined)) {
+        throw new TypeError(
+          'Cannot index: give exactly one of "content" or "path"',
+        );
+      }
+      const kb = deps.knowledgeBase();
+      if (content !== undefined) {
+        if (content.trim() === "") {
+          throw new TypeError('Cannot index "content": it is empty');
+        }
+        const receipt = kb.index({
+          label: source?.trim() || "indexed content",
+          content,
+          origin: "ctx_index",
+        });
+        return {
+          text: `${
+            receipt.status === "unchanged" ? "Unchanged" : "Indexed"
+          } "${receipt.label}": ${receipt.chunks} chunks, ${
+            formatBytes(receipt.bytes)
+          } (${receipt.kind}). Search it with ctx_search(queries, source: "${receipt.label}").`,
+          handled: byteLength(content),
+        };
+      }
+      const absolute = resolve(deps.projectDir, path!);
+      const found = await collectFiles(absolute);
+      const single = found.files.length === 1 &&
+        found.files[0]!.path === absolute;
+      const label = source?.trim() || path!.replace(/\/+$/, "");
+      const files = found.files.map((file) => ({
+        path: file.path,
+        label: single ? label : `${label}/${file.relative}`,
+      }));
+      const summary = await indexFiles(kb, files);
+      const chunks = summary.receipts.reduce((sum, r) => sum + r.chunks, 0);
+      const bytes = summary.receipts.reduce((sum, r) => sum + r.bytes, 0);
+      const skipped = [...found.skipped, ...summary.skipped];
+      const unchanged = summary.receipts.filter((r) =>
+        r.status === "unchanged"
+      ).length;
+      return {
+        text: `Indexed ${summary.receipts.length} file${
+          summary.receipts.length === 1 ? "" : "s"
+        } under "${label}": ${chunks} chunks, ${formatBytes(bytes)}${
+          unchanged > 0 ? ` (${unchanged} unchanged)` : ""
+        }${
+          skipped.length > 0
+            ? `; skipped ${skipped.length} (${
+              skipped.slice(0, 3).map((s) => s.reason).join("; ")
+            })`
+            : ""
+        }. Search with ctx_search(queries, source: "${label}").`,
+        handled: bytes,
+      };
+    }),
+  );
+}

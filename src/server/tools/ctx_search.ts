@@ -1,0 +1,77 @@
+/**
+ * `ctx_search`: ranked snippets from the project's knowledge base.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { McpServer } from "../_sdk.ts";
+import { type ServerDeps, toolHandler } from "../_tool.ts";
+import type { QueryResult } from "../../store/knowledge_base.ts";
+
+/** Registers `ctx_search`. */
+export function registerCtxSearchTool(
+  server: McpServer,
+  deps: ServerDeps,
+): void {
+  server.registerTool(
+    "ctx_search",
+    {
+      title: "Search indexed content",
+      description:
+        "Search everything indexed in this project (by ctx_index, ctx_fetch_and_index, ctx_batch_execute and large ctx_execute output) and get small ranked snippets with their source and heading. " +
+        "Ask several queries in one call. Works with natural language, exact API names, partial identifiers and typos. " +
+        'Use `source` to stay within one indexed source (or a folder label prefix); `sort: "timeline"` orders the hits oldest first (logs, events).',
+      inputSchema: {
+        queries: z.array(z.string().min(1)).min(1).max(20).describe(
+          "One or more queries, answered in order",
+        ),
+        source: z.string().optional().describe(
+          "Only this source label, or labels under it",
+        ),
+        limit: z.number().int().min(1).max(50).optional().describe(
+          "Hits per query (default 5)",
+        ),
+        sort: z.enum(["relevance", "timeline"]).optional().describe(
+          "Order of the hits (default relevance)",
+        ),
+      },
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    toolHandler(deps, "ctx_search", ({ queries, source, limit, sort }) => {
+      const results = deps.knowledgeBase().search(queries, {
+        source,
+        limit: limit ?? 5,
+        sort: sort ?? "relevance",
+      });
+      // What the hits spared the caller: reading the sources they came from.
+      const hitSources = new Set(
+        results.flatMap((r) => r.hits.map((hit) => hit.source)),
+      );
+      const handled = deps.knowledgeBase().sources()
+        .filter((info) => hitSources.has(info.label))
+        .reduce((sum, info) => sum + info.bytes, 0);
+      return { text: formatResults(results), handled };
+    }),
+  );
+}
+
+/** Search results as compact Markdown. */
+export function formatResults(results: readonly QueryResult[]): string {
+  return results.map((result) => {
+    const lines = [`## ${result.query}`];
+    for (const correction of result.corrections) {
+      lines.push(`(searched "${correction.to}" for "${correction.from}")`);
+    }
+    if (result.hits.length === 0) lines.push("No results.");
+    for (const hit of result.hits) {
+      lines.push(`### ${hit.title} [${hit.source}]`, hit.snippet);
+    }
+    return lines.join("\n");
+  }).join("\n\n");
+}

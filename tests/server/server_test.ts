@@ -1,0 +1,377 @@
+import assert from "node:assert/strict";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { resultText, startServer } from "../_helpers/mcp_client.ts";
+import { MAIN } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+const TOOLS = [
+  "ctx_batch_execute",
+  "ctx_doctor",
+  "ctx_execute",
+  "ctx_execute_file",
+  "ctx_fetch_and_index",
+  "ctx_index",
+  "ctx_purge",
+  "ctx_search",
+  "ctx_stats",
+  "ctx_upgrade",
+];
+
+Deno.test("the server lists every tool with a title, a teaching description and all four annotations", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const { tools } = await server.client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
+  for (const tool of tools) {
+    assert.ok(tool.title, `${tool.name} has a title`);
+    assert.ok(
+      (tool.description ?? "").length > 80,
+      `${tool.name} explains when to use it`,
+    );
+    for (
+      const hint of [
+        "readOnlyHint",
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+      ] as const
+    ) {
+      assert.equal(
+        typeof tool.annotations?.[hint],
+        "boolean",
+        `${tool.name} sets ${hint}`,
+      );
+    }
+  }
+  assert.equal(server.client.getServerVersion()?.name, "ctx-mode");
+});
+
+Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the document", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const doc = `# Deploy\n\n${
+    "Filler paragraph about nothing in particular. ".repeat(200)
+  }\n\n## Rollback\n\nRun kubectl rollout undo deployment/web to go back one revision.\n`;
+  const receipt = resultText(
+    await server.client.callTool({
+      name: "ctx_index",
+      arguments: { content: doc, source: "runbook" },
+    }),
+  );
+  assert.match(
+    receipt,
+    /^Indexed "runbook": \d+ chunks, [\d.]+ KB \(markdown\)\./,
+  );
+  assert.equal(receipt.split("\n").length, 1);
+
+  const found = await server.client.callTool({
+    name: "ctx_search",
+    arguments: {
+      queries: ["how to roll back a deployment", "kubctl"],
+      limit: 2,
+    },
+  });
+  const text = resultText(found);
+  assert.match(
+    text,
+    /### Deploy > Rollback \[runbook\]\nRun kubectl rollout undo/,
+  );
+  assert.match(text, /\(searched "kubectl" for "kubctl"\)/);
+  assert.ok(
+    text.length < doc.length / 4,
+    "the answer is a fraction of the document",
+  );
+});
+
+Deno.test("ctx_execute returns only what the code prints, and intent-matched sections of large output", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const small = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "shell", code: "echo hello from the sandbox" },
+  });
+  assert.equal(resultText(small), "hello from the sandbox");
+
+  const code =
+    `for i in $(seq 1 3000); do echo "test case $i passed in 3ms"; done; echo "test case 1234 FAILED: expected 200 got 503 from /api/health"`;
+  const large = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: {
+      language: "shell",
+      code,
+      intent: "failed tests and their errors",
+    },
+  });
+  const text = resultText(large);
+  assert.match(text, /indexed as "execute: for i in/);
+  assert.match(text, /FAILED: expected 200 got 503/);
+  assert.ok(
+    text.length < 6000,
+    `intent answer is small (${text.length} chars)`,
+  );
+
+  const failing = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "shell", code: "echo oops >&2; exit 3" },
+  });
+  assert.match(resultText(failing), /exit code 3/);
+  assert.match(resultText(failing), /stderr:\noops/);
+});
+
+Deno.test("tool failures are isError results with one line, and the server keeps answering", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const unknown = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "cobol", code: "DISPLAY 'HI'" },
+  });
+  assert.equal(unknown.isError, true);
+  assert.match(resultText(unknown), /^Cannot run language "cobol"/);
+  assert.equal(resultText(unknown).split("\n").length, 1);
+
+  const missing = await server.client.callTool({
+    name: "ctx_execute_file",
+    arguments: { path: "nope.txt", language: "shell", code: "wc -l" },
+  });
+  assert.equal(missing.isError, true);
+  assert.match(resultText(missing), /nope\.txt/);
+
+  const purge = await server.client.callTool({
+    name: "ctx_purge",
+    arguments: { confirm: false },
+  });
+  assert.equal(purge.isError, true);
+
+  const bad = await server.client.callTool({
+    name: "ctx_search",
+    arguments: { queries: "not an array" },
+  }).catch((e) => e);
+  assert.ok(
+    bad instanceof Error || (bad as { isError?: boolean }).isError,
+    "a schema violation is reported",
+  );
+
+  const still = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "shell", code: "echo alive" },
+  });
+  assert.equal(resultText(still), "alive");
+});
+
+Deno.test("ctx_execute_file analyses a file without returning it", async () => {
+  await using project = await tempDir();
+  const secret = "TOKEN-abcdef-should-never-appear";
+  const lines = Array.from(
+    { length: 500 },
+    (_, i) => (i % 50 === 0 ? `ERROR ${secret} ${i}` : `INFO ok ${i}`),
+  );
+  await writeFile(join(project.path, "app.log"), lines.join("\n"));
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const result = await server.client.callTool({
+    name: "ctx_execute_file",
+    arguments: {
+      path: "app.log",
+      language: "javascript",
+      code:
+        "console.log(FILE_CONTENT.split('\\n').filter((l) => l.startsWith('ERROR')).length)",
+    },
+  });
+  assert.equal(resultText(result), "10");
+  assert.ok(!resultText(result).includes(secret));
+});
+
+Deno.test("ctx_batch_execute runs commands, indexes them and answers queries", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const result = await server.client.callTool({
+    name: "ctx_batch_execute",
+    arguments: {
+      commands: [
+        {
+          label: "versions",
+          command: "echo 'postgres version 16.4'; echo 'redis version 7.2'",
+        },
+        { label: "broken", command: "echo 'no such thing' >&2; exit 2" },
+      ],
+      queries: ["postgres version"],
+      concurrency: 2,
+    },
+  });
+  const text = resultText(result);
+  assert.match(text, /- versions: exit 0/);
+  assert.match(text, /- broken: exit 2/);
+  assert.match(
+    text,
+    /## postgres version\n### .* \[batch:versions\]\npostgres version 16\.4/,
+  );
+});
+
+Deno.test("ctx_fetch_and_index indexes a loopback page and returns its outline, not the page", async () => {
+  await using project = await tempDir();
+  const page =
+    `<html><head><title>Guide</title><script>var tracking = 1;</script></head><body>
+    <nav>Home | About</nav><main><h1>Install</h1><p>Run the installer with --prefix.</p>
+    <h2>Configure</h2><p>${
+      "Configuration details. ".repeat(300)
+    }</p><h2>Troubleshoot</h2><p>Restart the daemon.</p></main></body></html>`;
+  const http = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response(page, { headers: { "content-type": "text/html" } }),
+  );
+  try {
+    await using server = await startServer({
+      project: project.path,
+      home: project.path,
+    });
+    const url = `http://127.0.0.1:${http.addr.port}/guide`;
+    const result = await server.client.callTool({
+      name: "ctx_fetch_and_index",
+      arguments: { url, source: "guide" },
+    });
+    const text = resultText(result);
+    assert.match(text, /Indexed "guide" from http:\/\/127\.0\.0\.1/);
+    assert.match(text, /Install[\s\S]*Configure[\s\S]*Troubleshoot/);
+    assert.ok(
+      !text.includes("Configuration details. Configuration details."),
+      "the page body stays out",
+    );
+    const search = resultText(
+      await server.client.callTool({
+        name: "ctx_search",
+        arguments: { queries: ["restart daemon"], source: "guide" },
+      }),
+    );
+    assert.match(search, /Restart the daemon/);
+    assert.ok(!search.includes("tracking"), "scripts are dropped");
+  } finally {
+    await http.shutdown();
+  }
+});
+
+Deno.test("ctx_stats, ctx_doctor and ctx_upgrade report on the session and the install", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "shell", code: "seq 1 20000" },
+  });
+  const stats = resultText(
+    await server.client.callTool({ name: "ctx_stats", arguments: {} }),
+  );
+  assert.match(
+    stats,
+    /\| ctx_execute \| 1 \| [\d.]+ KB \| [\d.]+ KB \| [\d.]+× \|/,
+  );
+  assert.match(stats, /tokens saved/);
+
+  const doctor = resultText(
+    await server.client.callTool({ name: "ctx_doctor", arguments: {} }),
+  );
+  assert.match(doctor, /✓ SQLite: .* with FTS5 \(porter, trigram\)/);
+  assert.match(doctor, /✓ languages: \d+ available: .*shell/);
+  assert.match(doctor, /✓ MCP client: ctx-test-client 9\.9\.9/);
+
+  const upgrade = resultText(
+    await server.client.callTool({ name: "ctx_upgrade", arguments: {} }),
+  );
+  assert.match(upgrade, /^ctx-mode \d+\.\d+\.\d+, /);
+  assert.match(upgrade, /1\. /);
+});
+
+Deno.test("ctx_purge with confirm wipes the knowledge base and says what it removed", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  await server.client.callTool({
+    name: "ctx_index",
+    arguments: { content: "alpha beta gamma", source: "greek" },
+  });
+  const purge = resultText(
+    await server.client.callTool({
+      name: "ctx_purge",
+      arguments: { confirm: true },
+    }),
+  );
+  assert.match(purge, /^Removed 1 sources, 1 chunks/);
+  const search = resultText(
+    await server.client.callTool({
+      name: "ctx_search",
+      arguments: { queries: ["alpha"] },
+    }),
+  );
+  assert.match(search, /No results\./);
+});
+
+Deno.test("stdout carries only JSON-RPC and the server exits when stdin closes", async () => {
+  await using project = await tempDir();
+  await mkdir(join(project.path, "sub"));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "serve"],
+    cwd: project.path,
+    clearEnv: true,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: project.path,
+      CTX_MODE_HOME: project.path,
+    },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const send = (message: unknown) =>
+    writer.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
+  await send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    },
+  });
+  await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await send({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: {
+      name: "ctx_execute",
+      arguments: { language: "shell", code: "echo hi" },
+    },
+  });
+  await send({ jsonrpc: "2.0", id: 3, method: "no/such/method" });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await writer.close();
+  const output = await child.output();
+  assert.equal(output.code, 0);
+  const lines = new TextDecoder().decode(output.stdout).trim().split("\n");
+  const messages = lines.map((line) => JSON.parse(line));
+  assert.deepEqual(messages.map((m) => m.id).sort(), [1, 2, 3]);
+  assert.equal(messages.find((m) => m.id === 3)?.error?.code, -32601);
+});
