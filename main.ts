@@ -32,6 +32,14 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Search the knowledge base; one query per argument",
     load: async () => (await import("./src/cli/search.ts")).command,
   },
+  fetch: {
+    summary: "Fetch URLs into the knowledge base; prints receipts and outlines",
+    load: async () => (await import("./src/cli/fetch.ts")).command,
+  },
+  stats: {
+    summary: "Show what the project's knowledge base holds",
+    load: async () => (await import("./src/cli/stats.ts")).command,
+  },
   purge: {
     summary: "Wipe the project's knowledge base",
     load: async () => (await import("./src/cli/purge.ts")).command,

@@ -32,18 +32,25 @@ export const command: Command = {
       project: { type: "string" },
       db: { type: "string" },
     });
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`, "serve");
+    if (positionals.length > 0) {
+      throw new UsageError(`Unexpected argument "${positionals[0]}"`, "serve");
+    }
     if (context.stdinIsTerminal) {
       await context.err(terminalHint());
       return 0;
     }
-    const project = projectDir(context.cwd, { explicit: values.project, env: context.env });
+    const project = projectDir(context.cwd, {
+      explicit: values.project,
+      env: context.env,
+    });
     const home = dataHome(context.env);
     const { serveStdio } = await import("../server/server.ts");
     await serveStdio({
       projectDir: project,
       dataHome: home,
-      databasePath: values.db ? resolve(context.cwd, values.db) : projectDatabasePath(project, home),
+      databasePath: values.db
+        ? resolve(context.cwd, values.db)
+        : projectDatabasePath(project, home),
       env: context.env,
     });
     return 0;
@@ -60,4 +67,3 @@ Register it with your agent instead of running it here, for example:
 Run "ctx-mode --help" for the other commands.
 `;
 }
-

@@ -50,8 +50,10 @@ export interface MatchGitignoreOptions {
 /**
  * Compiles the text of a `.gitignore` file.
  *
- * Blank lines, comments and lines that can never match (a lone `!`, a
- * trailing unescaped backslash) are dropped; nothing in the text is an error.
+ * Blank lines, comments and lines git never matches with (a lone `!`, a
+ * trailing unescaped backslash, an unclosed `[`) are dropped; nothing in the
+ * text is an error. Like git, matching is case-sensitive; unlike git, `?` and
+ * bracket expressions match one character rather than one byte.
  *
  * @param text The content of the file.
  * @returns The usable rules, ready for {@linkcode matchGitignore}.
@@ -134,7 +136,8 @@ function compileLine(raw: string, line: number): GitignoreRule | undefined {
   if (pattern === "") return undefined;
   const body = translate(pattern, anchored);
   if (body === undefined) return undefined;
-  const regex = new RegExp(`^${anchored ? "" : ANY_FOLDERS}${body}$`, "u");
+  // `s`: file names may hold line breaks, which `.` must match too.
+  const regex = new RegExp(`^${anchored ? "" : ANY_FOLDERS}${body}$`, "su");
   return { source, line, negated, dirOnly, regex };
 }
 
@@ -165,24 +168,63 @@ function escapeLiteral(ch: string): string {
   return ch.replace(REGEX_SYNTAX, "\\$&");
 }
 
+/** One piece of a translated glob. */
+interface Token {
+  /** `char` matches one character other than `/`; `star` is a lone `*`. */
+  kind: "char" | "star" | "other";
+  regex: string;
+}
+
 /**
  * Translates a glob (no leading or trailing `/`) into a regular expression
  * body, or `undefined` for a pattern git never matches: a malformed bracket
  * expression or a trailing lone backslash.
  */
 function translate(pattern: string, anchored: boolean): string | undefined {
+  const tokens = tokenize(pattern, anchored);
+  if (tokens === undefined) return undefined;
+  let out = "";
+  let group = 0;
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t] as Token;
+    if (token.kind !== "star") {
+      out += token.regex;
+      continue;
+    }
+    // Between two stars of one segment, the earliest match of the fixed part
+    // is always a right one, so it is taken atomically (a lookahead and a
+    // back-reference): `*a*a*a*b` would otherwise backtrack exponentially.
+    let u = t + 1;
+    while (tokens[u]?.kind === "char") u++;
+    if (u > t + 1 && tokens[u]?.kind === "star") {
+      const fixed = tokens.slice(t + 1, u).map((piece) => piece.regex).join("");
+      group++;
+      out += `(?=([^/]*?${fixed}))\\${group}`;
+      t = u - 1;
+    } else {
+      out += token.regex;
+    }
+  }
+  return out;
+}
+
+function tokenize(pattern: string, anchored: boolean): Token[] | undefined {
   const chars = Array.from(pattern);
   // Git compares an anchored pattern's literal head by itself and globs the
   // rest as a new pattern, so a `**` right after that head starts a segment.
   const head = anchored ? chars.findIndex((ch) => "*?[\\".includes(ch)) : 0;
-  let out = "";
+  const tokens: Token[] = [];
+  const literal = (ch: string): Token => ({
+    kind: ch === "/" ? "other" : "char",
+    regex: escapeLiteral(ch),
+  });
   let i = 0;
   while (i < chars.length) {
     const ch = chars[i] as string;
     if (ch === "\\") {
       const escaped = chars[i + 1];
       if (escaped === undefined) return undefined;
-      out += escapeLiteral(escaped);
+      tokens.push(literal(escaped));
       i += 2;
     } else if (ch === "*") {
       let run = 1;
@@ -195,37 +237,39 @@ function translate(pattern: string, anchored: boolean): string | undefined {
       if (wholeSegment && next === "/") {
         // `**/`: zero or more whole folders; `**/**/` is the same, and
         // repeating it would only make the RegExp backtrack more.
-        if (!out.endsWith(ANY_FOLDERS)) out += ANY_FOLDERS;
+        if (tokens.at(-1)?.regex !== ANY_FOLDERS) {
+          tokens.push({ kind: "other", regex: ANY_FOLDERS });
+        }
         i += run + 1;
       } else if (
         wholeSegment && next === "\\" && chars[i + run + 1] === "/"
       ) {
         // Git's quirk: `**\/` is `**` then a slash, so one folder at least.
-        out += ".*/";
+        tokens.push({ kind: "other", regex: ".*/" });
         i += run + 2;
       } else if (wholeSegment && next === undefined) {
         // A trailing `**` (or a lone one): everything below.
-        out += ".*";
+        tokens.push({ kind: "other", regex: ".*" });
         i += run;
       } else {
         // Any other run of stars is one star: it never crosses a `/`.
-        out += "[^/]*";
+        tokens.push({ kind: "star", regex: "[^/]*" });
         i += run;
       }
     } else if (ch === "?") {
-      out += "[^/]";
+      tokens.push({ kind: "char", regex: "[^/]" });
       i++;
     } else if (ch === "[") {
       const parsed = parseClass(chars, i);
       if (parsed === undefined) return undefined;
-      out += parsed.regex;
+      tokens.push({ kind: "char", regex: parsed.regex });
       i = parsed.end;
     } else {
-      out += escapeLiteral(ch);
+      tokens.push(literal(ch));
       i++;
     }
   }
-  return out;
+  return tokens;
 }
 
 const POSIX_CLASSES: Readonly<Record<string, string>> = {

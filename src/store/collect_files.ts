@@ -2,7 +2,8 @@
  * Finding the files to index under a root: a file, or a folder walked in a
  * stable order that honours its `.gitignore` files the way git does.
  *
- * The walk never enters `.git` or `node_modules`, never follows a symbolic
+ * The walk never enters `.git`, `node_modules` or hidden entries (names
+ * starting with a dot, such as `.env`), never follows a symbolic
  * link to a folder, and never returns a symbolic link that leads outside the
  * root. What it leaves out for a reason the user may not expect (the size
  * cap, an unreadable folder, a symbolic link) is reported as a skip with a
@@ -74,8 +75,8 @@ export interface CollectOptions {
  * Finds the files to index under a root.
  *
  * A file root is returned as it is (the size cap still applies). A folder
- * root is walked recursively: `.git` and `node_modules` entries are never
- * entered, `.gitignore` files are honoured (a deeper one overrides a
+ * root is walked recursively: `.git`, `node_modules` and hidden entries are
+ * never entered, `.gitignore` files are honoured (a deeper one overrides a
  * shallower one, and nothing inside an ignored folder comes back), symbolic
  * links to folders are not followed, and a symbolic link to a file is kept
  * only when the file lies inside the root.
@@ -187,6 +188,7 @@ async function walkFolder(
   entries.sort((a, b) => compare(a.name, b.name));
 
   let layers = parentLayers;
+  let gitignoreUnreadable = false;
   // Like git, a `.gitignore` that is a symbolic link is not read: it could
   // point anywhere.
   if (entries.some((entry) => entry.name === ".gitignore" && entry.isFile)) {
@@ -195,6 +197,7 @@ async function walkFolder(
       const rules = compileGitignore(await Deno.readTextFile(path));
       layers = [...parentLayers, { base: relativeFolder, rules }];
     } catch (error) {
+      gitignoreUnreadable = true;
       walk.skipped.push({
         path,
         reason: `unreadable .gitignore, its rules are not applied (${
@@ -207,7 +210,9 @@ async function walkFolder(
   const folders: Array<{ path: string; relative: string }> = [];
   const pending: Array<Promise<Outcome>> = [];
   for (const entry of entries) {
-    if (ALWAYS_SKIPPED.has(entry.name)) continue;
+    // Hidden entries (`.env`, `.DS_Store`, `.github`) are left out, as ripgrep does.
+    if (ALWAYS_SKIPPED.has(entry.name) || entry.name.startsWith(".")) continue;
+    if (gitignoreUnreadable && entry.name === ".gitignore") continue;
     const rel = relativeFolder === ""
       ? entry.name
       : `${relativeFolder}/${entry.name}`;

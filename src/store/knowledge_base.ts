@@ -250,7 +250,8 @@ export class KnowledgeBase {
   }
 
   /**
-   * Removes every source, chunk and vocabulary word, then compacts the file.
+   * Removes every source, chunk, vocabulary word and fetch-cache entry, then
+   * compacts the file.
    *
    * @returns What was removed.
    */
@@ -258,7 +259,7 @@ export class KnowledgeBase {
     const before = this.stats();
     this.#write("every source", () => {
       this.#db.exec(
-        "DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary",
+        "DELETE FROM chunks; DELETE FROM sources; DELETE FROM vocabulary; DELETE FROM fetch_cache",
       );
       this.#db.exec(
         "INSERT INTO chunks_words(chunks_words) VALUES ('rebuild')",

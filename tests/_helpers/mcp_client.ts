@@ -9,7 +9,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { MAIN } from "./run_cli.ts";
+import { denoDir, MAIN } from "./run_cli.ts";
 
 /** A connected client and the way to stop it. */
 export interface McpSession extends AsyncDisposable {
@@ -41,6 +41,7 @@ export async function startServer(
     cwd: options.project,
     env: {
       PATH: Deno.env.get("PATH") ?? "",
+      DENO_DIR: denoDir(),
       HOME: options.home,
       CTX_MODE_HOME: options.home,
       CTX_MODE_PROJECT_DIR: options.project,

@@ -33,6 +33,7 @@ export async function runCli(
     clearEnv: true,
     env: {
       PATH: Deno.env.get("PATH") ?? "",
+      DENO_DIR: denoDir(),
       HOME: options.home,
       CTX_MODE_HOME: options.home,
       NO_COLOR: "1",
@@ -54,4 +55,17 @@ export async function runCli(
     stdout: decoder.decode(output.stdout),
     stderr: decoder.decode(output.stderr),
   };
+}
+
+/**
+ * The Deno cache of the test runner, so that child processes with a private
+ * HOME reuse the npm packages already downloaded instead of fetching them again.
+ */
+export function denoDir(): string {
+  const explicit = Deno.env.get("DENO_DIR");
+  if (explicit) return explicit;
+  const home = Deno.env.get("HOME") ?? "";
+  if (Deno.build.os === "darwin") return `${home}/Library/Caches/deno`;
+  if (Deno.build.os === "windows") return `${Deno.env.get("LOCALAPPDATA") ?? home}\\deno`;
+  return `${Deno.env.get("XDG_CACHE_HOME") ?? `${home}/.cache`}/deno`;
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { resultText, startServer } from "../_helpers/mcp_client.ts";
-import { MAIN } from "../_helpers/run_cli.ts";
+import { denoDir, MAIN } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const TOOLS = [

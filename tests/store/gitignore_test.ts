@@ -185,6 +185,9 @@ const CASES: Record<string, Case[]> = {
     { rules: "/foo/", path: "foo/", isDir: true, expected: "ignored" },
     { rules: "/foo", path: "./foo", expected: "ignored" },
     { rules: "foo", path: "", expected: "unmatched" },
+    { rules: "*.log", path: "line\nbreak/x.log", expected: "ignored" },
+    { rules: "abc/**", path: "abc/line\nbreak", expected: "ignored" },
+    { rules: "a?b", path: "a\nb", expected: "ignored" },
   ],
 };
 
