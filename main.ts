@@ -99,6 +99,10 @@ export async function main(
   context: CliContext = processContext(),
 ): Promise<number> {
   const [first, ...rest] = args;
+  // Internal: the compiled binary re-executes itself to host the JavaScript sandbox; not a listed command.
+  if (first === "__sandbox") {
+    return await (await import("./src/sandbox/worker_host.ts")).runWorkerHost(rest);
+  }
   try {
     if (first === undefined) return await main(["serve"], context);
     if (first === "--help" || first === "-h") {

@@ -9,15 +9,18 @@ import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { formatStats, SessionStats } from "../server/stats.ts";
 
 const USAGE = `Usage: ctx-mode stats [--json] [options]
 
-Show what the project's knowledge base holds: each source with its kind, size,
-chunks and age, and the totals. (Savings of an agent session are reported by
-the MCP tool ctx_stats.)
+Show the context savings of the latest MCP server session (the same report as
+the ctx_stats tool), then what the project's knowledge base holds: each source
+with its kind, size, chunks and age, and the totals.
 
 Options:
-  --json         Print {"database", "databaseBytes", "sources": [...], "totals": {...}}
+  --session ID   Report this server session instead of the latest
+  --json         Print {"session", "calls": [...], "database", "databaseBytes",
+                 "sources": [...], "totals": {...}}
   --project DIR  The project (default: the agent's project variable, else cwd)
   --db PATH      Use this database file instead of the project's
   -h, --help     Show this help
@@ -30,6 +33,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs("stats", args, {
       ...STORE_OPTIONS,
       json: { type: "boolean" },
+      session: { type: "string" },
     });
     if (positionals.length > 0) {
       throw new UsageError(`Unexpected argument "${positionals[0]}"`, "stats");
@@ -38,15 +42,29 @@ export const command: Command = {
     const sources = kb.sources();
     const totals = kb.stats();
     const databaseBytes = fileSize(kb.path) + fileSize(`${kb.path}-wal`);
+    const log = kb.toolCalls();
+    const session = values.session ?? log.latestSession();
+    const calls = session ? log.session(session) : [];
     if (values.json) {
-      await context.out(
-        `${
-          JSON.stringify({ database: kb.path, databaseBytes, sources, totals })
-        }\n`,
-      );
+      const report = {
+        session: session ?? null,
+        calls,
+        database: kb.path,
+        databaseBytes,
+        sources,
+        totals,
+      };
+      await context.out(`${JSON.stringify(report)}\n`);
       return 0;
     }
     const now = Date.now();
+    const savings = calls.length > 0
+      ? `Session ${session}\n${
+        formatStats(SessionStats.fromRecords(calls), calls.at(-1)!.at)
+      }`
+      : values.session
+      ? `No tool calls recorded for session ${values.session}.`
+      : "No MCP server session has recorded tool calls in this project yet.";
     const lines = sources.map((source) =>
       `  ${source.label}  ${source.kind}, ${
         formatBytes(source.bytes)
@@ -54,7 +72,9 @@ export const command: Command = {
     );
     await context.out(
       [
-        `${kb.path} (${formatBytes(databaseBytes)})`,
+        savings,
+        "",
+        `Knowledge base ${kb.path} (${formatBytes(databaseBytes)})`,
         `${totals.sources} sources, ${totals.chunks} chunks, ${
           formatBytes(totals.bytes)
         } indexed`,

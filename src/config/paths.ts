@@ -14,7 +14,7 @@ import { realpathSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 
 /** A read-only view of environment variables. */
-export type Env = Readonly<Record<string, string | undefined>>;
+export type Env = Readonly<Record<string, string>>;
 
 /** The variables agents set to tell a hook or server which project it serves, in order of trust. */
 const PROJECT_DIR_VARIABLES = [

@@ -28,6 +28,8 @@ export interface ServerDeps {
   env: Env;
   /** The project's knowledge base, opened on first use. */
   knowledgeBase(): KnowledgeBase;
+  /** This server session's id (a UUID), under which its tool calls are recorded. */
+  sessionId: string;
   /** This session's counters. */
   stats: SessionStats;
   /** The client's `initialize` info, once known. */
@@ -77,11 +79,21 @@ export function toolHandler<A>(
       };
     }
     const returned = byteLength(outcome.text);
-    deps.stats.record(name, {
-      handled: Math.max(outcome.handled, returned),
-      returned,
-      error: outcome.isError === true,
-    });
+    const handled = Math.max(outcome.handled, returned);
+    const error = outcome.isError === true;
+    deps.stats.record(name, { handled, returned, error });
+    try {
+      deps.knowledgeBase().toolCalls().record({
+        sessionId: deps.sessionId,
+        tool: name,
+        at: deps.now(),
+        bytesIn: handled,
+        bytesOut: returned,
+        error,
+      });
+    } catch {
+      // Accounting must never fail a tool call; the in-memory counters still hold it.
+    }
     return {
       content: [{ type: "text", text: outcome.text }],
       ...(outcome.isError ? { isError: true } : {}),

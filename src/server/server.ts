@@ -76,6 +76,7 @@ export function createServer(options: ServerOptions): CtxServer {
     dataHome: options.dataHome,
     env: options.env ?? {},
     knowledgeBase: () => kb ??= KnowledgeBase.open(options.databasePath),
+    sessionId: crypto.randomUUID(),
     stats: new SessionStats(now()),
     clientInfo: () => client ??= server.server.getClientVersion(),
     signal: shutdown.signal,

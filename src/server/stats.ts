@@ -3,10 +3,15 @@
  * handled (ran, fetched, read, indexed) and how many it returned to the
  * context.
  *
- * In memory only: it lives as long as the server process.
+ * Kept in memory for the running server and recorded, call by call, in the
+ * project database, so `ctx-mode stats` can report a session from the
+ * terminal.
  *
  * @module
  */
+
+import type { ToolCallRecord } from "../store/tool_calls.ts";
+import { formatBytes } from "../store/format_bytes.ts";
 
 /** The counters of one tool. */
 export interface ToolStats {
@@ -30,6 +35,19 @@ export class SessionStats {
 
   constructor(now: number = Date.now()) {
     this.startedAt = now;
+  }
+
+  /** Rebuilds the counters of a recorded session. */
+  static fromRecords(records: readonly ToolCallRecord[]): SessionStats {
+    const stats = new SessionStats(records[0]?.at ?? Date.now());
+    for (const call of records) {
+      stats.record(call.tool, {
+        handled: call.bytesIn,
+        returned: call.bytesOut,
+        error: call.error,
+      });
+    }
+    return stats;
   }
 
   /** Records one call. */
@@ -69,4 +87,61 @@ export class SessionStats {
   reset(): void {
     this.#tools.clear();
   }
+}
+
+/** The stats report as Markdown with a bar chart of bytes kept out per tool. */
+export function formatStats(stats: SessionStats, now: number): string {
+  const tools = [...stats.tools()].sort((a, b) =>
+    b[1].bytesHandled - a[1].bytesHandled
+  );
+  const minutes = Math.max(0, Math.round((now - stats.startedAt) / 60_000));
+  if (tools.length === 0) {
+    return `No ctx-mode tool calls yet this session (${minutes} min).`;
+  }
+  const totals = stats.totals();
+  const saved = Math.max(0, totals.bytesHandled - totals.bytesReturned);
+  const percent = totals.bytesHandled > 0
+    ? (saved / totals.bytesHandled) * 100
+    : 0;
+  const rows = tools.map(([name, s]) =>
+    `| ${name} | ${s.calls}${s.errors ? ` (${s.errors} failed)` : ""} | ${
+      formatBytes(s.bytesHandled)
+    } | ${formatBytes(s.bytesReturned)} | ${
+      ratio(s.bytesHandled, s.bytesReturned)
+    } |`
+  );
+  const widest = Math.max(
+    ...tools.map(([, s]) => s.bytesHandled - s.bytesReturned),
+    1,
+  );
+  const nameWidth = Math.max(...tools.map(([name]) => name.length));
+  const chart = tools.map(([name, s]) => {
+    const kept = Math.max(0, s.bytesHandled - s.bytesReturned);
+    return `${name.padEnd(nameWidth)} ${
+      "█".repeat(Math.round((kept / widest) * 30)) || "·"
+    } ${formatBytes(kept)}`;
+  });
+  return [
+    `ctx-mode this session (${minutes} min): ${totals.calls} calls, ${
+      formatBytes(totals.bytesHandled)
+    } handled, ${formatBytes(totals.bytesReturned)} returned — ${
+      percent.toFixed(1)
+    }% kept out of context, about ${
+      Math.round(saved / BYTES_PER_TOKEN).toLocaleString("en-US")
+    } tokens saved.`,
+    "",
+    "| tool | calls | handled | returned | ratio |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+    "Kept out of context:",
+    "```",
+    ...chart,
+    "```",
+  ].join("\n");
+}
+
+function ratio(handled: number, returned: number): string {
+  if (returned === 0) return handled > 0 ? "∞" : "–";
+  return `${(handled / returned).toFixed(1)}×`;
 }

@@ -86,4 +86,19 @@ export const MIGRATIONS: readonly string[] = [
     outline TEXT NOT NULL
   );
   `,
+  // Version 3, tool-call accounting: every MCP tool call of a server session,
+  // with what the tool handled and what it returned, for ctx_stats and
+  // \`ctx-mode stats\`.
+  `
+  CREATE TABLE tool_calls (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    bytes_in INTEGER NOT NULL,
+    bytes_out INTEGER NOT NULL,
+    error INTEGER NOT NULL
+  );
+  CREATE INDEX tool_calls_by_session ON tool_calls(session_id, at);
+  `,
 ];

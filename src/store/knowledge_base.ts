@@ -16,6 +16,7 @@ import { chunkContent } from "./chunk_content.ts";
 import { openDatabase, reason } from "./database.ts";
 import { detectKind } from "./detect_kind.ts";
 import { FetchCache } from "./fetch_cache.ts";
+import { ToolCallLog } from "./tool_calls.ts";
 import { vocabularyWords } from "./_terms.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
 
@@ -278,6 +279,11 @@ export class KnowledgeBase {
   /** The cache of fetched URLs kept beside this knowledge base's sources. */
   fetchCache(): FetchCache {
     return new FetchCache(this.#db);
+  }
+
+  /** The record of MCP tool calls kept beside this knowledge base's sources. */
+  toolCalls(): ToolCallLog {
+    return new ToolCallLog(this.#db);
   }
 
   /** Closes the database. */

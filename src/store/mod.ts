@@ -16,3 +16,4 @@ export { splitOversize } from "./split_oversize.ts";
 export * from "./collect_files.ts";
 export * from "./index_files.ts";
 export { openDatabase, SCHEMA_VERSION } from "./database.ts";
+export * from "./tool_calls.ts";

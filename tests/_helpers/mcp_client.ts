@@ -9,7 +9,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { denoDir, MAIN } from "./run_cli.ts";
+import { childEnv, MAIN } from "./run_cli.ts";
 
 /** A connected client and the way to stop it. */
 export interface McpSession extends AsyncDisposable {
@@ -39,14 +39,10 @@ export async function startServer(
     command: Deno.execPath(),
     args: ["run", "-A", MAIN, "serve"],
     cwd: options.project,
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      DENO_DIR: denoDir(),
-      HOME: options.home,
-      CTX_MODE_HOME: options.home,
+    env: childEnv(options.home, {
       CTX_MODE_PROJECT_DIR: options.project,
       ...options.env,
-    },
+    }),
     stderr: "pipe",
   });
   let stderr = "";

@@ -29,16 +29,8 @@ export async function runCli(
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", MAIN, ...args],
     cwd: options.cwd ?? options.home,
-    // A clean environment: no agent's project variable may leak in from the test runner.
     clearEnv: true,
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      DENO_DIR: denoDir(),
-      HOME: options.home,
-      CTX_MODE_HOME: options.home,
-      NO_COLOR: "1",
-      ...options.env,
-    },
+    env: childEnv(options.home, options.env),
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
@@ -66,6 +58,27 @@ export function denoDir(): string {
   if (explicit) return explicit;
   const home = Deno.env.get("HOME") ?? "";
   if (Deno.build.os === "darwin") return `${home}/Library/Caches/deno`;
-  if (Deno.build.os === "windows") return `${Deno.env.get("LOCALAPPDATA") ?? home}\\deno`;
+  if (Deno.build.os === "windows") {
+    return `${Deno.env.get("LOCALAPPDATA") ?? home}\\deno`;
+  }
   return `${Deno.env.get("XDG_CACHE_HOME") ?? `${home}/.cache`}/deno`;
+}
+
+/**
+ * A clean environment for a child ctx-mode: no agent's project variable leaks
+ * in from the test runner, HOME and the data home are private, and the Deno
+ * cache is shared.
+ */
+export function childEnv(
+  home: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: Deno.env.get("PATH") ?? "",
+    DENO_DIR: denoDir(),
+    HOME: home,
+    CTX_MODE_HOME: home,
+    NO_COLOR: "1",
+    ...extra,
+  };
 }

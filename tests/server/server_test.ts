@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { resultText, startServer } from "../_helpers/mcp_client.ts";
-import { denoDir, MAIN } from "../_helpers/run_cli.ts";
+import { childEnv, MAIN } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const TOOLS = [
@@ -81,7 +81,7 @@ Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the
   const text = resultText(found);
   assert.match(
     text,
-    /### Deploy > Rollback \[runbook\]\nRun kubectl rollout undo/,
+    /### Deploy > Rollback \[runbook\]\n## Rollback Run kubectl rollout undo/,
   );
   assert.match(text, /\(searched "kubectl" for "kubctl"\)/);
   assert.ok(
@@ -333,11 +333,7 @@ Deno.test("stdout carries only JSON-RPC and the server exits when stdin closes",
     args: ["run", "-A", MAIN, "serve"],
     cwd: project.path,
     clearEnv: true,
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: project.path,
-      CTX_MODE_HOME: project.path,
-    },
+    env: childEnv(project.path),
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -369,7 +365,7 @@ Deno.test("stdout carries only JSON-RPC and the server exits when stdin closes",
   await new Promise((resolve) => setTimeout(resolve, 3000));
   await writer.close();
   const output = await child.output();
-  assert.equal(output.code, 0);
+  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
   const lines = new TextDecoder().decode(output.stdout).trim().split("\n");
   const messages = lines.map((line) => JSON.parse(line));
   assert.deepEqual(messages.map((m) => m.id).sort(), [1, 2, 3]);

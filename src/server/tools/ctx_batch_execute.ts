@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
+import { fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
@@ -25,19 +26,23 @@ export function registerCtxBatchExecuteTool(
         "Run several shell commands (up to `concurrency` at a time), index each output under its label, and answer your queries against those outputs, all in one call. " +
         "Use it to gather information from many sources at once (git log, test output, `gh issue list`, config files) and get back only the snippets that answer your questions plus a one-line summary per command.",
       inputSchema: {
-        commands: z.array(z.object({
-          label: z.string().min(1).describe(
-            "A short unique name for the command's output",
+        commands: fromJsonText(
+          z.array(z.object({
+            label: z.string().min(1).describe(
+              "A short unique name for the command's output",
+            ),
+            command: z.string().min(1).describe("Shell code"),
+          })).min(1).max(32),
+        ),
+        queries: fromJsonText(z.array(z.string().min(1)).max(20)).default([])
+          .describe(
+            "Questions answered from the outputs",
           ),
-          command: z.string().min(1).describe("Shell code"),
-        })).min(1).max(32),
-        queries: z.array(z.string().min(1)).max(20).default([]).describe(
-          "Questions answered from the outputs",
-        ),
-        concurrency: z.number().int().min(1).max(8).optional().describe(
-          "Commands at once (default 4)",
-        ),
-        timeout: z.number().positive().optional().describe(
+        concurrency: fromNumberText(z.number().int().min(1).max(8)).optional()
+          .describe(
+            "Commands at once (default 4)",
+          ),
+        timeout: fromNumberText(z.number().positive()).optional().describe(
           "Seconds per command (default 30)",
         ),
       },

@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
+import { fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { runReport } from "./_run_report.ts";
 import { runCode } from "../../sandbox/mod.ts";
@@ -37,7 +38,7 @@ export function registerCtxExecuteTool(
         intent: z.string().optional().describe(
           'What you want from large output, e.g. "failing tests and their errors"',
         ),
-        timeout: z.number().positive().optional().describe(
+        timeout: fromNumberText(z.number().positive()).optional().describe(
           "Seconds before the run is killed (default 30)",
         ),
       },

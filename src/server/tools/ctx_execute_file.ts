@@ -8,6 +8,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
+import { fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { runReport } from "./_run_report.ts";
 import { LANGUAGE_HINT } from "./ctx_execute.ts";
@@ -35,7 +36,7 @@ export function registerCtxExecuteFileTool(
         intent: z.string().optional().describe(
           "What you want from large output",
         ),
-        timeout: z.number().positive().optional().describe(
+        timeout: fromNumberText(z.number().positive()).optional().describe(
           "Seconds before the run is killed (default 30)",
         ),
       },

@@ -8,6 +8,7 @@
 
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
+import { fromBooleanText, fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
 
@@ -29,14 +30,19 @@ export function registerCtxFetchAndIndexTool(
         source: z.string().optional().describe(
           "Label for that URL's content (default: host and path)",
         ),
-        requests: z.array(
-          z.object({ url: z.string(), source: z.string().optional() }),
-        ).max(32).optional()
+        requests: fromJsonText(
+          z.array(
+            z.object({ url: z.string(), source: z.string().optional() }),
+          ).max(32),
+        ).optional()
           .describe("Several URLs at once"),
-        concurrency: z.number().int().min(1).max(8).optional().describe(
-          "URLs fetched at once (default 4)",
+        concurrency: fromNumberText(z.number().int().min(1).max(8)).optional()
+          .describe(
+            "URLs fetched at once (default 4)",
+          ),
+        force: fromBooleanText(z.boolean()).optional().describe(
+          "Fetch again even when cached",
         ),
-        force: z.boolean().optional().describe("Fetch again even when cached"),
       },
       annotations: {
         readOnlyHint: false,
@@ -71,7 +77,7 @@ export function registerCtxFetchAndIndexTool(
               : ""),
           handled: results.reduce(
             (sum, result) =>
-              sum + (result.ok ? result.bytes : 0),
+              sum + (result.ok && !result.fromCache ? result.bytes : 0),
             0,
           ),
           isError: failed === results.length,

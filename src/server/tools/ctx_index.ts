@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
-import { byteLength, type ServerDeps, toolHandler } from "../_tool.ts";
+import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { collectFiles } from "../../store/collect_files.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { indexFiles } from "../../store/index_files.ts";
@@ -64,7 +64,8 @@ export function registerCtxIndexTool(
           } "${receipt.label}": ${receipt.chunks} chunks, ${
             formatBytes(receipt.bytes)
           } (${receipt.kind}). Search it with ctx_search(queries, source: "${receipt.label}").`,
-          handled: byteLength(content),
+          // The caller already had this text in its context: indexing it saves nothing now.
+          handled: 0,
         };
       }
       const absolute = resolve(deps.projectDir, path!);
@@ -95,7 +96,9 @@ export function registerCtxIndexTool(
             })`
             : ""
         }. Search with ctx_search(queries, source: "${label}").`,
-        handled: bytes,
+        handled: summary.receipts
+          .filter((r) => r.status !== "unchanged")
+          .reduce((sum, r) => sum + r.bytes, 0),
       };
     }),
   );

@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
+import { fromBooleanText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 
@@ -21,7 +22,7 @@ export function registerCtxPurgeTool(
       description:
         "Permanently delete everything indexed for this project (sources, chunks, fetch cache). Only when the user asks for it. Requires `confirm: true`.",
       inputSchema: {
-        confirm: z.boolean().describe(
+        confirm: fromBooleanText(z.boolean()).describe(
           "Must be true: the wipe cannot be undone",
         ),
       },

@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
+import { fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import type { QueryResult } from "../../store/knowledge_base.ts";
 
@@ -23,15 +24,17 @@ export function registerCtxSearchTool(
         "Ask several queries in one call. Works with natural language, exact API names, partial identifiers and typos. " +
         'Use `source` to stay within one indexed source (or a folder label prefix); `sort: "timeline"` orders the hits oldest first (logs, events).',
       inputSchema: {
-        queries: z.array(z.string().min(1)).min(1).max(20).describe(
-          "One or more queries, answered in order",
-        ),
+        queries: fromJsonText(z.array(z.string().min(1)).min(1).max(20))
+          .describe(
+            "One or more queries, answered in order",
+          ),
         source: z.string().optional().describe(
           "Only this source label, or labels under it",
         ),
-        limit: z.number().int().min(1).max(50).optional().describe(
-          "Hits per query (default 5)",
-        ),
+        limit: fromNumberText(z.number().int().min(1).max(50)).optional()
+          .describe(
+            "Hits per query (default 5)",
+          ),
         sort: z.enum(["relevance", "timeline"]).optional().describe(
           "Order of the hits (default relevance)",
         ),
@@ -49,14 +52,9 @@ export function registerCtxSearchTool(
         limit: limit ?? 5,
         sort: sort ?? "relevance",
       });
-      // What the hits spared the caller: reading the sources they came from.
-      const hitSources = new Set(
-        results.flatMap((r) => r.hits.map((hit) => hit.source)),
-      );
-      const handled = deps.knowledgeBase().sources()
-        .filter((info) => hitSources.has(info.label))
-        .reduce((sum, info) => sum + info.bytes, 0);
-      return { text: formatResults(results), handled };
+      // The savings of indexed content were counted when it was indexed;
+      // counting its sources again here would count the same bytes twice.
+      return { text: formatResults(results), handled: 0 };
     }),
   );
 }

@@ -1,0 +1,188 @@
+/**
+ * The bubblewrap command line for a confined run: a new mount namespace with
+ * the system's runtime paths read-only, the project and the run's temp dir
+ * read-write, a few more read-only paths (interpreters installed outside the
+ * system dirs), fresh `/dev`, `/proc` and `/tmp`, and nothing else — no home
+ * directory, no other projects.
+ *
+ * Only reads the file system to see which system paths exist. This module
+ * must never start a process.
+ *
+ * @module
+ */
+
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
+import { BWRAP_NAMESPACE_ARGS } from "./confine.ts";
+
+/** The paths a confined run sees besides the system's. */
+export interface BwrapMounts {
+  /** Bound read-write at the same path (the project, the temp dir). */
+  writable: readonly string[];
+  /** Bound read-only at the same path (runtimes outside the system dirs, an exec-file target). */
+  readable: readonly string[];
+  /** The working directory inside. */
+  cwd: string;
+}
+
+/** The parts of the file system the builder looks at; injectable for tests. */
+export interface FsView {
+  /** `undefined` when the path does not exist. */
+  lstat(path: string): { isSymlink: boolean; isDirectory: boolean; isFile: boolean } | undefined;
+  readLink(path: string): string;
+  readDir(path: string): string[];
+  realPath(path: string): string;
+}
+
+/** The real file system. */
+export const REAL_FS: FsView = {
+  lstat(path) {
+    try {
+      return Deno.lstatSync(path);
+    } catch {
+      return undefined;
+    }
+  },
+  readLink: (path) => Deno.readLinkSync(path),
+  readDir(path) {
+    try {
+      return [...Deno.readDirSync(path)].map((entry) => entry.name);
+    } catch {
+      return [];
+    }
+  },
+  realPath(path) {
+    try {
+      return Deno.realPathSync(path);
+    } catch {
+      return path;
+    }
+  },
+};
+
+/** Read-only system trees; a runtime inside one needs no mount of its own. */
+export const SYSTEM_PATHS: readonly string[] = ["/usr", "/etc", "/opt", "/nix", "/snap"];
+const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+/** Files under /etc that hold secrets; they are hidden behind /dev/null. */
+const ETC_SECRET_FILES = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers"];
+const ETC_SECRET_DIRS = ["/etc/sudoers.d", "/etc/ssl/private"];
+/** Credentials that live inside runtime roots we may mount (Cargo keeps registry tokens there). */
+const ROOT_SECRET_FILES = ["credentials", "credentials.toml"];
+
+function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/**
+ * Whether a path is already visible read-only in every confined run.
+ *
+ * @param path An absolute path.
+ * @returns `true` under `/usr`, `/etc`, `/opt`, `/nix`, `/snap` or the top-level library links.
+ */
+export function isSystemPath(path: string): boolean {
+  return [...SYSTEM_PATHS, ...TOP_LEVEL_LINKS].some((root) => isInside(path, root));
+}
+
+/**
+ * The directory that holds a runtime's installation, judged from its
+ * executable: the parent of a `bin`/`sbin`/`shims` dir, else the executable's
+ * own dir. Too-broad answers (home, `~/.local`) narrow to the executable's dir.
+ */
+function installRoot(executable: string, home: string | undefined): string {
+  const dir = dirname(executable);
+  const root = ["bin", "sbin", "shims"].includes(basename(dir)) ? dirname(dir) : dir;
+  if (home && (root === home || root === join(home, ".local") || isInside(home, root))) return dir;
+  return root;
+}
+
+/**
+ * The read-only mounts a runtime needs when it lives outside the system dirs
+ * (pyenv, rustup, asdf, a Deno in `~/.deno`): its install root, judged from
+ * the PATH entry and from the resolved executable.
+ *
+ * @param executable The executable found on PATH.
+ * @param env The parent environment (for `HOME`, `RUSTUP_HOME`, `CARGO_HOME`).
+ * @param fs The file system view.
+ * @returns Absolute paths, without duplicates; empty for system runtimes.
+ */
+export function runtimeRoots(
+  executable: string,
+  env: Readonly<Record<string, string | undefined>>,
+  fs: FsView = REAL_FS,
+): string[] {
+  const home = env.HOME;
+  const roots = new Set<string>();
+  for (const path of [executable, fs.realPath(executable)]) {
+    if (!isSystemPath(path)) roots.add(installRoot(path, home));
+  }
+  // rustup's proxies need the toolchains, which live apart from the proxy.
+  if (basename(fs.realPath(executable)).startsWith("rustup")) {
+    const rustupHome = env.RUSTUP_HOME ?? (home ? join(home, ".rustup") : undefined);
+    if (rustupHome && fs.lstat(rustupHome)) roots.add(rustupHome);
+  }
+  return [...roots];
+}
+
+function depth(path: string): number {
+  return path.split(sep).filter(Boolean).length;
+}
+
+/**
+ * Builds the `bwrap` argument list (without the executable) that runs `argv`
+ * confined.
+ *
+ * @param mounts The project, temp dir and extra read-only paths.
+ * @param argv The command to run inside.
+ * @param fs The file system view.
+ * @returns Arguments for `bwrap`, ending with `--` and `argv`.
+ */
+export function bwrapArgs(mounts: BwrapMounts, argv: readonly string[], fs: FsView = REAL_FS): string[] {
+  const args = [...BWRAP_NAMESPACE_ARGS];
+  if (fs.lstat("/usr")) args.push("--ro-bind", "/usr", "/usr");
+  for (const path of TOP_LEVEL_LINKS) {
+    const info = fs.lstat(path);
+    if (!info) continue;
+    if (info.isSymlink) args.push("--symlink", fs.readLink(path), path);
+    else if (info.isDirectory) args.push("--ro-bind", path, path);
+  }
+  for (const path of SYSTEM_PATHS.slice(1)) {
+    if (fs.lstat(path)) args.push("--ro-bind", path, path);
+  }
+  for (const path of ETC_SECRET_FILES) {
+    if (fs.lstat(path)?.isFile) args.push("--ro-bind", "/dev/null", path);
+  }
+  for (const name of fs.readDir("/etc/ssh")) {
+    if (name.startsWith("ssh_host_") && name.endsWith("_key")) args.push("--ro-bind", "/dev/null", `/etc/ssh/${name}`);
+  }
+  for (const path of ETC_SECRET_DIRS) {
+    if (fs.lstat(path)?.isDirectory) args.push("--tmpfs", path);
+  }
+  // /etc/resolv.conf may point into /run (systemd-resolved); DNS needs its target.
+  const resolv = fs.lstat("/etc/resolv.conf");
+  if (resolv?.isSymlink) {
+    const target = dirname(fs.realPath("/etc/resolv.conf"));
+    if (target !== "/etc" && !isSystemPath(target) && fs.lstat(target)) args.push("--ro-bind", target, target);
+  }
+  if (fs.lstat("/sys")) args.push("--ro-bind", "/sys", "/sys");
+  args.push("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp");
+
+  // Parents before children, so a read-only path inside the project stays read-only.
+  const binds = [
+    ...mounts.readable.filter((path) => !isSystemPath(path)).map((path) => ({ path, writable: false })),
+    ...mounts.writable.map((path) => ({ path, writable: true })),
+  ].sort((a, b) => depth(a.path) - depth(b.path));
+  const seen = new Set<string>();
+  for (const { path, writable } of binds) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    args.push(writable ? "--bind" : "--ro-bind", path, path);
+    if (!writable && fs.lstat(path)?.isDirectory) {
+      for (const name of ROOT_SECRET_FILES) {
+        const secret = join(path, name);
+        if (fs.lstat(secret)?.isFile) args.push("--ro-bind", "/dev/null", secret);
+      }
+    }
+  }
+  args.push("--chdir", mounts.cwd, "--", ...argv);
+  return args;
+}

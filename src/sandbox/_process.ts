@@ -1,0 +1,168 @@
+/**
+ * Runs one child process under limits: its own session and process group,
+ * stdin at EOF, a deadline, bounded output capture, and a kill of the whole
+ * group on timeout, on abort, once the child has exited (so no background
+ * process outlives the run) and when this process unloads.
+ *
+ * This module must never interpret the output or decide what to run.
+ *
+ * @module
+ */
+
+import type { OutputCapture } from "./_output.ts";
+
+/** How one process ended. */
+export interface ProcessOutcome {
+  /** The exit code, or `null` when a signal ended the process. */
+  exitCode: number | null;
+  /** The signal that ended the process, e.g. `"SIGKILL"`, or `null`. */
+  signal: string | null;
+  /** Whether the deadline killed it. */
+  timedOut: boolean;
+  /** Whether the abort signal killed it. */
+  aborted: boolean;
+  durationMs: number;
+}
+
+/** What to run and under which limits. */
+export interface ProcessSpec {
+  /** The executable and its arguments. */
+  argv: readonly string[];
+  cwd: string;
+  /** The complete environment (nothing else is inherited). */
+  env: Record<string, string>;
+  /** Milliseconds before the process group is killed. */
+  timeoutMs: number;
+  /** Where stdout and stderr go; a build step and its run share them. */
+  capture: { stdout: OutputCapture; stderr: OutputCapture };
+  signal?: AbortSignal | undefined;
+}
+
+/** After the child exits, how long to wait for its pipes to close. */
+const DRAIN_GRACE_MS = 2_000;
+
+const liveGroups = new Set<number>();
+let unloadHooked = false;
+
+/**
+ * Kills a process and everything in its process group (its session, as the
+ * child was started detached). Errors are ignored: the group may be gone.
+ *
+ * @param pid The child's pid, which is also its group id.
+ */
+export function killGroup(pid: number): void {
+  if (Deno.build.os === "windows") {
+    try {
+      new Deno.Command("taskkill", { args: ["/pid", String(pid), "/T", "/F"], stdout: "null", stderr: "null" })
+        .spawn();
+    } catch {
+      // taskkill missing: nothing more we can do
+    }
+    return;
+  }
+  try {
+    Deno.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+function hookUnload(): void {
+  if (unloadHooked) return;
+  unloadHooked = true;
+  globalThis.addEventListener("unload", () => {
+    for (const pid of liveGroups) killGroup(pid);
+  });
+}
+
+async function pump(stream: ReadableStream<Uint8Array>, capture: OutputCapture, stop: Promise<void>): Promise<void> {
+  const reader = stream.getReader();
+  let stopped = false;
+  stop.then(() => {
+    stopped = true;
+    reader.cancel().catch(() => {});
+  });
+  try {
+    while (!stopped) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      capture.push(value);
+    }
+  } catch {
+    // a cancelled or broken pipe ends the capture
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Starts a process and waits for it under the limits in `spec`.
+ *
+ * @param spec What to run, the limits, and where the output goes.
+ * @returns How it ended.
+ * @throws {Deno.errors.NotFound} When the executable does not exist.
+ */
+export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
+  const [command, ...args] = spec.argv;
+  if (command === undefined) throw new TypeError('Cannot run command "": empty');
+  const started = performance.now();
+  if (spec.signal?.aborted) throw spec.signal.reason;
+
+  const child = new Deno.Command(command, {
+    args,
+    cwd: spec.cwd,
+    env: spec.env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    // A new session: the child leads its own process group, which is what we kill.
+    detached: true,
+  }).spawn();
+  hookUnload();
+  liveGroups.add(child.pid);
+
+  let timedOut = false;
+  let aborted = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child.pid);
+  }, spec.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    killGroup(child.pid);
+  };
+  spec.signal?.addEventListener("abort", onAbort, { once: true });
+
+  let release!: () => void;
+  const stop = new Promise<void>((resolve) => release = resolve);
+  const pumps = Promise.all([
+    pump(child.stdout, spec.capture.stdout, stop),
+    pump(child.stderr, spec.capture.stderr, stop),
+  ]);
+
+  let status: Deno.CommandStatus;
+  try {
+    status = await child.status;
+  } finally {
+    clearTimeout(timer);
+    spec.signal?.removeEventListener("abort", onAbort);
+    // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
+    killGroup(child.pid);
+    liveGroups.delete(child.pid);
+  }
+  // Something that left the group (setsid, double fork) may still hold a pipe; stop waiting after a grace.
+  const grace = setTimeout(release, DRAIN_GRACE_MS);
+  await pumps;
+  clearTimeout(grace);
+  release();
+
+  if (aborted) throw spec.signal?.reason ?? new DOMException("The run was aborted", "AbortError");
+  return {
+    exitCode: status.signal === null ? status.code : null,
+    signal: status.signal,
+    timedOut,
+    aborted,
+    durationMs: performance.now() - started,
+  };
+}

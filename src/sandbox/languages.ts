@@ -1,0 +1,203 @@
+/**
+ * Which languages can run here: name resolution (ids and aliases) and runtime
+ * detection on PATH, with versions on request.
+ *
+ * Detection stats files on PATH and caches the answer per PATH for the life
+ * of the process; versions cost one short-lived process per language and are
+ * only fetched when asked. This module must never run user code.
+ *
+ * @module
+ */
+
+import { sandboxEnv } from "./env.ts";
+import { findOnPath, type LanguageId, type LanguageSpec, languageTable } from "./_languages.ts";
+
+export type { LanguageId } from "./_languages.ts";
+
+/** What this machine offers for one language. */
+export interface LanguageInfo {
+  /** The language. */
+  id: LanguageId;
+  /** Other names accepted for it. */
+  aliases: readonly string[];
+  /** The executable found on PATH (the Deno executable for JavaScript and TypeScript), or `undefined`. */
+  command: string | undefined;
+  /** Whether code in this language can run here. */
+  available: boolean;
+  /** The runtime's version, when asked for and found. */
+  version?: string;
+  /** The extension given to code files. */
+  extension: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const VERSION_TIMEOUT_MS = 3_000;
+const commandCache = new Map<string, Map<LanguageId, string | undefined>>();
+const versionCache = new Map<string, Promise<string | undefined>>();
+
+function isDenoSandboxed(id: LanguageId): boolean {
+  return id === "javascript" || id === "typescript";
+}
+
+/** The command per language for this PATH, looked up once per process. */
+function commandsFor(env: Env, os: typeof Deno.build.os): Map<LanguageId, string | undefined> {
+  const key = `${os}\0${env.PATH ?? env.Path ?? ""}\0${env.PATHEXT ?? ""}`;
+  let found = commandCache.get(key);
+  if (!found) {
+    found = new Map();
+    for (const spec of languageTable(os)) {
+      if (isDenoSandboxed(spec.id)) {
+        found.set(spec.id, Deno.execPath());
+        continue;
+      }
+      let command: string | undefined;
+      for (const name of spec.commands) {
+        command = findOnPath(name, env, os);
+        if (command) break;
+      }
+      found.set(spec.id, command);
+    }
+    commandCache.set(key, found);
+  }
+  return found;
+}
+
+function availableIds(env: Env, os: typeof Deno.build.os): string {
+  const commands = commandsFor(env, os);
+  return languageTable(os).filter((spec) => commands.get(spec.id)).map((spec) => spec.id).join(", ");
+}
+
+/**
+ * Maps a language name or alias (case-insensitive) to its id, and checks that
+ * it can run here.
+ *
+ * @param name A name such as `"py"`, `"TypeScript"` or `"bash"`.
+ * @param options The environment whose PATH to search, and the OS.
+ * @returns The language id.
+ * @throws {RangeError} When the name is unknown or its runtime is not on PATH;
+ *   the message lists the languages that are available.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveLanguage } from "./languages.ts";
+ * assert.equal(resolveLanguage("TS"), "typescript");
+ * assert.throws(() => resolveLanguage("cobol"), RangeError);
+ * ```
+ */
+export function resolveLanguage(
+  name: string,
+  options: {
+    /** The environment whose PATH is searched. @default {Deno.env.toObject()} */
+    env?: Env;
+    /** The OS. @default {Deno.build.os} */
+    os?: typeof Deno.build.os;
+  } = {},
+): LanguageId {
+  const os = options.os ?? Deno.build.os;
+  const env = options.env ?? Deno.env.toObject();
+  const wanted = name.trim().toLowerCase();
+  const spec = languageTable(os).find((row) => row.id === wanted || row.aliases.includes(wanted));
+  if (!spec) {
+    throw new RangeError(`Cannot run language "${name}": unknown; available: ${availableIds(env, os)}`);
+  }
+  if (!commandsFor(env, os).get(spec.id)) {
+    throw new RangeError(
+      `Cannot run language "${name}": ${spec.commands.join(" or ")} not found on PATH; available: ${
+        availableIds(env, os)
+      }`,
+    );
+  }
+  return spec.id;
+}
+
+async function fetchVersion(spec: LanguageSpec, command: string, env: Env): Promise<string | undefined> {
+  try {
+    const output = await new Deno.Command(command, {
+      args: [...spec.versionArgs],
+      env: sandboxEnv(Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] =>
+        entry[1] !== undefined
+      ))),
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(VERSION_TIMEOUT_MS),
+    }).output();
+    const text = new TextDecoder().decode(output.stdout) + "\n" + new TextDecoder().decode(output.stderr);
+    return spec.versionPattern.exec(text)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Lists every language with the runtime found for it on PATH.
+ *
+ * @param options The environment, the OS, and whether to ask each runtime its version.
+ * @returns One entry per language, in table order (JavaScript and TypeScript first).
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { detectLanguages } from "./languages.ts";
+ * const languages = await detectLanguages();
+ * assert.ok(languages.find((info) => info.id === "typescript")?.available);
+ * ```
+ */
+export async function detectLanguages(
+  options: {
+    /** The environment whose PATH is searched. @default {Deno.env.toObject()} */
+    env?: Env;
+    /** Ask each available runtime its version (one short process each, run in parallel). @default {false} */
+    versions?: boolean;
+    /** The OS. @default {Deno.build.os} */
+    os?: typeof Deno.build.os;
+  } = {},
+): Promise<LanguageInfo[]> {
+  const os = options.os ?? Deno.build.os;
+  const env = options.env ?? Deno.env.toObject();
+  const commands = commandsFor(env, os);
+  return await Promise.all(languageTable(os).map(async (spec): Promise<LanguageInfo> => {
+    const command = commands.get(spec.id);
+    const info: LanguageInfo = {
+      id: spec.id,
+      aliases: spec.aliases,
+      command,
+      available: command !== undefined,
+      extension: spec.extension,
+    };
+    if (!options.versions || command === undefined) return info;
+    let version: string | undefined;
+    if (isDenoSandboxed(spec.id)) {
+      version = Deno.version.deno;
+    } else {
+      let pending = versionCache.get(command);
+      if (!pending) {
+        pending = fetchVersion(spec, command, env);
+        versionCache.set(command, pending);
+      }
+      version = await pending;
+    }
+    if (version !== undefined) info.version = version;
+    return info;
+  }));
+}
+
+/**
+ * The spec and command for a language that is known to be available.
+ *
+ * @param id The language.
+ * @param env The environment whose PATH is searched.
+ * @param os The OS.
+ * @returns The table row and the executable.
+ */
+export function languageRuntime(
+  id: LanguageId,
+  env: Env,
+  os: typeof Deno.build.os = Deno.build.os,
+): { spec: LanguageSpec; command: string } {
+  const spec = languageTable(os).find((row) => row.id === id);
+  const command = commandsFor(env, os).get(id);
+  if (!spec || !command) throw new RangeError(`Cannot run language "${id}": not available`);
+  return { spec, command };
+}

@@ -1,0 +1,30 @@
+/**
+ * Running code for ctx-mode: JavaScript and TypeScript in a permission-scoped
+ * Deno process, shell, Python, Ruby, Go, Rust, PHP, Perl, R and Elixir as
+ * subprocesses; every run under a timeout that kills its process group and
+ * with bounded output; confined to the project by bubblewrap where it works.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runCode } from "./mod.ts";
+ * const result = await runCode({ language: "js", code: "console.log(PROJECT_DIR.length > 0)", projectDir: "." });
+ * assert.equal(result.stdout, "true\n");
+ * ```
+ *
+ * @module
+ */
+
+export { detectLanguages, type LanguageId, type LanguageInfo, resolveLanguage } from "./languages.ts";
+export {
+  DEFAULT_MAX_HEAP_MB,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MAX_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  runCode,
+  type RunOptions,
+  type RunRequest,
+  type RunResult,
+} from "./run_code.ts";
+export { type Confinement, detectConfinement } from "./confine.ts";
+export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";

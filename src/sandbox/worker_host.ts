@@ -1,0 +1,196 @@
+/**
+ * The JavaScript/TypeScript sandbox process (`ctx-mode __sandbox CONFIG`, or
+ * `deno run … worker_host.ts CONFIG`): sets the helper globals and runs the
+ * submitted module, in one of two ways.
+ *
+ * - `process`: under `deno run`, the process was started with exactly the
+ *   grants of the run (`--allow-read`/`--allow-write` for the project and
+ *   temp dir, `--allow-net`), so the module runs right here and the process
+ *   ends when its event loop is empty, as with `deno run`.
+ * - `worker`: in the compiled binary, whose own permissions are fixed at
+ *   compile time, a `Worker` carries the grants (`deno.permissions`), and a
+ *   `node:worker_threads` worker inside it runs the module, because only
+ *   those end on their own when the event loop is empty (they inherit the
+ *   grants of the worker that starts them and take a heap limit).
+ *
+ * Like `main.ts` this is an edge: it writes to stderr and exits. It must not
+ * import other ctx-mode modules (a confined run mounts only this folder).
+ *
+ * @module
+ */
+
+/** What the runner tells the sandbox process, as one JSON argument. */
+export interface HostConfig {
+  mode: "process" | "worker";
+  /** The code file (absolute path). */
+  code: string;
+  /** The project dir (real path), exposed as `PROJECT_DIR`. */
+  project: string;
+  /** For exec-file: the file exposed as `FILE_PATH`, its text as `FILE_CONTENT`. */
+  file?: string;
+  /** The run's temp dir. */
+  scratch: string;
+  /** Paths the code may read (worker mode). */
+  read: string[];
+  /** Paths the code may write (worker mode). */
+  write: string[];
+  /** The JavaScript heap limit in MB (worker mode; process mode uses `--v8-flags`). */
+  heapMb: number;
+}
+
+/** How often to check whether the runner that started us is still alive. */
+const PARENT_POLL_MS = 1_000;
+
+const MID_WORKER_SOURCE = `
+import { Worker } from "node:worker_threads";
+self.onmessage = ({ data }) => {
+  self.onmessage = null;
+  const worker = new Worker(new URL(data.entry), {
+    workerData: data.workerData,
+    resourceLimits: { maxOldGenerationSizeMb: data.heapMb },
+  });
+  let failure;
+  worker.on("error", (error) => {
+    failure = {
+      message: String(error?.stack ?? error),
+      outOfMemory: error?.code === "ERR_WORKER_OUT_OF_MEMORY",
+    };
+  });
+  worker.on("exit", (code) => postMessage({ code, failure }));
+};
+`;
+
+const PRELUDE_SOURCE = `
+import { workerData } from "node:worker_threads";
+globalThis.PROJECT_DIR = workerData.project;
+if (workerData.file !== undefined) {
+  globalThis.FILE_PATH = workerData.file;
+  globalThis.FILE_CONTENT = workerData.content;
+}
+await import(workerData.code);
+`;
+
+function fileUrl(path: string): string {
+  const normalized = path.replaceAll("\\", "/");
+  const url = new URL("file://");
+  url.pathname = normalized.startsWith("/") ? normalized : `/${normalized}`;
+  return url.href;
+}
+
+async function writeError(text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  let written = 0;
+  while (written < bytes.length) written += await Deno.stderr.write(bytes.subarray(written));
+}
+
+/** The error as Deno prints an uncaught one, minus this host's own stack frames. */
+function describe(error: unknown): string {
+  const text = typeof error === "string"
+    ? error
+    : error instanceof Error
+    ? (error.stack ?? `${error.name}: ${error.message}`)
+    : Deno.inspect(error);
+  const here = import.meta.url;
+  return text.split("\n").filter((line) => !line.includes(here)).join("\n");
+}
+
+function watchParent(): void {
+  const parent = Deno.ppid;
+  const timer = setInterval(() => {
+    // Re-parented: the runner died without killing us.
+    if (Deno.ppid !== parent) Deno.exit(137);
+  }, PARENT_POLL_MS);
+  Deno.unrefTimer(timer);
+}
+
+async function readText(path: string): Promise<string> {
+  return new TextDecoder().decode(await Deno.readFile(path));
+}
+
+async function runHere(config: HostConfig): Promise<number> {
+  const scope = globalThis as Record<string, unknown>;
+  scope.PROJECT_DIR = config.project;
+  if (config.file !== undefined) {
+    scope.FILE_PATH = config.file;
+    scope.FILE_CONTENT = await readText(config.file);
+  }
+  try {
+    await import(fileUrl(config.code));
+  } catch (error) {
+    await writeError(`error: Uncaught ${describe(error)}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+interface WorkerOutcome {
+  code: number;
+  failure?: { message: string; outOfMemory?: boolean };
+}
+
+async function runInWorker(config: HostConfig): Promise<number> {
+  const entry = `${config.scratch}/prelude.mjs`;
+  await Deno.writeTextFile(entry, PRELUDE_SOURCE);
+  const content = config.file === undefined ? undefined : await readText(config.file);
+  const source = URL.createObjectURL(new Blob([MID_WORKER_SOURCE], { type: "application/javascript" }));
+  // `deno.permissions` needs --unstable-worker-options (baked into the compiled binary).
+  const options = {
+    type: "module",
+    name: "ctx-mode-sandbox",
+    deno: {
+      permissions: {
+        read: config.read,
+        write: config.write,
+        net: true,
+        import: true,
+        env: false,
+        run: false,
+        ffi: false,
+        sys: false,
+      },
+    },
+  } as WorkerOptions;
+  const worker = new Worker(source, options);
+  const outcome = await new Promise<WorkerOutcome>((resolve) => {
+    worker.onmessage = (event: MessageEvent<WorkerOutcome>) => resolve(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      resolve({ code: 1, failure: { message: event.message } });
+    };
+    worker.postMessage({
+      entry: fileUrl(entry),
+      heapMb: config.heapMb,
+      workerData: { project: config.project, file: config.file, content, code: fileUrl(config.code) },
+    });
+  });
+  worker.terminate();
+  URL.revokeObjectURL(source);
+  if (outcome.failure) {
+    const note = outcome.failure.outOfMemory
+      ? `\nerror: out of memory: the JavaScript heap limit of ${config.heapMb} MB was reached`
+      : "";
+    await writeError(`error: Uncaught ${describe(outcome.failure.message)}${note}\n`);
+    return outcome.code === 0 ? 1 : outcome.code;
+  }
+  return outcome.code;
+}
+
+/**
+ * Runs the sandbox for one code file.
+ *
+ * @param args `[CONFIG]`, the JSON of a {@link HostConfig}.
+ * @returns The exit code: the code's own, 1 when it threw.
+ */
+export async function runWorkerHost(args: string[]): Promise<number> {
+  const [json] = args;
+  if (json === undefined) throw new TypeError('Cannot start the sandbox "": no configuration');
+  const config = JSON.parse(json) as HostConfig;
+  watchParent();
+  return config.mode === "worker" ? await runInWorker(config) : await runHere(config);
+}
+
+if (import.meta.main) {
+  const code = await runWorkerHost(Deno.args);
+  // In process mode the code's pending work goes on; an error ends it at once, as in `deno run`.
+  if (code !== 0) Deno.exit(code);
+}

@@ -1,0 +1,71 @@
+/**
+ * The record of MCP tool calls per server session: what each call handled
+ * (read, ran, fetched) and what it returned to the context.
+ *
+ * Writes only to the `tool_calls` table; never prints.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+
+/** One recorded call. */
+export interface ToolCallRecord {
+  /** The server session. */
+  sessionId: string;
+  /** The tool's name. */
+  tool: string;
+  /** When it finished, in milliseconds since the epoch. */
+  at: number;
+  /** Bytes the tool handled on the caller's behalf. */
+  bytesIn: number;
+  /** Bytes it put into the context. */
+  bytesOut: number;
+  /** Whether it ended in an error result. */
+  error: boolean;
+}
+
+/** Access to the `tool_calls` table of a project database. */
+export class ToolCallLog {
+  #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  /** Records one call. */
+  record(call: ToolCallRecord): void {
+    this.#db.prepare(
+      "INSERT INTO tool_calls (session_id, tool, at, bytes_in, bytes_out, error) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(
+      call.sessionId,
+      call.tool,
+      call.at,
+      call.bytesIn,
+      call.bytesOut,
+      call.error ? 1 : 0,
+    );
+  }
+
+  /** Every call of a session, oldest first. */
+  session(sessionId: string): ToolCallRecord[] {
+    return this.#db.prepare(
+      "SELECT session_id, tool, at, bytes_in, bytes_out, error FROM tool_calls WHERE session_id = ? ORDER BY at, id",
+    ).all(sessionId).map((row) => ({
+      sessionId: String(row.session_id),
+      tool: String(row.tool),
+      at: Number(row.at),
+      bytesIn: Number(row.bytes_in),
+      bytesOut: Number(row.bytes_out),
+      error: Number(row.error) === 1,
+    }));
+  }
+
+  /** The session with the most recent call, if any. */
+  latestSession(): string | undefined {
+    const row = this.#db.prepare(
+      "SELECT session_id FROM tool_calls ORDER BY at DESC, id DESC LIMIT 1",
+    ).get();
+    return row ? String(row.session_id) : undefined;
+  }
+}

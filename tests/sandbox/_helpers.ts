@@ -1,0 +1,78 @@
+/**
+ * Shared helpers for the sandbox tests: disposable temp dirs, the machine's
+ * confinement and languages, and a loopback HTTP server.
+ *
+ * @module
+ */
+
+import { detectConfinement } from "../../src/sandbox/confine.ts";
+import {
+  detectLanguages,
+  type LanguageId,
+} from "../../src/sandbox/languages.ts";
+
+/** A temp dir (real path) removed when disposed. */
+export interface TempDir extends AsyncDisposable {
+  path: string;
+}
+
+/** Makes a temp dir that `await using` removes. */
+export async function tempDir(prefix = "ctx-sandbox-test-"): Promise<TempDir> {
+  const path = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  return {
+    path,
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(path, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Whether bubblewrap confines runs on this machine (decided once, before the tests are declared). */
+export const BWRAP = (await detectConfinement()).kind === "bwrap";
+
+/** The languages installed here. */
+export const AVAILABLE: ReadonlySet<LanguageId> = new Set(
+  (await detectLanguages()).filter((info) => info.available).map((info) =>
+    info.id
+  ),
+);
+
+/** Whether a process with this pid is running (a zombie counts as dead). */
+export function alive(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !==
+      "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until `check` holds or the time is up; returns the last answer. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  ms = 3_000,
+): Promise<boolean> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return await check();
+}
+
+/** A loopback HTTP server on an ephemeral port, shut down on dispose. */
+export function loopbackServer(
+  body: string,
+): { url: string } & AsyncDisposable {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response(body),
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/`,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import {
+  chooseMode,
+  isCompiled,
+  type Runtime,
+  sandboxArgv,
+} from "../../src/sandbox/_js_launch.ts";
+import type { HostConfig } from "../../src/sandbox/worker_host.ts";
+
+const DENO_RUN: Runtime = {
+  execPath: "/usr/bin/deno",
+  standalone: false,
+  moduleUrl: "file:///home/ada/ctx-mode/src/sandbox/_js_launch.ts",
+};
+const COMPILED: Runtime = {
+  execPath: "/usr/local/bin/ctx-mode",
+  standalone: true,
+  moduleUrl: "file:///tmp/deno-compile-ctx-mode/src/sandbox/_js_launch.ts",
+};
+const CONFIG: HostConfig = {
+  mode: "process",
+  code: "/tmp/run/code.ts",
+  project: "/work/app",
+  scratch: "/tmp/run",
+  read: ["/work/app", "/tmp/run"],
+  write: ["/work/app", "/tmp/run"],
+  heapMb: 256,
+};
+
+Deno.test("isCompiled recognises a compiled binary by Deno's flag or by its virtual module folder", () => {
+  assert.equal(isCompiled(DENO_RUN), false);
+  assert.equal(isCompiled(COMPILED), true);
+  assert.equal(isCompiled({ ...COMPILED, standalone: false }), true);
+  assert.equal(
+    isCompiled({
+      execPath: "C:\\bin\\ctx-mode.exe",
+      standalone: false,
+      moduleUrl:
+        "file:///C:/Users/ada/AppData/Local/Temp/deno-compile-ctx-mode.exe/src/sandbox/_js_launch.ts",
+    }),
+    true,
+  );
+  assert.equal(
+    isCompiled({
+      ...DENO_RUN,
+      moduleUrl: "https://jsr.io/@ctx/mode/0.1.0/src/sandbox/_js_launch.ts",
+    }),
+    false,
+  );
+});
+
+Deno.test("chooseMode uses permission flags under deno run and a Worker in a compiled binary", () => {
+  assert.equal(chooseMode(DENO_RUN, ["/work/app"], "auto"), "process");
+  assert.equal(chooseMode(DENO_RUN, ["/work/app"], "worker"), "worker");
+  assert.equal(chooseMode(COMPILED, ["/work/app"], "auto"), "worker");
+  assert.equal(chooseMode(COMPILED, ["/work/app"], "process"), "worker");
+  // Deno splits flag values at commas, so such a path needs the Worker.
+  assert.equal(chooseMode(DENO_RUN, ["/work/a,b"], "auto"), "worker");
+});
+
+Deno.test("sandboxArgv gives the deno run sandbox exactly the run's grants and no others", () => {
+  const argv = sandboxArgv(DENO_RUN, CONFIG);
+  assert.equal(argv[0], "/usr/bin/deno");
+  assert.equal(argv[1], "run");
+  assert.ok(argv.includes("--allow-read=/work/app,/tmp/run"));
+  assert.ok(argv.includes("--allow-write=/work/app,/tmp/run"));
+  assert.ok(argv.includes("--allow-net"));
+  assert.ok(argv.includes("--no-prompt"));
+  assert.ok(argv.includes("--v8-flags=--max-old-space-size=256"));
+  for (const flag of argv) {
+    assert.doesNotMatch(flag, /^--allow-(all|env|run|ffi|sys)|^-A$/, flag);
+  }
+  assert.equal(
+    argv.at(-2),
+    "file:///home/ada/ctx-mode/src/sandbox/worker_host.ts",
+  );
+  assert.deepEqual(JSON.parse(argv.at(-1) ?? ""), CONFIG);
+});
+
+Deno.test("sandboxArgv re-executes a compiled binary with the internal subcommand", () => {
+  const argv = sandboxArgv(COMPILED, { ...CONFIG, mode: "worker" });
+  assert.deepEqual(argv.slice(0, 2), ["/usr/local/bin/ctx-mode", "__sandbox"]);
+  assert.equal(argv.length, 3);
+  assert.equal(JSON.parse(argv[2] ?? "").mode, "worker");
+});
