@@ -32,6 +32,22 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Search the knowledge base; one query per argument",
     load: async () => (await import("./src/cli/search.ts")).command,
   },
+  exec: {
+    summary: "Run code in the sandbox; print only what it prints",
+    load: async () => (await import("./src/cli/exec.ts")).command,
+  },
+  "exec-file": {
+    summary: "Analyse a file in the sandbox without printing it",
+    load: async () => (await import("./src/cli/exec.ts")).execFileCommand,
+  },
+  batch: {
+    summary: "Run shell commands at once, index their output, answer queries",
+    load: async () => (await import("./src/cli/batch.ts")).command,
+  },
+  doctor: {
+    summary: "Check the installation: runtime, SQLite, data home, languages",
+    load: async () => (await import("./src/cli/doctor.ts")).command,
+  },
   fetch: {
     summary: "Fetch URLs into the knowledge base; prints receipts and outlines",
     load: async () => (await import("./src/cli/fetch.ts")).command,
@@ -101,7 +117,9 @@ export async function main(
   const [first, ...rest] = args;
   // Internal: the compiled binary re-executes itself to host the JavaScript sandbox; not a listed command.
   if (first === "__sandbox") {
-    return await (await import("./src/sandbox/worker_host.ts")).runWorkerHost(rest);
+    return await (await import("./src/sandbox/worker_host.ts")).runWorkerHost(
+      rest,
+    );
   }
   try {
     if (first === undefined) return await main(["serve"], context);

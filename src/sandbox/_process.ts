@@ -61,7 +61,7 @@ export function killGroup(pid: number): void {
     return;
   }
   try {
-    Deno.kill(-pid, "SIGKILL");
+    Deno.kill(pid, "SIGKILL");
   } catch {
     // already gone
   }
@@ -148,7 +148,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     clearTimeout(timer);
     spec.signal?.removeEventListener("abort", onAbort);
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
-    killGroup(child.pid);
     liveGroups.delete(child.pid);
   }
   // Something that left the group (setsid, double fork) may still hold a pipe; stop waiting after a grace.

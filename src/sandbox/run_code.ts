@@ -426,7 +426,9 @@ function finish(
   const outOfMemory = isJs && failed && OOM_PATTERN.test(stderr.text);
   let stderrText = stderr.text;
   if (outOfMemory && !stderrText.includes("heap limit of")) {
-    stderrText += `${stderrText.endsWith("\n") ? "" : "\n"}error: out of memory: the JavaScript heap limit of ${heapMb} MB was reached\n`;
+    // V8's report (GC traces, a C stack) says nothing the agent can use; keep what came before it.
+    const before = (stderrText.split("<--- Last few GCs --->")[0] ?? "").trimEnd();
+    stderrText = `${before ? `${before}\n` : ""}error: out of memory: the JavaScript heap limit of ${heapMb} MB was reached\n`;
   }
   return {
     language,

@@ -91,7 +91,9 @@ function describe(error: unknown): string {
     ? (error.stack ?? `${error.name}: ${error.message}`)
     : Deno.inspect(error);
   const here = import.meta.url;
-  return text.split("\n").filter((line) => !line.includes(here)).join("\n");
+  // A module that does not parse rejects its import with a TypeError wrapping the SyntaxError.
+  return text.replace(/^TypeError: (SyntaxError: )/, "$1").split("\n").filter((line) => !line.includes(here))
+    .join("\n");
 }
 
 function watchParent(): void {
@@ -166,10 +168,10 @@ async function runInWorker(config: HostConfig): Promise<number> {
   worker.terminate();
   URL.revokeObjectURL(source);
   if (outcome.failure) {
-    const note = outcome.failure.outOfMemory
-      ? `\nerror: out of memory: the JavaScript heap limit of ${config.heapMb} MB was reached`
-      : "";
-    await writeError(`error: Uncaught ${describe(outcome.failure.message)}${note}\n`);
+    // Deno has already printed an uncaught error of the worker; a heap overflow it reports to us only.
+    if (outcome.failure.outOfMemory) {
+      await writeError(`error: out of memory: the JavaScript heap limit of ${config.heapMb} MB was reached\n`);
+    }
     return outcome.code === 0 ? 1 : outcome.code;
   }
   return outcome.code;

@@ -35,7 +35,7 @@ export function registerCtxDoctorTool(
         dataHome: deps.dataHome,
         projectDir: deps.projectDir,
         databasePath: deps.databasePath,
-        languages: await detectLanguages(),
+        languages: await detectLanguages({ env: deps.env, versions: true }),
         client: client
           ? { name: client.name, version: client.version }
           : undefined,

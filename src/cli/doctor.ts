@@ -1,0 +1,55 @@
+/**
+ * `ctx-mode doctor`: the installation checklist — runtime, SQLite features,
+ * data home, languages the sandbox can run, the project.
+ *
+ * @module
+ */
+
+import denoJson from "../../deno.json" with { type: "json" };
+import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
+import type { Command } from "./_context.ts";
+import { databasePathFor } from "./_store.ts";
+import { dataHome, projectDir } from "../config/paths.ts";
+import { detectLanguages } from "../sandbox/mod.ts";
+import { formatDoctor, runDoctor } from "../server/doctor.ts";
+
+const USAGE = `Usage: ctx-mode doctor [--json]
+
+Check the installation: Deno runtime, SQLite with FTS5 and trigram, the data
+home, the languages the sandbox can run (with versions), and the project.
+Exits 1 when a check fails.
+
+Options:
+  --json         Print the checks as JSON
+  --project DIR  The project (default: the agent's project variable, else cwd)
+  --db PATH      Use this database file instead of the project's
+  -h, --help     Show this help
+`;
+
+/** The `doctor` command. */
+export const command: Command = {
+  usage: USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseCommandArgs("doctor", args, {
+      ...STORE_OPTIONS,
+      json: { type: "boolean" },
+    });
+    if (positionals.length > 0) {
+      throw new UsageError(`Unexpected argument "${positionals[0]}"`, "doctor");
+    }
+    const checks = runDoctor({
+      version: denoJson.version,
+      dataHome: dataHome(context.env),
+      projectDir: projectDir(context.cwd, {
+        explicit: values.project,
+        env: context.env,
+      }),
+      databasePath: databasePathFor(values, context),
+      languages: await detectLanguages({ env: context.env, versions: true }),
+    });
+    await context.out(
+      values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks),
+    );
+    return checks.some((check) => check.status === "fail") ? 1 : 0;
+  },
+};

@@ -1,0 +1,203 @@
+/**
+ * `ctx-mode exec` and `ctx-mode exec-file`: run code in the sandbox from the
+ * terminal, printing what `ctx_execute` would return to an agent.
+ *
+ * @module
+ */
+
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
+import type { CliContext, Command } from "./_context.ts";
+import { openStoreFor } from "./_store.ts";
+import { projectDir } from "../config/paths.ts";
+import { runCode, type RunResult } from "../sandbox/mod.ts";
+import { shapeOutput } from "../sandbox/shape_output.ts";
+
+const EXEC_USAGE =
+  `Usage: ctx-mode exec [--lang L] [--intent TEXT] [--timeout S] (CODE | --file F)
+
+Run code in the sandbox and print only what it prints. JavaScript and
+TypeScript run in a Deno sandbox limited to the project directory and the
+network; other languages run as subprocesses in the project directory. Output
+over 5 KB is indexed into the knowledge base; with --intent only the matching
+sections are printed, without it the head and tail.
+
+Options:
+  --lang L        javascript (default), typescript, shell, python, ruby, go,
+                  rust, php, perl, r, elixir; aliases js, ts, sh, bash, py, rb, pl
+  --intent TEXT   What you are looking for in large output
+  --timeout S     Seconds before the run is killed (default 30)
+  --file F        Read the code from file F ("-" for stdin)
+  --project DIR   The project (default: the agent's project variable, else cwd)
+  --db PATH       Use this database file instead of the project's
+  -h, --help      Show this help
+
+The exit code is the code's own.
+
+Examples:
+  ctx-mode exec --lang shell 'git log --oneline | wc -l'
+  ctx-mode exec --lang py --intent "failing tests" --file analyse.py
+`;
+
+const EXEC_FILE_USAGE =
+  `Usage: ctx-mode exec-file PATH [--lang L] [--intent TEXT] [--timeout S] CODE
+
+Analyse a file in the sandbox without printing it: the code gets FILE_PATH and
+FILE_CONTENT (and PROJECT_DIR) and only what it prints comes back.
+
+Options:
+  --lang L        javascript (default), typescript, shell, python, ruby, go,
+                  rust, php, perl, r, elixir; aliases js, ts, sh, bash, py, rb, pl
+  --intent TEXT   What you are looking for in large output
+  --timeout S     Seconds before the run is killed (default 30)
+  --project DIR   The project (default: the agent's project variable, else cwd)
+  --db PATH       Use this database file instead of the project's
+  -h, --help      Show this help
+
+Example:
+  ctx-mode exec-file logs/app.log --lang js 'console.log(FILE_CONTENT.split("\\n").filter(l => l.includes("ERROR")).length)'
+`;
+
+const RUN_OPTIONS = {
+  ...STORE_OPTIONS,
+  lang: { type: "string" },
+  intent: { type: "string" },
+  timeout: { type: "string" },
+} as const;
+
+/** The `exec` command. */
+export const command: Command = {
+  usage: EXEC_USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseCommandArgs("exec", args, {
+      ...RUN_OPTIONS,
+      file: { type: "string" },
+    });
+    if (values.file !== undefined && positionals.length > 0) {
+      throw new UsageError("Give the code or --file, not both", "exec");
+    }
+    if (values.file === undefined && positionals.length !== 1) {
+      throw new UsageError(
+        positionals.length === 0
+          ? "Missing the code (or --file)"
+          : "Quote the code as one argument",
+        "exec",
+      );
+    }
+    const code = values.file === undefined
+      ? positionals[0]!
+      : values.file === "-"
+      ? await new Response(context.stdin).text()
+      : await readFile(resolve(context.cwd, values.file), "utf8").catch(() => {
+        throw new Error(`Cannot read "${values.file}": no such file`);
+      });
+    return await execute("exec", { code, values }, context);
+  },
+};
+
+/** The `exec-file` command. */
+export const execFileCommand: Command = {
+  usage: EXEC_FILE_USAGE,
+  async run(args, context) {
+    const { values, positionals } = parseCommandArgs(
+      "exec-file",
+      args,
+      RUN_OPTIONS,
+    );
+    if (positionals.length !== 2) {
+      throw new UsageError(
+        "Expected a file PATH and the CODE (quoted as one argument)",
+        "exec-file",
+      );
+    }
+    const [path, code] = positionals as [string, string];
+    const absolute = resolve(context.cwd, path);
+    const info = await Deno.stat(absolute).catch(() => undefined);
+    if (!info?.isFile) {
+      throw new Error(`Cannot analyse "${path}": no such file`);
+    }
+    return await execute(
+      "exec-file",
+      { code, values, file: absolute },
+      context,
+    );
+  },
+};
+
+interface RunValues {
+  lang?: string | undefined;
+  intent?: string | undefined;
+  timeout?: string | undefined;
+  project?: string | undefined;
+  db?: string | undefined;
+}
+
+async function execute(
+  name: string,
+  run: { code: string; values: RunValues; file?: string },
+  context: CliContext,
+): Promise<number> {
+  const { values } = run;
+  const timeoutMs = values.timeout === undefined
+    ? undefined
+    : Number(values.timeout) * 1000;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) {
+    throw new UsageError(
+      `Cannot use --timeout "${values.timeout}": expected seconds above 0`,
+      name,
+    );
+  }
+  const project = projectDir(context.cwd, {
+    explicit: values.project,
+    env: context.env,
+  });
+  const result = await runCode(
+    {
+      language: values.lang ?? "javascript",
+      code: run.code,
+      projectDir: project,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(run.file === undefined ? {} : { file: { path: run.file } }),
+    },
+    { env: context.env },
+  );
+  using kb = openStoreFor(values, context);
+  const shaped = shapeOutput(result.stdout, {
+    intent: values.intent,
+    kb,
+    source: run.file
+      ? `analysis: ${run.file}`
+      : `exec: ${run.code.split("\n")[0]?.slice(0, 60)}`,
+  });
+  if (shaped.text) {
+    await context.out(
+      shaped.text.endsWith("\n") ? shaped.text : `${shaped.text}\n`,
+    );
+  }
+  if (result.stderr) {
+    await context.err(
+      result.stderr.endsWith("\n") ? result.stderr : `${result.stderr}\n`,
+    );
+  }
+  await context.err(footer(result));
+  return result.exitCode ?? 1;
+}
+
+function footer(result: RunResult): string {
+  const notes: string[] = [];
+  if (result.timedOut) {
+    notes.push(
+      `timed out after ${
+        (result.durationMs / 1000).toFixed(1)
+      } s, process group killed`,
+    );
+  }
+  if (result.outOfMemory) notes.push("out of memory (JavaScript heap limit)");
+  if (result.truncated) {
+    notes.push(
+      `${result.droppedBytes} bytes (${result.droppedLines} lines) dropped from the middle`,
+    );
+  }
+  return notes.length > 0 ? `ctx-mode: ${notes.join("; ")}\n` : "";
+}
