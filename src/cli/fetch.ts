@@ -13,6 +13,7 @@ import {
 } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
+import { fetchLimits } from "../fetch/limits_from_env.ts";
 
 const USAGE = `Usage: ctx-mode fetch <url>... [options]
 
@@ -61,10 +62,21 @@ export const command: Command = {
       "../fetch/mod.ts"
     );
     using kb = openStoreFor(values, context);
+    // One progress line per URL as it finishes, then the receipts in the order given.
+    let done = 0;
     const results = await fetchAndIndexMany(
       kb,
       positionals.map((url) => ({ url, source: values.source })),
-      { concurrency, force: values.force ?? false },
+      {
+        concurrency,
+        force: values.force ?? false,
+        ...fetchLimits(context.env),
+        onResult: (result) => {
+          done++;
+          const state = result.ok ? (result.fromCache ? "cached" : "fetched") : "failed";
+          void context.err(`[${done}/${positionals.length}] ${state} ${result.url}\n`);
+        },
+      },
     );
     for (const result of results) {
       if (result.ok) await context.out(`${formatFetchResult(result)}\n`);

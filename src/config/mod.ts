@@ -5,3 +5,4 @@
  */
 
 export * from "./paths.ts";
+export * from "./heartbeat.ts";

@@ -27,7 +27,9 @@ export interface BwrapMounts {
 /** The parts of the file system the builder looks at; injectable for tests. */
 export interface FsView {
   /** `undefined` when the path does not exist. */
-  lstat(path: string): { isSymlink: boolean; isDirectory: boolean; isFile: boolean } | undefined;
+  lstat(
+    path: string,
+  ): { isSymlink: boolean; isDirectory: boolean; isFile: boolean } | undefined;
   readLink(path: string): string;
   readDir(path: string): string[];
   realPath(path: string): string;
@@ -60,10 +62,29 @@ export const REAL_FS: FsView = {
 };
 
 /** Read-only system trees; a runtime inside one needs no mount of its own. */
-export const SYSTEM_PATHS: readonly string[] = ["/usr", "/etc", "/opt", "/nix", "/snap"];
-const TOP_LEVEL_LINKS = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+export const SYSTEM_PATHS: readonly string[] = [
+  "/usr",
+  "/etc",
+  "/opt",
+  "/nix",
+  "/snap",
+];
+const TOP_LEVEL_LINKS = [
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+];
 /** Files under /etc that hold secrets; they are hidden behind /dev/null. */
-const ETC_SECRET_FILES = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers"];
+const ETC_SECRET_FILES = [
+  "/etc/shadow",
+  "/etc/shadow-",
+  "/etc/gshadow",
+  "/etc/gshadow-",
+  "/etc/sudoers",
+];
 const ETC_SECRET_DIRS = ["/etc/sudoers.d", "/etc/ssl/private"];
 /** Credentials that live inside runtime roots we may mount (Cargo keeps registry tokens there). */
 const ROOT_SECRET_FILES = ["credentials", "credentials.toml"];
@@ -80,7 +101,9 @@ function isInside(path: string, root: string): boolean {
  * @returns `true` under `/usr`, `/etc`, `/opt`, `/nix`, `/snap` or the top-level library links.
  */
 export function isSystemPath(path: string): boolean {
-  return [...SYSTEM_PATHS, ...TOP_LEVEL_LINKS].some((root) => isInside(path, root));
+  return [...SYSTEM_PATHS, ...TOP_LEVEL_LINKS].some((root) =>
+    isInside(path, root)
+  );
 }
 
 /**
@@ -90,8 +113,13 @@ export function isSystemPath(path: string): boolean {
  */
 function installRoot(executable: string, home: string | undefined): string {
   const dir = dirname(executable);
-  const root = ["bin", "sbin", "shims"].includes(basename(dir)) ? dirname(dir) : dir;
-  if (home && (root === home || root === join(home, ".local") || isInside(home, root))) return dir;
+  const root = ["bin", "sbin", "shims"].includes(basename(dir))
+    ? dirname(dir)
+    : dir;
+  if (
+    home &&
+    (root === home || root === join(home, ".local") || isInside(home, root))
+  ) return dir;
   return root;
 }
 
@@ -117,7 +145,8 @@ export function runtimeRoots(
   }
   // rustup's proxies need the toolchains, which live apart from the proxy.
   if (basename(fs.realPath(executable)).startsWith("rustup")) {
-    const rustupHome = env.RUSTUP_HOME ?? (home ? join(home, ".rustup") : undefined);
+    const rustupHome = env.RUSTUP_HOME ??
+      (home ? join(home, ".rustup") : undefined);
     if (rustupHome && fs.lstat(rustupHome)) roots.add(rustupHome);
   }
   return [...roots];
@@ -136,7 +165,11 @@ function depth(path: string): number {
  * @param fs The file system view.
  * @returns Arguments for `bwrap`, ending with `--` and `argv`.
  */
-export function bwrapArgs(mounts: BwrapMounts, argv: readonly string[], fs: FsView = REAL_FS): string[] {
+export function bwrapArgs(
+  mounts: BwrapMounts,
+  argv: readonly string[],
+  fs: FsView = REAL_FS,
+): string[] {
   const args = [...BWRAP_NAMESPACE_ARGS];
   if (fs.lstat("/usr")) args.push("--ro-bind", "/usr", "/usr");
   for (const path of TOP_LEVEL_LINKS) {
@@ -152,7 +185,9 @@ export function bwrapArgs(mounts: BwrapMounts, argv: readonly string[], fs: FsVi
     if (fs.lstat(path)?.isFile) args.push("--ro-bind", "/dev/null", path);
   }
   for (const name of fs.readDir("/etc/ssh")) {
-    if (name.startsWith("ssh_host_") && name.endsWith("_key")) args.push("--ro-bind", "/dev/null", `/etc/ssh/${name}`);
+    if (name.startsWith("ssh_host_") && name.endsWith("_key")) {
+      args.push("--ro-bind", "/dev/null", `/etc/ssh/${name}`);
+    }
   }
   for (const path of ETC_SECRET_DIRS) {
     if (fs.lstat(path)?.isDirectory) args.push("--tmpfs", path);
@@ -161,14 +196,28 @@ export function bwrapArgs(mounts: BwrapMounts, argv: readonly string[], fs: FsVi
   const resolv = fs.lstat("/etc/resolv.conf");
   if (resolv?.isSymlink) {
     const target = dirname(fs.realPath("/etc/resolv.conf"));
-    if (target !== "/etc" && !isSystemPath(target) && fs.lstat(target)) args.push("--ro-bind", target, target);
+    if (target !== "/etc" && !isSystemPath(target) && fs.lstat(target)) {
+      args.push("--ro-bind", target, target);
+    }
   }
   if (fs.lstat("/sys")) args.push("--ro-bind", "/sys", "/sys");
-  args.push("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp");
+  args.push(
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    "--tmpfs",
+    "/var/tmp",
+  );
 
   // Parents before children, so a read-only path inside the project stays read-only.
   const binds = [
-    ...mounts.readable.filter((path) => !isSystemPath(path)).map((path) => ({ path, writable: false })),
+    ...mounts.readable.filter((path) => !isSystemPath(path)).map((path) => ({
+      path,
+      writable: false,
+    })),
     ...mounts.writable.map((path) => ({ path, writable: true })),
   ].sort((a, b) => depth(a.path) - depth(b.path));
   const seen = new Set<string>();
@@ -179,7 +228,9 @@ export function bwrapArgs(mounts: BwrapMounts, argv: readonly string[], fs: FsVi
     if (!writable && fs.lstat(path)?.isDirectory) {
       for (const name of ROOT_SECRET_FILES) {
         const secret = join(path, name);
-        if (fs.lstat(secret)?.isFile) args.push("--ro-bind", "/dev/null", secret);
+        if (fs.lstat(secret)?.isFile) {
+          args.push("--ro-bind", "/dev/null", secret);
+        }
       }
     }
   }

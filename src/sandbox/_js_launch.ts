@@ -32,7 +32,8 @@ export type JsSandboxMode = "process" | "worker";
  * @returns The runtime, read from `Deno`.
  */
 export function currentRuntime(): Runtime {
-  const standalone = (Deno.build as { standalone?: boolean }).standalone ?? false;
+  const standalone = (Deno.build as { standalone?: boolean }).standalone ??
+    false;
   return { execPath: Deno.execPath(), standalone, moduleUrl: import.meta.url };
 }
 
@@ -44,7 +45,10 @@ export function currentRuntime(): Runtime {
  * @returns `true` for a `deno compile`d binary.
  */
 export function isCompiled(runtime: Runtime): boolean {
-  return runtime.standalone || /[/\\]deno-compile-[^/\\]+[/\\]/.test(decodeURIComponent(runtime.moduleUrl));
+  return runtime.standalone ||
+    /[/\\]deno-compile-[^/\\]+[/\\]/.test(
+      decodeURIComponent(runtime.moduleUrl),
+    );
 }
 
 /**
@@ -57,7 +61,11 @@ export function isCompiled(runtime: Runtime): boolean {
  * @param wanted An explicit choice, or `"auto"`.
  * @returns The mode.
  */
-export function chooseMode(runtime: Runtime, paths: readonly string[], wanted: JsSandboxMode | "auto"): JsSandboxMode {
+export function chooseMode(
+  runtime: Runtime,
+  paths: readonly string[],
+  wanted: JsSandboxMode | "auto",
+): JsSandboxMode {
   if (isCompiled(runtime)) return "worker";
   if (wanted !== "auto") return wanted;
   return paths.some((path) => path.includes(",")) ? "worker" : "process";
@@ -77,7 +85,14 @@ export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
   const common = ["run", "--no-config", "--no-lock", "--no-prompt", "--quiet"];
   if (config.mode === "worker") {
     // Stands in for the compiled binary, whose own permissions are all-allowed.
-    return [runtime.execPath, ...common, "--allow-all", "--unstable-worker-options", host, json];
+    return [
+      runtime.execPath,
+      ...common,
+      "--allow-all",
+      "--unstable-worker-options",
+      host,
+      json,
+    ];
   }
   return [
     runtime.execPath,

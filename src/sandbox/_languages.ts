@@ -51,7 +51,9 @@ export interface LanguageSpec {
 
 const DOTTED = /(\d+\.\d+(?:\.\d+)?)/;
 
-const direct = (command: string, file: string): RunPlan => ({ run: [command, file] });
+const direct = (command: string, file: string): RunPlan => ({
+  run: [command, file],
+});
 
 function shellSpec(os: typeof Deno.build.os): LanguageSpec {
   if (os === "windows") {
@@ -60,10 +62,22 @@ function shellSpec(os: typeof Deno.build.os): LanguageSpec {
       aliases: ["sh", "bash", "powershell", "pwsh", "ps1"],
       extension: ".ps1",
       commands: ["pwsh", "powershell"],
-      versionArgs: ["-NoProfile", "-Command", "$PSVersionTable.PSVersion.ToString()"],
+      versionArgs: [
+        "-NoProfile",
+        "-Command",
+        "$PSVersionTable.PSVersion.ToString()",
+      ],
       versionPattern: DOTTED,
       plan: (command, file) => ({
-        run: [command, "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-File", file],
+        run: [
+          command,
+          "-NoProfile",
+          "-NonInteractive",
+          "-ExecutionPolicy",
+          "Bypass",
+          "-File",
+          file,
+        ],
       }),
     };
   }
@@ -84,7 +98,9 @@ function shellSpec(os: typeof Deno.build.os): LanguageSpec {
  * @param os The OS; shell means PowerShell on Windows.
  * @returns One spec per language, JavaScript and TypeScript first.
  */
-export function languageTable(os: typeof Deno.build.os = Deno.build.os): readonly LanguageSpec[] {
+export function languageTable(
+  os: typeof Deno.build.os = Deno.build.os,
+): readonly LanguageSpec[] {
   const exe = os === "windows" ? ".exe" : "";
   return [
     {
@@ -146,7 +162,10 @@ export function languageTable(os: typeof Deno.build.os = Deno.build.os): readonl
       versionPattern: DOTTED,
       plan: (command, file, scratch) => {
         const binary = join(scratch, `main${exe}`);
-        return { build: [command, "--edition", "2021", "-o", binary, file], run: [binary] };
+        return {
+          build: [command, "--edition", "2021", "-o", binary, file],
+          run: [binary],
+        };
       },
     },
     {

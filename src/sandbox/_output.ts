@@ -115,10 +115,15 @@ export class OutputCapture {
     // character (stream mode) and skip the tail's leading continuation bytes.
     const headText = new TextDecoder().decode(head, { stream: true });
     let start = 0;
-    while (start < 3 && start < tail.length && ((tail[start] ?? 0) & 0xc0) === 0x80) start++;
+    while (
+      start < 3 && start < tail.length && ((tail[start] ?? 0) & 0xc0) === 0x80
+    ) start++;
     const tailText = new TextDecoder().decode(tail.subarray(start));
-    const lines = this.#droppedLines === 1 ? "1 line" : `${this.#droppedLines} lines`;
-    const marker = `\n[ctx-mode: ${this.#droppedBytes} bytes (${lines}) dropped here]\n`;
+    const lines = this.#droppedLines === 1
+      ? "1 line"
+      : `${this.#droppedLines} lines`;
+    const marker =
+      `\n[ctx-mode: ${this.#droppedBytes} bytes (${lines}) dropped here]\n`;
     return {
       text: headText + marker + tailText,
       bytesProduced: this.#produced,

@@ -53,7 +53,11 @@ let unloadHooked = false;
 export function killGroup(pid: number): void {
   if (Deno.build.os === "windows") {
     try {
-      new Deno.Command("taskkill", { args: ["/pid", String(pid), "/T", "/F"], stdout: "null", stderr: "null" })
+      new Deno.Command("taskkill", {
+        args: ["/pid", String(pid), "/T", "/F"],
+        stdout: "null",
+        stderr: "null",
+      })
         .spawn();
     } catch {
       // taskkill missing: nothing more we can do
@@ -61,7 +65,7 @@ export function killGroup(pid: number): void {
     return;
   }
   try {
-    Deno.kill(pid, "SIGKILL");
+    Deno.kill(-pid, "SIGKILL");
   } catch {
     // already gone
   }
@@ -75,7 +79,11 @@ function hookUnload(): void {
   });
 }
 
-async function pump(stream: ReadableStream<Uint8Array>, capture: OutputCapture, stop: Promise<void>): Promise<void> {
+async function pump(
+  stream: ReadableStream<Uint8Array>,
+  capture: OutputCapture,
+  stop: Promise<void>,
+): Promise<void> {
   const reader = stream.getReader();
   let stopped = false;
   stop.then(() => {
@@ -104,7 +112,9 @@ async function pump(stream: ReadableStream<Uint8Array>, capture: OutputCapture, 
  */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   const [command, ...args] = spec.argv;
-  if (command === undefined) throw new TypeError('Cannot run command "": empty');
+  if (command === undefined) {
+    throw new TypeError('Cannot run command "": empty');
+  }
   const started = performance.now();
   if (spec.signal?.aborted) throw spec.signal.reason;
 
@@ -148,6 +158,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     clearTimeout(timer);
     spec.signal?.removeEventListener("abort", onAbort);
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
+    killGroup(child.pid);
     liveGroups.delete(child.pid);
   }
   // Something that left the group (setsid, double fork) may still hold a pipe; stop waiting after a grace.
@@ -156,7 +167,10 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   clearTimeout(grace);
   release();
 
-  if (aborted) throw spec.signal?.reason ?? new DOMException("The run was aborted", "AbortError");
+  if (aborted) {
+    throw spec.signal?.reason ??
+      new DOMException("The run was aborted", "AbortError");
+  }
   return {
     exitCode: status.signal === null ? status.code : null,
     signal: status.signal,

@@ -63,8 +63,10 @@ function looksLikeProgram(path: string): boolean {
     const [a, b, c, d] = head;
     if (a === 0x23 && b === 0x21) return true;
     if (a === 0x7f && b === 0x45 && c === 0x4c && d === 0x46) return true;
-    const magic = ((a ?? 0) << 24 | (b ?? 0) << 16 | (c ?? 0) << 8 | (d ?? 0)) >>> 0;
-    return [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(magic);
+    const magic =
+      ((a ?? 0) << 24 | (b ?? 0) << 16 | (c ?? 0) << 8 | (d ?? 0)) >>> 0;
+    return [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe]
+      .includes(magic);
   } catch {
     return false;
   } finally {
@@ -82,7 +84,8 @@ function isHarmless(target: string, allowed: readonly string[]): boolean {
   if (SYSTEM_TARGETS.some((root) => isInside(target, root))) return true;
   try {
     const info = Deno.statSync(target);
-    return info.isFile && ((info.mode ?? 0) & 0o111) !== 0 && looksLikeProgram(target);
+    return info.isFile && ((info.mode ?? 0) & 0o111) !== 0 &&
+      looksLikeProgram(target);
   } catch {
     return false;
   }
@@ -137,13 +140,17 @@ export function findEscapingLinks(
       continue;
     }
     for (const entry of listing) {
-      if (++entries > maxEntries) return { links, complete: false, entries: entries - 1 };
+      if (++entries > maxEntries) {
+        return { links, complete: false, entries: entries - 1 };
+      }
       const path = join(dir, entry.name);
       if (entry.isSymlink) {
         const target = resolveLink(path);
         if (!isHarmless(target, options.allowed)) {
           links.push({ path: relative(projectDir, path), target });
-          if (links.length >= maxLinks) return { links, complete: true, entries };
+          if (links.length >= maxLinks) {
+            return { links, complete: true, entries };
+          }
         }
         continue;
       }
@@ -151,7 +158,9 @@ export function findEscapingLinks(
       if (entry.name === ".git") continue;
       if (entry.name === "node_modules") stack.push([path, 2]);
       else if (budget === Infinity) stack.push([path, Infinity]);
-      else if (entry.name.startsWith("@") || entry.name === ".bin") stack.push([path, budget - 1]);
+      else if (entry.name.startsWith("@") || entry.name === ".bin") {
+        stack.push([path, budget - 1]);
+      }
     }
   }
   return { links, complete: true, entries };

@@ -64,19 +64,31 @@ export interface BatchOptions extends RunOptions {
  * @returns A summary per command and a result per query.
  */
 export async function runBatch(
-  request: { commands: readonly BatchCommand[]; queries: readonly string[]; projectDir: string },
+  request: {
+    commands: readonly BatchCommand[];
+    queries: readonly string[];
+    projectDir: string;
+  },
   kb: KnowledgeBase,
   options: BatchOptions = {},
 ): Promise<BatchResult> {
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8) {
-    throw new RangeError(`Cannot run a batch with concurrency "${concurrency}": use 1 to 8`);
+    throw new RangeError(
+      `Cannot run a batch with concurrency "${concurrency}": use 1 to 8`,
+    );
   }
-  if (request.commands.length === 0) throw new TypeError("Cannot run a batch: no commands given");
+  if (request.commands.length === 0) {
+    throw new TypeError("Cannot run a batch: no commands given");
+  }
   const labels = request.commands.map((command) => command.label.trim());
-  const duplicate = labels.find((label, i) => !label || labels.indexOf(label) !== i);
+  const duplicate = labels.find((label, i) =>
+    !label || labels.indexOf(label) !== i
+  );
   if (duplicate !== undefined) {
-    throw new TypeError(`Cannot run a batch with label "${duplicate}": labels must be unique and non-empty`);
+    throw new TypeError(
+      `Cannot run a batch with label "${duplicate}": labels must be unique and non-empty`,
+    );
   }
   const prefix = options.labelPrefix ?? "batch:";
   const summaries: BatchCommandSummary[] = new Array(request.commands.length);
@@ -85,10 +97,21 @@ export async function runBatch(
     while (next < request.commands.length) {
       const index = next++;
       const command = request.commands[index]!;
-      summaries[index] = await runOne(command, prefix, request.projectDir, kb, options);
+      summaries[index] = await runOne(
+        command,
+        prefix,
+        request.projectDir,
+        kb,
+        options,
+      );
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, request.commands.length) }, worker));
+  await Promise.all(
+    Array.from(
+      { length: Math.min(concurrency, request.commands.length) },
+      worker,
+    ),
+  );
   const sources = labels.map((label) => prefix + label);
   const results = request.queries.length > 0
     ? kb.search(request.queries, { source: sources, limit: options.limit ?? 5 })
@@ -107,16 +130,36 @@ async function runOne(
   let run: RunResult;
   try {
     run = await runCode(
-      { language: "shell", code: command.command, projectDir, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+      {
+        language: "shell",
+        code: command.command,
+        projectDir,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      },
       options,
     );
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    return { label, exitCode: null, timedOut: false, bytes: 0, chunks: 0, error: message };
+    const message = error instanceof Error
+      ? error.message.split("\n")[0] ?? ""
+      : String(error);
+    return {
+      label,
+      exitCode: null,
+      timedOut: false,
+      bytes: 0,
+      chunks: 0,
+      error: message,
+    };
   }
-  const output = [run.stdout, run.stderr ? `\n[stderr]\n${run.stderr}` : ""].join("");
+  const output = [run.stdout, run.stderr ? `\n[stderr]\n${run.stderr}` : ""]
+    .join("");
   const receipt = output.trim()
-    ? kb.index({ label: prefix + label, content: output, origin: command.command, kind: "text" })
+    ? kb.index({
+      label: prefix + label,
+      content: output,
+      origin: command.command,
+      kind: "text",
+    })
     : undefined;
   return {
     label,

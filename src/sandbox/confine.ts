@@ -37,18 +37,41 @@ export const BWRAP_NAMESPACE_ARGS: readonly string[] = [
 async function probe(command: string): Promise<Confinement> {
   try {
     const output = await new Deno.Command(command, {
-      args: [...BWRAP_NAMESPACE_ARGS, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "true"],
+      args: [
+        ...BWRAP_NAMESPACE_ARGS,
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "true",
+      ],
       clearEnv: true,
       stdin: "null",
       stdout: "null",
       stderr: "piped",
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     }).output();
-    if (output.success) return { kind: "bwrap", command, reason: `${command} works` };
-    const why = new TextDecoder().decode(output.stderr).trim().split("\n")[0] ?? "";
-    return { kind: "none", reason: `${command} cannot create namespaces here: ${why || `exit ${output.code}`}` };
+    if (output.success) {
+      return { kind: "bwrap", command, reason: `${command} works` };
+    }
+    const why = new TextDecoder().decode(output.stderr).trim().split("\n")[0] ??
+      "";
+    return {
+      kind: "none",
+      reason: `${command} cannot create namespaces here: ${
+        why || `exit ${output.code}`
+      }`,
+    };
   } catch (error) {
-    return { kind: "none", reason: `${command} failed to start: ${error instanceof Error ? error.message : error}` };
+    return {
+      kind: "none",
+      reason: `${command} failed to start: ${
+        error instanceof Error ? error.message : error
+      }`,
+    };
   }
 }
 
@@ -74,9 +97,17 @@ export async function detectConfinement(
   } = {},
 ): Promise<Confinement> {
   const os = options.os ?? Deno.build.os;
-  if (os !== "linux") return { kind: "none", reason: `bubblewrap is Linux-only (this is ${os})` };
+  if (os !== "linux") {
+    return { kind: "none", reason: `bubblewrap is Linux-only (this is ${os})` };
+  }
   const command = findOnPath("bwrap", options.env ?? Deno.env.toObject(), os);
-  if (!command) return { kind: "none", reason: "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)" };
+  if (!command) {
+    return {
+      kind: "none",
+      reason:
+        "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)",
+    };
+  }
   let pending = probes.get(command);
   if (!pending) {
     pending = probe(command);

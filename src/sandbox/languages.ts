@@ -10,7 +10,12 @@
  */
 
 import { sandboxEnv } from "./env.ts";
-import { findOnPath, type LanguageId, type LanguageSpec, languageTable } from "./_languages.ts";
+import {
+  findOnPath,
+  type LanguageId,
+  type LanguageSpec,
+  languageTable,
+} from "./_languages.ts";
 
 export type { LanguageId } from "./_languages.ts";
 
@@ -41,7 +46,10 @@ function isDenoSandboxed(id: LanguageId): boolean {
 }
 
 /** The command per language for this PATH, looked up once per process. */
-function commandsFor(env: Env, os: typeof Deno.build.os): Map<LanguageId, string | undefined> {
+function commandsFor(
+  env: Env,
+  os: typeof Deno.build.os,
+): Map<LanguageId, string | undefined> {
   const key = `${os}\0${env.PATH ?? env.Path ?? ""}\0${env.PATHEXT ?? ""}`;
   let found = commandCache.get(key);
   if (!found) {
@@ -65,7 +73,9 @@ function commandsFor(env: Env, os: typeof Deno.build.os): Map<LanguageId, string
 
 function availableIds(env: Env, os: typeof Deno.build.os): string {
   const commands = commandsFor(env, os);
-  return languageTable(os).filter((spec) => commands.get(spec.id)).map((spec) => spec.id).join(", ");
+  return languageTable(os).filter((spec) => commands.get(spec.id)).map((spec) =>
+    spec.id
+  ).join(", ");
 }
 
 /**
@@ -97,34 +107,49 @@ export function resolveLanguage(
   const os = options.os ?? Deno.build.os;
   const env = options.env ?? Deno.env.toObject();
   const wanted = name.trim().toLowerCase();
-  const spec = languageTable(os).find((row) => row.id === wanted || row.aliases.includes(wanted));
+  const spec = languageTable(os).find((row) =>
+    row.id === wanted || row.aliases.includes(wanted)
+  );
   if (!spec) {
-    throw new RangeError(`Cannot run language "${name}": unknown; available: ${availableIds(env, os)}`);
+    throw new RangeError(
+      `Cannot run language "${name}": unknown; available: ${
+        availableIds(env, os)
+      }`,
+    );
   }
   if (!commandsFor(env, os).get(spec.id)) {
     throw new RangeError(
-      `Cannot run language "${name}": ${spec.commands.join(" or ")} not found on PATH; available: ${
-        availableIds(env, os)
-      }`,
+      `Cannot run language "${name}": ${
+        spec.commands.join(" or ")
+      } not found on PATH; available: ${availableIds(env, os)}`,
     );
   }
   return spec.id;
 }
 
-async function fetchVersion(spec: LanguageSpec, command: string, env: Env): Promise<string | undefined> {
+async function fetchVersion(
+  spec: LanguageSpec,
+  command: string,
+  env: Env,
+): Promise<string | undefined> {
   try {
     const output = await new Deno.Command(command, {
       args: [...spec.versionArgs],
-      env: sandboxEnv(Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] =>
-        entry[1] !== undefined
-      ))),
+      env: sandboxEnv(
+        Object.fromEntries(
+          Object.entries(env).filter((entry): entry is [string, string] =>
+            entry[1] !== undefined
+          ),
+        ),
+      ),
       clearEnv: true,
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
       signal: AbortSignal.timeout(VERSION_TIMEOUT_MS),
     }).output();
-    const text = new TextDecoder().decode(output.stdout) + "\n" + new TextDecoder().decode(output.stderr);
+    const text = new TextDecoder().decode(output.stdout) + "\n" +
+      new TextDecoder().decode(output.stderr);
     return spec.versionPattern.exec(text)?.[1];
   } catch {
     return undefined;
@@ -157,30 +182,32 @@ export async function detectLanguages(
   const os = options.os ?? Deno.build.os;
   const env = options.env ?? Deno.env.toObject();
   const commands = commandsFor(env, os);
-  return await Promise.all(languageTable(os).map(async (spec): Promise<LanguageInfo> => {
-    const command = commands.get(spec.id);
-    const info: LanguageInfo = {
-      id: spec.id,
-      aliases: spec.aliases,
-      command,
-      available: command !== undefined,
-      extension: spec.extension,
-    };
-    if (!options.versions || command === undefined) return info;
-    let version: string | undefined;
-    if (isDenoSandboxed(spec.id)) {
-      version = Deno.version.deno;
-    } else {
-      let pending = versionCache.get(command);
-      if (!pending) {
-        pending = fetchVersion(spec, command, env);
-        versionCache.set(command, pending);
+  return await Promise.all(
+    languageTable(os).map(async (spec): Promise<LanguageInfo> => {
+      const command = commands.get(spec.id);
+      const info: LanguageInfo = {
+        id: spec.id,
+        aliases: spec.aliases,
+        command,
+        available: command !== undefined,
+        extension: spec.extension,
+      };
+      if (!options.versions || command === undefined) return info;
+      let version: string | undefined;
+      if (isDenoSandboxed(spec.id)) {
+        version = Deno.version.deno;
+      } else {
+        let pending = versionCache.get(command);
+        if (!pending) {
+          pending = fetchVersion(spec, command, env);
+          versionCache.set(command, pending);
+        }
+        version = await pending;
       }
-      version = await pending;
-    }
-    if (version !== undefined) info.version = version;
-    return info;
-  }));
+      if (version !== undefined) info.version = version;
+      return info;
+    }),
+  );
 }
 
 /**
@@ -198,6 +225,8 @@ export function languageRuntime(
 ): { spec: LanguageSpec; command: string } {
   const spec = languageTable(os).find((row) => row.id === id);
   const command = commandsFor(env, os).get(id);
-  if (!spec || !command) throw new RangeError(`Cannot run language "${id}": not available`);
+  if (!spec || !command) {
+    throw new RangeError(`Cannot run language "${id}": not available`);
+  }
   return { spec, command };
 }

@@ -15,7 +15,12 @@
  * @module
  */
 
-export { detectLanguages, type LanguageId, type LanguageInfo, resolveLanguage } from "./languages.ts";
+export {
+  detectLanguages,
+  type LanguageId,
+  type LanguageInfo,
+  resolveLanguage,
+} from "./languages.ts";
 export {
   DEFAULT_MAX_HEAP_MB,
   DEFAULT_MAX_OUTPUT_BYTES,

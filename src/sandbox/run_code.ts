@@ -17,9 +17,17 @@
  */
 
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { bwrapArgs, isSystemPath, runtimeRoots } from "./_bwrap.ts";
 import { denoSandboxEnv, sandboxEnv } from "./env.ts";
-import { chooseMode, currentRuntime, type JsSandboxMode, type Runtime, sandboxArgv } from "./_js_launch.ts";
+import {
+  chooseMode,
+  currentRuntime,
+  isCompiled,
+  type JsSandboxMode,
+  type Runtime,
+  sandboxArgv,
+} from "./_js_launch.ts";
 import { findOnPath, type LanguageId } from "./_languages.ts";
 import { OutputCapture } from "./_output.ts";
 import { type ProcessOutcome, runProcess } from "./_process.ts";
@@ -136,8 +144,13 @@ const OOM_PATTERN = /out of memory|heap limit/i;
 
 function checkTimeout(value: number | undefined, max: number): number {
   const timeout = value ?? DEFAULT_TIMEOUT_MS;
-  if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0 || timeout > max) {
-    throw new RangeError(`Cannot use timeout "${value}": it must be more than 0 and at most ${max} ms`);
+  if (
+    typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0 ||
+    timeout > max
+  ) {
+    throw new RangeError(
+      `Cannot use timeout "${value}": it must be more than 0 and at most ${max} ms`,
+    );
   }
   return timeout;
 }
@@ -149,7 +162,9 @@ async function realDirectory(path: string): Promise<string> {
   } catch {
     // reported below
   }
-  throw new Deno.errors.NotFound(`Cannot run code in "${path}": no such directory`);
+  throw new Deno.errors.NotFound(
+    `Cannot run code in "${path}": no such directory`,
+  );
 }
 
 async function realFile(path: string, projectDir: string): Promise<string> {
@@ -188,7 +203,12 @@ function filePreamble(language: LanguageId, os: typeof Deno.build.os): string {
 }
 
 /** The file to write: PHP gets its open tag (on the same line, so line numbers hold), exec-file a preamble. */
-function sourceText(language: LanguageId, code: string, withFile: boolean, os: typeof Deno.build.os): string {
+function sourceText(
+  language: LanguageId,
+  code: string,
+  withFile: boolean,
+  os: typeof Deno.build.os,
+): string {
   const preamble = withFile ? filePreamble(language, os) : "";
   if (language === "php") {
     const body = /^\s*<\?(php|=)/.test(code) ? code : `<?php ${code}`;
@@ -197,7 +217,11 @@ function sourceText(language: LanguageId, code: string, withFile: boolean, os: t
   return preamble + code;
 }
 
-function confinedEnv(env: Record<string, string>, scratch: string, parent: Readonly<Record<string, string>>) {
+function confinedEnv(
+  env: Record<string, string>,
+  scratch: string,
+  parent: Readonly<Record<string, string>>,
+) {
   // HOME is not mounted; tools that write under it get the temp dir instead.
   const home = parent.HOME;
   env.HOME = scratch;
@@ -205,9 +229,26 @@ function confinedEnv(env: Record<string, string>, scratch: string, parent: Reado
     env.RUSTUP_HOME ??= join(home, ".rustup");
     env.CARGO_HOME ??= join(home, ".cargo");
   }
-  env.GOCACHE = join(scratch, ".cache", "go-build");
   env.GOPATH ??= join(scratch, "go");
   env.GOTOOLCHAIN = "local";
+}
+
+/**
+ * A Go build cache kept for confined runs only: the user's own cache is not
+ * mounted, because code could plant build results there that later builds
+ * outside the sandbox would trust.
+ */
+async function confinedGoCache(
+  parent: Readonly<Record<string, string>>,
+  scratch: string,
+): Promise<string> {
+  const base = parent.XDG_CACHE_HOME ??
+    (parent.HOME ? join(parent.HOME, ".cache") : undefined);
+  const cache = base
+    ? join(base, "ctx-mode", "go-build")
+    : join(scratch, "go-build");
+  await Deno.mkdir(cache, { recursive: true });
+  return cache;
 }
 
 async function prepareJs(
@@ -225,8 +266,12 @@ async function prepareJs(
   if (!useBwrap) {
     const scan = findEscapingLinks(project, { allowed: [project, scratch] });
     if (scan.links.length > 0) {
-      const shown = scan.links.slice(0, 3).map((link) => `${link.path} -> ${link.target}`).join(", ");
-      const more = scan.links.length > 3 ? ` and ${scan.links.length - 3} more` : "";
+      const shown = scan.links.slice(0, 3).map((link) =>
+        `${link.path} -> ${link.target}`
+      ).join(", ");
+      const more = scan.links.length > 3
+        ? ` and ${scan.links.length - 3} more`
+        : "";
       throw new Error(
         `Cannot run ${language} in "${project}": symbolic links lead out of the project (${shown}${more}); remove them, or install bubblewrap to confine runs`,
       );
@@ -237,11 +282,18 @@ async function prepareJs(
       );
     }
   }
-  const codePath = join(scratch, language === "typescript" ? "code.ts" : "code.js");
+  const codePath = join(
+    scratch,
+    language === "typescript" ? "code.ts" : "code.js",
+  );
   await Deno.writeTextFile(codePath, code);
   const read = file ? [project, scratch, file] : [project, scratch];
   const write = [project, scratch];
-  const mode = chooseMode(runtime, [...read, ...write], options.jsSandbox ?? "auto");
+  const mode = chooseMode(
+    runtime,
+    [...read, ...write],
+    options.jsSandbox ?? "auto",
+  );
   const config: HostConfig = {
     mode,
     code: codePath,
@@ -259,18 +311,25 @@ async function prepareJs(
     env.HOME = scratch;
     // Deno's own cache (not the code: it has no permission there) stays warm across runs.
     const denoDir = parent.DENO_DIR ??
-      join(parent.XDG_CACHE_HOME ?? join(parent.HOME ?? scratch, ".cache"), "deno");
+      join(
+        parent.XDG_CACHE_HOME ?? join(parent.HOME ?? scratch, ".cache"),
+        "deno",
+      );
     await Deno.mkdir(denoDir, { recursive: true });
     env.DENO_DIR = denoDir;
     writableExtra.push(denoDir);
-    readable.push(...runtimeRoots(runtime.execPath, parent), dirname(new URL(runtime.moduleUrl).pathname));
+    readable.push(...runtimeRoots(runtime.execPath, parent));
+    // Under `deno run` the sandbox module is read from disk; a compiled binary carries it inside.
+    if (!isCompiled(runtime)) {
+      readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
+    }
     if (file) readable.push(file);
   }
   return {
     run: { argv: sandboxArgv(runtime, config), cwd: project },
     env,
     confinement: useBwrap ? "bwrap" : "permissions",
-    readable,
+    readable: existing(readable),
     writable: writableExtra,
   };
 }
@@ -287,21 +346,33 @@ async function prepareOther(
   const { spec, command } = languageRuntime(language, parent);
   const name = language === "go" || language === "rust" ? "main" : "code";
   const codePath = join(scratch, name + spec.extension);
-  await Deno.writeTextFile(codePath, sourceText(language, code, file !== undefined, Deno.build.os));
+  await Deno.writeTextFile(
+    codePath,
+    sourceText(language, code, file !== undefined, Deno.build.os),
+  );
   const plan = spec.plan(command, codePath, scratch);
-  const env = sandboxEnv(parent, { deny: options.denyEnv ?? [], tempDir: scratch });
+  const env = sandboxEnv(parent, {
+    deny: options.denyEnv ?? [],
+    tempDir: scratch,
+  });
   if (file) env.FILE_PATH = file;
   const readable: string[] = [];
+  const writable: string[] = [];
   if (confinement.kind === "bwrap") {
     confinedEnv(env, scratch, parent);
     readable.push(...runtimeRoots(command, parent));
+    if (language === "go") {
+      env.GOCACHE = await confinedGoCache(parent, scratch);
+      writable.push(env.GOCACHE);
+    }
     if (language === "elixir") {
       const erl = findOnPath("erl", parent);
       if (erl) readable.push(...runtimeRoots(erl, parent));
     }
     // Programs on PATH stay callable (their data under HOME does not come along).
     const pathDirs = (parent.PATH ?? "").split(delimiter).filter((dir) =>
-      isAbsolute(dir) && dir !== parent.HOME && dir !== "/" && !isSystemPath(dir)
+      isAbsolute(dir) && dir !== parent.HOME && dir !== "/" &&
+      !isSystemPath(dir)
     );
     readable.push(...pathDirs.filter((dir) => !dir.startsWith(scratch)));
     if (file) readable.push(file);
@@ -312,7 +383,7 @@ async function prepareOther(
     env,
     confinement: confinement.kind === "bwrap" ? "bwrap" : "none",
     readable: existing(readable),
-    writable: [],
+    writable,
   };
 }
 
@@ -336,7 +407,11 @@ function wrap(
 ): { argv: string[]; cwd: string } {
   if (prepared.confinement !== "bwrap" || !confinement.command) return step;
   const args = bwrapArgs(
-    { writable: [paths.project, paths.scratch, ...prepared.writable], readable: prepared.readable, cwd: step.cwd },
+    {
+      writable: [paths.project, paths.scratch, ...prepared.writable],
+      readable: prepared.readable,
+      cwd: step.cwd,
+    },
     step.argv,
   );
   return { argv: [confinement.command, ...args], cwd: step.cwd };
@@ -361,32 +436,61 @@ function wrap(
  * assert.equal(result.exitCode, 0);
  * ```
  */
-export async function runCode(request: RunRequest, options: RunOptions = {}): Promise<RunResult> {
+export async function runCode(
+  request: RunRequest,
+  options: RunOptions = {},
+): Promise<RunResult> {
   if (typeof request.code !== "string" || request.code.trim() === "") {
     throw new TypeError('Cannot run code "": it is empty');
   }
-  const timeoutMs = checkTimeout(request.timeoutMs, options.maxTimeoutMs ?? DEFAULT_MAX_TIMEOUT_MS);
+  const timeoutMs = checkTimeout(
+    request.timeoutMs,
+    options.maxTimeoutMs ?? DEFAULT_MAX_TIMEOUT_MS,
+  );
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 2) {
-    throw new RangeError(`Cannot keep "${maxOutputBytes}" bytes of output: it must be an integer of at least 2`);
+    throw new RangeError(
+      `Cannot keep "${maxOutputBytes}" bytes of output: it must be an integer of at least 2`,
+    );
   }
   const parent = options.env ?? Deno.env.toObject();
   const language = resolveLanguage(request.language, { env: parent });
   const project = await realDirectory(request.projectDir);
-  const file = request.file ? await realFile(request.file.path, project) : undefined;
+  const file = request.file
+    ? await realFile(request.file.path, project)
+    : undefined;
   const confinement: Confinement = options.confine === false
     ? { kind: "none", reason: "confinement turned off" }
     : await detectConfinement({ env: parent });
 
   const started = performance.now();
-  const scratch = await Deno.realPath(await Deno.makeTempDir({ prefix: "ctx-mode-run-" }));
+  const scratch = await Deno.realPath(
+    await Deno.makeTempDir({ prefix: "ctx-mode-run-" }),
+  );
   try {
     const paths = { project, scratch, file };
     const isJs = language === "javascript" || language === "typescript";
     const prepared = isJs
-      ? await prepareJs(language, request.code, paths, confinement, options, parent)
-      : await prepareOther(language, request.code, paths, confinement, options, parent);
-    const capture = { stdout: new OutputCapture(maxOutputBytes), stderr: new OutputCapture(maxOutputBytes) };
+      ? await prepareJs(
+        language,
+        request.code,
+        paths,
+        confinement,
+        options,
+        parent,
+      )
+      : await prepareOther(
+        language,
+        request.code,
+        paths,
+        confinement,
+        options,
+        parent,
+      );
+    const capture = {
+      stdout: new OutputCapture(maxOutputBytes),
+      stderr: new OutputCapture(maxOutputBytes),
+    };
     const deadline = started + timeoutMs;
     const step = (target: { argv: string[]; cwd: string }) => {
       const wrapped = wrap(target, prepared, confinement, paths);
@@ -402,10 +506,20 @@ export async function runCode(request: RunRequest, options: RunOptions = {}): Pr
     let outcome: ProcessOutcome | undefined;
     if (prepared.build) {
       outcome = await step(prepared.build);
-      if (outcome.exitCode !== 0) return finish(language, outcome, capture, prepared, started, false);
+      if (outcome.exitCode !== 0) {
+        return finish(language, outcome, capture, prepared, started, false);
+      }
     }
     outcome = await step(prepared.run);
-    return finish(language, outcome, capture, prepared, started, isJs, options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB);
+    return finish(
+      language,
+      outcome,
+      capture,
+      prepared,
+      started,
+      isJs,
+      options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
+    );
   } finally {
     await Deno.remove(scratch, { recursive: true }).catch(() => {});
   }
@@ -427,8 +541,11 @@ function finish(
   let stderrText = stderr.text;
   if (outOfMemory && !stderrText.includes("heap limit of")) {
     // V8's report (GC traces, a C stack) says nothing the agent can use; keep what came before it.
-    const before = (stderrText.split("<--- Last few GCs --->")[0] ?? "").trimEnd();
-    stderrText = `${before ? `${before}\n` : ""}error: out of memory: the JavaScript heap limit of ${heapMb} MB was reached\n`;
+    const before = (stderrText.split("<--- Last few GCs --->")[0] ?? "")
+      .trimEnd();
+    stderrText = `${
+      before ? `${before}\n` : ""
+    }error: out of memory: the JavaScript heap limit of ${heapMb} MB was reached\n`;
   }
   return {
     language,

@@ -80,7 +80,9 @@ function fileUrl(path: string): string {
 async function writeError(text: string): Promise<void> {
   const bytes = new TextEncoder().encode(text);
   let written = 0;
-  while (written < bytes.length) written += await Deno.stderr.write(bytes.subarray(written));
+  while (written < bytes.length) {
+    written += await Deno.stderr.write(bytes.subarray(written));
+  }
 }
 
 /** The error as Deno prints an uncaught one, minus this host's own stack frames. */
@@ -92,7 +94,9 @@ function describe(error: unknown): string {
     : Deno.inspect(error);
   const here = import.meta.url;
   // A module that does not parse rejects its import with a TypeError wrapping the SyntaxError.
-  return text.replace(/^TypeError: (SyntaxError: )/, "$1").split("\n").filter((line) => !line.includes(here))
+  return text.replace(/^TypeError: (SyntaxError: )/, "$1").split("\n").filter((
+    line,
+  ) => !line.includes(here))
     .join("\n");
 }
 
@@ -133,8 +137,12 @@ interface WorkerOutcome {
 async function runInWorker(config: HostConfig): Promise<number> {
   const entry = `${config.scratch}/prelude.mjs`;
   await Deno.writeTextFile(entry, PRELUDE_SOURCE);
-  const content = config.file === undefined ? undefined : await readText(config.file);
-  const source = URL.createObjectURL(new Blob([MID_WORKER_SOURCE], { type: "application/javascript" }));
+  const content = config.file === undefined
+    ? undefined
+    : await readText(config.file);
+  const source = URL.createObjectURL(
+    new Blob([MID_WORKER_SOURCE], { type: "application/javascript" }),
+  );
   // `deno.permissions` needs --unstable-worker-options (baked into the compiled binary).
   const options = {
     type: "module",
@@ -154,7 +162,8 @@ async function runInWorker(config: HostConfig): Promise<number> {
   } as WorkerOptions;
   const worker = new Worker(source, options);
   const outcome = await new Promise<WorkerOutcome>((resolve) => {
-    worker.onmessage = (event: MessageEvent<WorkerOutcome>) => resolve(event.data);
+    worker.onmessage = (event: MessageEvent<WorkerOutcome>) =>
+      resolve(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       resolve({ code: 1, failure: { message: event.message } });
@@ -162,7 +171,12 @@ async function runInWorker(config: HostConfig): Promise<number> {
     worker.postMessage({
       entry: fileUrl(entry),
       heapMb: config.heapMb,
-      workerData: { project: config.project, file: config.file, content, code: fileUrl(config.code) },
+      workerData: {
+        project: config.project,
+        file: config.file,
+        content,
+        code: fileUrl(config.code),
+      },
     });
   });
   worker.terminate();
@@ -170,7 +184,9 @@ async function runInWorker(config: HostConfig): Promise<number> {
   if (outcome.failure) {
     // Deno has already printed an uncaught error of the worker; a heap overflow it reports to us only.
     if (outcome.failure.outOfMemory) {
-      await writeError(`error: out of memory: the JavaScript heap limit of ${config.heapMb} MB was reached\n`);
+      await writeError(
+        `error: out of memory: the JavaScript heap limit of ${config.heapMb} MB was reached\n`,
+      );
     }
     return outcome.code === 0 ? 1 : outcome.code;
   }
@@ -185,10 +201,14 @@ async function runInWorker(config: HostConfig): Promise<number> {
  */
 export async function runWorkerHost(args: string[]): Promise<number> {
   const [json] = args;
-  if (json === undefined) throw new TypeError('Cannot start the sandbox "": no configuration');
+  if (json === undefined) {
+    throw new TypeError('Cannot start the sandbox "": no configuration');
+  }
   const config = JSON.parse(json) as HostConfig;
   watchParent();
-  return config.mode === "worker" ? await runInWorker(config) : await runHere(config);
+  return config.mode === "worker"
+    ? await runInWorker(config)
+    : await runHere(config);
 }
 
 if (import.meta.main) {

@@ -12,6 +12,7 @@
 import type { Env } from "../config/paths.ts";
 import type { KnowledgeBase } from "../store/knowledge_base.ts";
 import type { CallToolResult, Implementation } from "./_sdk.ts";
+import type { SearchThrottle } from "./search_throttle.ts";
 import type { SessionStats } from "./stats.ts";
 
 /** What the tools need from the server around them. */
@@ -32,6 +33,8 @@ export interface ServerDeps {
   sessionId: string;
   /** This session's counters. */
   stats: SessionStats;
+  /** Counts ctx_search calls to curb search storms. */
+  searchThrottle: SearchThrottle;
   /** The client's `initialize` info, once known. */
   clientInfo(): Implementation | undefined;
   /** Aborted when the server shuts down; running children are killed. */

@@ -10,6 +10,7 @@
 
 import process from "node:process";
 import denoJson from "../../deno.json" with { type: "json" };
+import { startHeartbeat } from "../config/heartbeat.ts";
 import type { Env } from "../config/paths.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
 import {
@@ -18,6 +19,7 @@ import {
   StdioServerTransport,
 } from "./_sdk.ts";
 import type { ServerDeps } from "./_tool.ts";
+import { SearchThrottle, type ThrottleLimits } from "./search_throttle.ts";
 import { SessionStats } from "./stats.ts";
 import { registerCtxBatchExecuteTool } from "./tools/ctx_batch_execute.ts";
 import { registerCtxDoctorTool } from "./tools/ctx_doctor.ts";
@@ -42,6 +44,8 @@ export interface ServerOptions {
   env?: Env;
   /** The clock. @default {Date.now} */
   now?: () => number;
+  /** The search throttle's thresholds. @default {DEFAULT_THROTTLE} */
+  throttle?: ThrottleLimits;
 }
 
 /** A server and what it holds. */
@@ -78,6 +82,7 @@ export function createServer(options: ServerOptions): CtxServer {
     knowledgeBase: () => kb ??= KnowledgeBase.open(options.databasePath),
     sessionId: crypto.randomUUID(),
     stats: new SessionStats(now()),
+    searchThrottle: new SearchThrottle(options.throttle),
     clientInfo: () => client ??= server.server.getClientVersion(),
     signal: shutdown.signal,
     now,
@@ -121,10 +126,17 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   const transport = new StdioServerTransport();
   transport.onclose = () => closed.resolve();
   await ctx.server.connect(transport);
+  const stopHeartbeat = startHeartbeat(options.dataHome, {
+    pid: Deno.pid,
+    version: denoJson.version,
+    projectDir: options.projectDir,
+    startedAt: Date.now(),
+  });
   // The SDK's stdio transport does not notice the end of its input by itself.
   process.stdin.once("end", () => closed.resolve());
   process.stdin.once("close", () => closed.resolve());
   await closed.promise;
+  stopHeartbeat();
   await ctx.close();
 }
 

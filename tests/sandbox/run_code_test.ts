@@ -6,8 +6,18 @@ import { alive, BWRAP, eventually, tempDir } from "./_helpers.ts";
 const unix = Deno.build.os !== "windows";
 
 /** Runs shell code in `projectDir` and returns the result. */
-function sh(projectDir: string, code: string, options: RunOptions = {}, timeoutMs?: number) {
-  return runCode({ language: "shell", code, projectDir, ...(timeoutMs === undefined ? {} : { timeoutMs }) }, options);
+function sh(
+  projectDir: string,
+  code: string,
+  options: RunOptions = {},
+  timeoutMs?: number,
+) {
+  return runCode({
+    language: "shell",
+    code,
+    projectDir,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  }, options);
 }
 
 Deno.test("runCode rejects bad requests with one-line errors before starting anything", async (t) => {
@@ -26,19 +36,62 @@ Deno.test("runCode rejects bad requests with one-line errors before starting any
       return true;
     });
   };
-  await t.step("empty code", () => rejects({ ...base, code: "  \n" }, TypeError, /^Cannot run code "": it is empty$/));
+  await t.step(
+    "empty code",
+    () =>
+      rejects(
+        { ...base, code: "  \n" },
+        TypeError,
+        /^Cannot run code "": it is empty$/,
+      ),
+  );
   for (const timeoutMs of [0, -5, Number.NaN, Infinity, 300_001]) {
-    await t.step(`a timeout of ${timeoutMs}`, () =>
-      rejects({ ...base, timeoutMs }, RangeError, new RegExp(`^Cannot use timeout "${timeoutMs}": it must be more than 0 and at most 300000 ms$`)));
+    await t.step(
+      `a timeout of ${timeoutMs}`,
+      () =>
+        rejects(
+          { ...base, timeoutMs },
+          RangeError,
+          new RegExp(
+            `^Cannot use timeout "${timeoutMs}": it must be more than 0 and at most 300000 ms$`,
+          ),
+        ),
+    );
   }
-  await t.step("a timeout over a lowered maximum", () =>
-    rejects({ ...base, timeoutMs: 2_000 }, RangeError, /at most 1000 ms/, { maxTimeoutMs: 1_000 }));
-  await t.step("an unknown language", () =>
-    rejects({ ...base, language: "cobol" }, RangeError, /^Cannot run language "cobol": unknown; available: javascript, typescript, shell/));
-  await t.step("a missing project dir", () =>
-    rejects({ ...base, projectDir: join(project.path, "nope") }, Deno.errors.NotFound, /^Cannot run code in ".*nope": no such directory$/));
-  await t.step("a missing exec-file target", () =>
-    rejects({ ...base, file: { path: "missing.log" } }, Deno.errors.NotFound, /^Cannot read file "missing.log": no such file$/));
+  await t.step(
+    "a timeout over a lowered maximum",
+    () =>
+      rejects({ ...base, timeoutMs: 2_000 }, RangeError, /at most 1000 ms/, {
+        maxTimeoutMs: 1_000,
+      }),
+  );
+  await t.step(
+    "an unknown language",
+    () =>
+      rejects(
+        { ...base, language: "cobol" },
+        RangeError,
+        /^Cannot run language "cobol": unknown; available: javascript, typescript, shell/,
+      ),
+  );
+  await t.step(
+    "a missing project dir",
+    () =>
+      rejects(
+        { ...base, projectDir: join(project.path, "nope") },
+        Deno.errors.NotFound,
+        /^Cannot run code in ".*nope": no such directory$/,
+      ),
+  );
+  await t.step(
+    "a missing exec-file target",
+    () =>
+      rejects(
+        { ...base, file: { path: "missing.log" } },
+        Deno.errors.NotFound,
+        /^Cannot read file "missing.log": no such file$/,
+      ),
+  );
 });
 
 Deno.test({
@@ -46,7 +99,10 @@ Deno.test({
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
-    const result = await sh(project.path, "echo looking; grep -q needle /dev/null");
+    const result = await sh(
+      project.path,
+      "echo looking; grep -q needle /dev/null",
+    );
     assert.equal(result.stdout, "looking\n");
     assert.equal(result.exitCode, 1);
     assert.equal(result.timedOut, false);
@@ -55,16 +111,23 @@ Deno.test({
 });
 
 Deno.test({
-  name: "shell code runs in the project dir and reports stderr and its exit code",
+  name:
+    "shell code runs in the project dir and reports stderr and its exit code",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
     await Deno.writeTextFile(join(project.path, "a.txt"), "alpha\n");
-    const result = await sh(project.path, "pwd; cat a.txt; echo oops >&2; exit 7");
+    const result = await sh(
+      project.path,
+      "pwd; cat a.txt; echo oops >&2; exit 7",
+    );
     assert.equal(result.stdout, `${project.path}\nalpha\n`);
     assert.equal(result.stderr, "oops\n");
     assert.equal(result.exitCode, 7);
-    assert.equal(result.bytesProduced, result.stdout.length + result.stderr.length);
+    assert.equal(
+      result.bytesProduced,
+      result.stdout.length + result.stderr.length,
+    );
     assert.equal(result.bytesReturned, result.bytesProduced);
     assert.equal(result.truncated, false);
   },
@@ -75,7 +138,12 @@ Deno.test({
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
-    const result = await sh(project.path, 'cat; if read -r line; then echo "got $line"; else echo eof; fi', {}, 5_000);
+    const result = await sh(
+      project.path,
+      'cat; if read -r line; then echo "got $line"; else echo eof; fi',
+      {},
+      5_000,
+    );
     assert.equal(result.stdout, "eof\n");
     assert.equal(result.timedOut, false);
   },
@@ -111,7 +179,10 @@ Deno.test({
     for (const file of ["bg.pid", "sub.pid"]) {
       const pid = Number(await Deno.readTextFile(join(project.path, file)));
       assert.ok(pid > 0);
-      assert.ok(await eventually(() => !alive(pid), 2_000), `${file}: process ${pid} is still alive`);
+      assert.ok(
+        await eventually(() => !alive(pid), 2_000),
+        `${file}: process ${pid} is still alive`,
+      );
     }
   },
 });
@@ -122,17 +193,28 @@ Deno.test({
   fn: async () => {
     await using project = await tempDir();
     const started = performance.now();
-    const result = await sh(project.path, "sleep 100 & echo $! > bg.pid; echo done", { confine: false });
-    assert.ok(performance.now() - started < 5_000, "the run waited for its background child");
+    const result = await sh(
+      project.path,
+      "sleep 100 & echo $! > bg.pid; echo done",
+      { confine: false },
+    );
+    assert.ok(
+      performance.now() - started < 5_000,
+      "the run waited for its background child",
+    );
     assert.equal(result.stdout, "done\n");
     assert.equal(result.exitCode, 0);
     const pid = Number(await Deno.readTextFile(join(project.path, "bg.pid")));
-    assert.ok(await eventually(() => !alive(pid), 2_000), `process ${pid} is still alive`);
+    assert.ok(
+      await eventually(() => !alive(pid), 2_000),
+      `process ${pid} is still alive`,
+    );
   },
 });
 
 Deno.test({
-  name: "a timeout in a bubblewrap-confined run stops its background children too" +
+  name:
+    "a timeout in a bubblewrap-confined run stops its background children too" +
     (BWRAP ? "" : " (bwrap does not work here)"),
   ignore: !BWRAP,
   fn: async () => {
@@ -149,30 +231,55 @@ Deno.test({
     await new Promise((resolve) => setTimeout(resolve, 200));
     const first = await Deno.readTextFile(beat);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    assert.equal(await Deno.readTextFile(beat), first, "the background loop is still writing");
+    assert.equal(
+      await Deno.readTextFile(beat),
+      first,
+      "the background loop is still writing",
+    );
   },
 });
 
 Deno.test({
-  name: "a 200 MB flood of output leaves a bounded result and counts what was dropped",
+  name:
+    "a 200 MB flood of output leaves a bounded result and counts what was dropped",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
     const total = 200_000_000;
     const line = "a line of flood output\n";
     const heapBefore = Deno.memoryUsage().heapUsed;
-    const result = await sh(project.path, `yes '${line.trimEnd()}' | head -c ${total}`, { maxOutputBytes: 64 * 1024 }, 60_000);
+    const result = await sh(
+      project.path,
+      `yes '${line.trimEnd()}' | head -c ${total}`,
+      { maxOutputBytes: 64 * 1024 },
+      60_000,
+    );
     assert.equal(result.exitCode, 0, result.stderr);
     assert.equal(result.bytesProduced, total);
     assert.equal(result.bytesReturned, 64 * 1024);
     assert.equal(result.droppedBytes, total - 64 * 1024);
     assert.ok(result.truncated);
-    assert.ok(result.stdout.length < 64 * 1024 + 200, `${result.stdout.length} characters kept`);
+    assert.ok(
+      result.stdout.length < 64 * 1024 + 200,
+      `${result.stdout.length} characters kept`,
+    );
     assert.ok(result.stdout.startsWith(line.repeat(10)));
     const expectedLines = total / line.length;
-    assert.ok(Math.abs(result.droppedLines - expectedLines) < 64 * 1024 / line.length + 2, String(result.droppedLines));
-    assert.match(result.stdout, new RegExp(`\\[ctx-mode: ${result.droppedBytes} bytes \\(${result.droppedLines} lines\\) dropped here\\]`));
-    assert.ok(Deno.memoryUsage().heapUsed - heapBefore < 50_000_000, "the heap grew with the flood");
+    assert.ok(
+      Math.abs(result.droppedLines - expectedLines) <
+        64 * 1024 / line.length + 2,
+      String(result.droppedLines),
+    );
+    assert.match(
+      result.stdout,
+      new RegExp(
+        `\\[ctx-mode: ${result.droppedBytes} bytes \\(${result.droppedLines} lines\\) dropped here\\]`,
+      ),
+    );
+    assert.ok(
+      Deno.memoryUsage().heapUsed - heapBefore < 50_000_000,
+      "the heap grew with the flood",
+    );
   },
 });
 
@@ -182,7 +289,10 @@ Deno.test({
   fn: async () => {
     await using project = await tempDir();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => sh(project.path, `sleep 0.2; echo run-${i}; exit ${i}`)),
+      Array.from(
+        { length: 8 },
+        (_, i) => sh(project.path, `sleep 0.2; echo run-${i}; exit ${i}`),
+      ),
     );
     results.forEach((result, i) => {
       assert.equal(result.stdout, `run-${i}\n`);
@@ -197,9 +307,14 @@ Deno.test({
   fn: async () => {
     await using project = await tempDir();
     const controller = new AbortController();
-    const pending = sh(project.path, "echo $$ > sh.pid; sleep 100", { signal: controller.signal, confine: false });
+    const pending = sh(project.path, "echo $$ > sh.pid; sleep 100", {
+      signal: controller.signal,
+      confine: false,
+    });
     const pidFile = join(project.path, "sh.pid");
-    assert.ok(await eventually(() => Deno.stat(pidFile).then(() => true, () => false)));
+    assert.ok(
+      await eventually(() => Deno.stat(pidFile).then(() => true, () => false)),
+    );
     const started = performance.now();
     controller.abort(new Error("stop-now"));
     await assert.rejects(pending, /stop-now/);
@@ -210,7 +325,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "runs do not inherit code-injecting variables or the user's denied ones",
+  name:
+    "runs do not inherit code-injecting variables or the user's denied ones",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
@@ -224,11 +340,18 @@ Deno.test({
       CTX_TEST_SECRET: "do-not-pass",
       CTX_TEST_KEEP: "kept",
     };
-    const result = await sh(project.path, 'echo "keep=$CTX_TEST_KEEP secret=${CTX_TEST_SECRET:-unset} bash_env=${BASH_ENV:-unset} color=$NO_COLOR lang=$LC_ALL py=$PYTHONUNBUFFERED"', {
-      env,
-      denyEnv: ["CTX_TEST_SECRET"],
-    });
-    assert.equal(result.stdout, "keep=kept secret=unset bash_env=unset color=1 lang=C.UTF-8 py=1\n");
+    const result = await sh(
+      project.path,
+      'echo "keep=$CTX_TEST_KEEP secret=${CTX_TEST_SECRET:-unset} bash_env=${BASH_ENV:-unset} color=$NO_COLOR lang=$LC_ALL py=$PYTHONUNBUFFERED"',
+      {
+        env,
+        denyEnv: ["CTX_TEST_SECRET"],
+      },
+    );
+    assert.equal(
+      result.stdout,
+      "keep=kept secret=unset bash_env=unset color=1 lang=C.UTF-8 py=1\n",
+    );
     assert.doesNotMatch(result.stdout + result.stderr, /INJECTED/);
   },
 });
@@ -238,10 +361,14 @@ Deno.test({
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
-    await Deno.writeTextFile(join(project.path, "big.log"), "one\ntwo ERROR\nthree ERROR\n");
+    await Deno.writeTextFile(
+      join(project.path, "big.log"),
+      "one\ntwo ERROR\nthree ERROR\n",
+    );
     const result = await runCode({
       language: "bash",
-      code: 'echo "$(basename "$FILE_PATH") $(printf "%s\\n" "$FILE_CONTENT" | grep -c ERROR)"',
+      code:
+        'echo "$(basename "$FILE_PATH") $(printf "%s\\n" "$FILE_CONTENT" | grep -c ERROR)"',
       projectDir: project.path,
       file: { path: "big.log" },
     });
@@ -250,7 +377,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "a confined shell run sees the project but no file outside it" + (BWRAP ? "" : " (bwrap does not work here)"),
+  name: "a confined shell run sees the project but no file outside it" +
+    (BWRAP ? "" : " (bwrap does not work here)"),
   ignore: !BWRAP,
   fn: async () => {
     await using project = await tempDir();
@@ -258,12 +386,19 @@ Deno.test({
     await Deno.writeTextFile(join(project.path, "mine.txt"), "mine");
     const secret = join(elsewhere.path, "secret.txt");
     await Deno.writeTextFile(secret, "TOP-SECRET");
-    const code = `cat mine.txt; echo; cat ${secret} 2>/dev/null || echo hidden; ls "$HOME_BEFORE" 2>/dev/null | head -1 || true; echo written > out.txt`;
-    const env = { ...Deno.env.toObject(), HOME_BEFORE: Deno.env.get("HOME") ?? "/root" };
+    const code =
+      `cat mine.txt; echo; cat ${secret} 2>/dev/null || echo hidden; ls "$HOME_BEFORE" 2>/dev/null | head -1 || true; echo written > out.txt`;
+    const env = {
+      ...Deno.env.toObject(),
+      HOME_BEFORE: Deno.env.get("HOME") ?? "/root",
+    };
     const confined = await sh(project.path, code, { env });
     assert.equal(confined.confinement, "bwrap");
     assert.equal(confined.stdout, "mine\nhidden\n");
-    assert.equal(await Deno.readTextFile(join(project.path, "out.txt")), "written\n");
+    assert.equal(
+      await Deno.readTextFile(join(project.path, "out.txt")),
+      "written\n",
+    );
     const open = await sh(project.path, code, { env, confine: false });
     assert.equal(open.confinement, "none");
     assert.match(open.stdout, /^mine\nTOP-SECRET/);

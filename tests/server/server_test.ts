@@ -371,3 +371,175 @@ Deno.test("stdout carries only JSON-RPC and the server exits when stdin closes",
   assert.deepEqual(messages.map((m) => m.id).sort(), [1, 2, 3]);
   assert.equal(messages.find((m) => m.id === 3)?.error?.code, -32601);
 });
+
+Deno.test("repeated ctx_search calls are shortened, then refused, with advice to batch", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  await server.client.callTool({
+    name: "ctx_index",
+    arguments: {
+      content: "# A\n\nalpha words\n\n# B\n\nalpha again",
+      source: "s",
+    },
+  });
+  const answers = [];
+  for (let i = 0; i < 9; i++) {
+    answers.push(
+      await server.client.callTool({
+        name: "ctx_search",
+        arguments: { queries: ["alpha"] },
+      }),
+    );
+  }
+  assert.ok(
+    !resultText(answers[3]).includes("Results shortened"),
+    "the 4th call is answered in full",
+  );
+  assert.match(
+    resultText(answers[4]),
+    /Results shortened\. 5 ctx_search calls in 60 s: put all your questions into one call/,
+  );
+  assert.equal(answers[8]?.isError, true);
+  assert.match(resultText(answers[8]), /^Search refused: 9 ctx_search calls/);
+});
+
+Deno.test("a running server keeps a heartbeat for its project and removes it on exit", async () => {
+  await using project = await tempDir();
+  const { serverIsAlive, heartbeatPath } = await import(
+    "../../src/config/heartbeat.ts"
+  );
+  const real = await Deno.realPath(project.path);
+  {
+    await using server = await startServer({
+      project: project.path,
+      home: project.path,
+    });
+    await server.client.listTools();
+    assert.ok(
+      serverIsAlive(project.path, real),
+      "the heartbeat is fresh while the server runs",
+    );
+  }
+  for (let i = 0; i < 50 && serverIsAlive(project.path, real); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(
+    await Deno.stat(heartbeatPath(project.path, real)).catch(() => undefined),
+    undefined,
+  );
+});
+
+Deno.test("bad arguments each return an isError result and the server keeps serving", async (t) => {
+  await using project = await tempDir();
+  await using outside = await tempDir();
+  await writeFile(join(outside.path, "secret.txt"), "s3cret");
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const cases: Array<
+    { name: string; tool: string; args: Record<string, unknown>; error: RegExp }
+  > = [
+    {
+      name: "an empty query list",
+      tool: "ctx_search",
+      args: { queries: [] },
+      error: /queries/,
+    },
+    {
+      name: "a missing field",
+      tool: "ctx_execute",
+      args: { language: "shell" },
+      error: /code/,
+    },
+    {
+      name: "a wrong type",
+      tool: "ctx_execute",
+      args: { language: "shell", code: 42 },
+      error: /code/,
+    },
+    {
+      name: "concurrency 0",
+      tool: "ctx_batch_execute",
+      args: { commands: [{ label: "a", command: "true" }], concurrency: 0 },
+      error: /concurrency/,
+    },
+    {
+      name: "concurrency 50",
+      tool: "ctx_fetch_and_index",
+      args: { url: "http://127.0.0.1:9/", concurrency: 50 },
+      error: /concurrency/,
+    },
+    {
+      name: "a path outside the project",
+      tool: "ctx_execute_file",
+      args: {
+        path: join(outside.path, "secret.txt"),
+        language: "shell",
+        code: 'cat "$FILE_PATH"',
+      },
+      error: /outside the project/,
+    },
+    {
+      name: "a URL that is not http",
+      tool: "ctx_fetch_and_index",
+      args: { url: "file:///etc/passwd" },
+      error: /Cannot fetch "file:\/\/\/etc\/passwd"/,
+    },
+    {
+      name: "both content and path",
+      tool: "ctx_index",
+      args: { content: "x", path: "y" },
+      error: /exactly one/,
+    },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, async () => {
+      const result = await server.client.callTool({
+        name: c.tool,
+        arguments: c.args,
+      });
+      assert.equal(result.isError, true, resultText(result));
+      assert.match(resultText(result), c.error);
+      assert.ok(!resultText(result).includes("s3cret"));
+    });
+  }
+  const still = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "shell", code: "echo fine" },
+  });
+  assert.equal(resultText(still), "fine");
+});
+
+Deno.test("arguments sent as JSON text or strings are accepted", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  await server.client.callTool({
+    name: "ctx_index",
+    arguments: { content: "# Notes\n\nthe quick brown fox", source: "n" },
+  });
+  const result = await server.client.callTool({
+    name: "ctx_search",
+    arguments: { queries: '["brown fox"]', limit: "1" },
+  });
+  assert.equal(result.isError, undefined, resultText(result));
+  assert.match(resultText(result), /quick brown fox/);
+  const purge = await server.client.callTool({
+    name: "ctx_purge",
+    arguments: { confirm: "true" },
+  });
+  assert.match(resultText(purge), /^Removed 1 sources/);
+  const { tools } = await server.client.listTools();
+  const schemas = JSON.stringify(tools.map((tool) => tool.inputSchema));
+  assert.ok(
+    !schemas.includes("additionalProperties"),
+    "no additionalProperties for strict clients",
+  );
+  assert.ok(!schemas.includes('"const"'), "enum, never const");
+});

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { fromNumberText } from "../_lenient.ts";
@@ -52,6 +52,12 @@ export function registerCtxExecuteFileTool(
       "ctx_execute_file",
       async ({ path, language, code, intent, timeout }) => {
         const file = resolve(deps.projectDir, path);
+        const inside = relative(deps.projectDir, file);
+        if (inside.startsWith("..") || isAbsolute(inside)) {
+          throw new Error(
+            `Cannot analyse "${path}": it is outside the project ${deps.projectDir}`,
+          );
+        }
         const size = (await Deno.stat(file).catch(() => {
           throw new Error(`Cannot analyse "${path}": no such file`);
         })).size;

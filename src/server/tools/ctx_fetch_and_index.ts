@@ -11,6 +11,7 @@ import type { McpServer } from "../_sdk.ts";
 import { fromBooleanText, fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
+import { fetchLimits } from "../../fetch/limits_from_env.ts";
 
 /** Registers `ctx_fetch_and_index`. */
 export function registerCtxFetchAndIndexTool(
@@ -67,6 +68,7 @@ export function registerCtxFetchAndIndexTool(
         const results = await fetchAndIndexMany(deps.knowledgeBase(), all, {
           concurrency: concurrency ?? 4,
           force: force ?? false,
+          ...fetchLimits(deps.env),
           signal: deps.signal,
         });
         const failed = results.filter((result) => !result.ok).length;

@@ -47,14 +47,28 @@ export function registerCtxSearchTool(
       },
     },
     toolHandler(deps, "ctx_search", ({ queries, source, limit, sort }) => {
+      const verdict = deps.searchThrottle.check(deps.now());
+      if (verdict.level === "refuse") {
+        return {
+          text: `Search refused: ${deps.searchThrottle.advice(verdict)}`,
+          handled: 0,
+          isError: true,
+        };
+      }
+      const shrink = verdict.level === "shrink";
       const results = deps.knowledgeBase().search(queries, {
         source,
-        limit: limit ?? 5,
+        limit: shrink ? Math.min(limit ?? 5, 2) : limit ?? 5,
         sort: sort ?? "relevance",
+        ...(shrink ? { snippetChars: 300 } : {}),
       });
+      const text = formatResults(results) +
+        (shrink
+          ? `\n\n(Results shortened. ${deps.searchThrottle.advice(verdict)})`
+          : "");
       // The savings of indexed content were counted when it was indexed;
       // counting its sources again here would count the same bytes twice.
-      return { text: formatResults(results), handled: 0 };
+      return { text, handled: 0 };
     }),
   );
 }
