@@ -15,9 +15,11 @@ export interface Dataset {
   summary: string;
 }
 
+const encoder = new TextEncoder();
+
 /** The UTF-8 size of a text. */
 export function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
+  return encoder.encode(text).length;
 }
 
 /** Zero-pads a number to two digits. */

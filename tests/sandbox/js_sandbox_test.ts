@@ -465,41 +465,40 @@ await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/pi
 
 Deno.test({
   name:
-    "main.ts __sandbox runs code in a permission-scoped Worker, as the compiled binary re-executes itself",
+    "a compiled binary re-executes itself as `__sandbox` and its Worker confines the code",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
-    await using scratch = await tempDir();
-    const code = join(scratch.path, "code.ts");
-    await Deno.writeTextFile(
-      code,
-      "const n: number = 7; console.log(n * 6, basenameOf(PROJECT_DIR)); try { Deno.readTextFileSync('/etc/passwd'); } catch (e) { console.log(e.name); }\nfunction basenameOf(p: string) { return p.split('/').pop(); }",
-    );
-    const config = {
-      mode: "worker",
-      code,
-      project: project.path,
-      scratch: scratch.path,
-      read: [project.path, scratch.path],
-      write: [project.path, scratch.path],
-      heapMb: 128,
-    };
+    await using bin = await tempDir();
+    // Stands in for the `deno compile`d ctx-mode: all permissions, main.ts as the entry point.
+    const binary = join(bin.path, "ctx-mode");
     const main = new URL("../../main.ts", import.meta.url).pathname;
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "--unstable-worker-options",
-        main,
-        "__sandbox",
-        JSON.stringify(config),
-      ],
-      cwd: project.path,
-      env: { NO_COLOR: "1" },
-      stdin: "null",
-    }).output();
-    const stdout = new TextDecoder().decode(output.stdout);
-    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-    assert.equal(stdout, `42 ${basename(project.path)}\nNotCapable\n`);
+    await Deno.writeTextFile(
+      binary,
+      `#!/bin/sh\nexec ${
+        JSON.stringify(Deno.execPath())
+      } run -A --no-config --unstable-worker-options ${
+        JSON.stringify(main)
+      } "$@"\n`,
+    );
+    await Deno.chmod(binary, 0o755);
+    const result = await runCode({
+      language: "ts",
+      code:
+        "const n: number = 7; console.log(n * 6, PROJECT_DIR.split('/').pop());\n" +
+        "try { Deno.readTextFileSync('/etc/passwd'); } catch (e) { console.log(e.name); }",
+      projectDir: project.path,
+    }, {
+      confine: false,
+      runtime: {
+        execPath: binary,
+        standalone: true,
+        moduleUrl:
+          "file:///tmp/deno-compile-ctx-mode/src/sandbox/_js_launch.ts",
+      },
+    });
+    assert.equal(result.stderr, "");
+    assert.equal(result.stdout, `42 ${basename(project.path)}\nNotCapable\n`);
+    assert.equal(result.exitCode, 0);
   },
 });
