@@ -1,7 +1,9 @@
 // deno-lint-ignore-file no-console -- a script: it prints its table on stdout
 /**
  * `deno task bench`: measures the knowledge base (indexing time, database
- * size, search latency, relevance) and prints a table.
+ * size, search latency, relevance), the sandbox (round trips, memory under a
+ * flood) and the MCP server (start time, context savings), and prints a table
+ * for each.
  *
  * Uses the Node.js API docs at /usr/share/doc/nodejs/api when present, else a
  * generated corpus of the same shape (and says so).
@@ -15,40 +17,11 @@ import { join } from "node:path";
 import { KnowledgeBase } from "../src/store/knowledge_base.ts";
 import { indexFiles } from "../src/store/index_files.ts";
 import { BENCH_QUESTIONS, type BenchQuestion } from "./bench_questions.ts";
+import { percentile, printTable } from "./_table.ts";
+import { benchSandbox } from "./bench_sandbox.ts";
+import { benchServer } from "./bench_server.ts";
 
 const NODE_DOCS = "/usr/share/doc/nodejs/api";
-
-interface Row {
-  metric: string;
-  value: string;
-  target: string;
-  ok: boolean | undefined;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(
-    sorted.length - 1,
-    Math.ceil((p / 100) * sorted.length) - 1,
-  );
-  return sorted[Math.max(0, index)] ?? NaN;
-}
-
-function printTable(title: string, rows: readonly Row[]): void {
-  const widths = [
-    Math.max(6, ...rows.map((r) => r.metric.length)),
-    Math.max(5, ...rows.map((r) => r.value.length)),
-    Math.max(6, ...rows.map((r) => r.target.length)),
-  ];
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(`\n${title}`);
-  console.log(line(["metric", "value", "target"]) + " ok");
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|---`);
-  for (const row of rows) {
-    const mark = row.ok === undefined ? "" : row.ok ? " ✓" : " ✗";
-    console.log(line([row.metric, row.value, row.target]) + mark);
-  }
-}
 
 /** Writes a corpus shaped like the Node docs (65 files, ~3.5 MB) with known sections. */
 async function generateCorpus(folder: string): Promise<BenchQuestion[]> {
@@ -246,4 +219,6 @@ async function benchStore(): Promise<void> {
 
 if (import.meta.main) {
   await benchStore();
+  await benchSandbox();
+  await benchServer();
 }

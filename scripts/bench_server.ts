@@ -214,7 +214,9 @@ function savingsRows(outcomes: readonly Outcome[]): Row[] {
       metric: `total (${outcomes.length} scenarios)`,
       value: `${formatSize(raw).padStart(9)} → ${
         formatSize(returned).padStart(8)
-      } ${(total * 100).toFixed(1).padStart(5)}% saved, ${answered}/${outcomes.length} answers`,
+      } ${
+        (total * 100).toFixed(1).padStart(5)
+      }% saved, ${answered}/${outcomes.length} answers`,
       target: `≥ ${TOTAL_TARGET * 100}%, all`,
       ok: total >= TOTAL_TARGET && answered === outcomes.length,
     },
@@ -253,7 +255,9 @@ export async function benchServer(
     console.log("\nQuestions (expected answer, computed from the data):");
     for (const [index, o] of outcomes.entries()) {
       console.log(
-        `  ${index + 1}. ${o.scenario.question} → ${o.data.summary}; ${o.calls} call${
+        `  ${
+          index + 1
+        }. ${o.scenario.question} → ${o.data.summary}; ${o.calls} call${
           o.calls === 1 ? "" : "s"
         }`,
       );

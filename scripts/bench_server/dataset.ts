@@ -44,5 +44,12 @@ export const MONTHS = [
 ] as const;
 
 /** English weekday abbreviations, Sunday first. */
-export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as
-  const;
+export const WEEKDAYS = [
+  "Sun",
+  "Mon",
+  "Tue",
+  "Wed",
+  "Thu",
+  "Fri",
+  "Sat",
+] as const;

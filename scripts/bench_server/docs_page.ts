@@ -52,7 +52,7 @@ const GROUPS: ReadonlyArray<[string, Option[]]> = [
     },
     {
       key: "build.minify",
-      type: "boolean | \"esbuild\" | \"terser\"",
+      type: 'boolean | "esbuild" | "terser"',
       value: '"esbuild"',
       about: "Whether and with what the output is minified.",
     },
@@ -130,6 +130,124 @@ const GROUPS: ReadonlyArray<[string, Option[]]> = [
       about: "Hot module replacement over a WebSocket.",
     },
   ]],
+  ["Resolve", [
+    {
+      key: "resolve.alias",
+      type: "Record<string, string>",
+      value: "{}",
+      about:
+        "Import specifiers rewritten before resolution, such as `@/` to `src/`.",
+    },
+    {
+      key: "resolve.extensions",
+      type: "string[]",
+      value: '[".mjs", ".js", ".ts", ".jsx", ".tsx", ".json"]',
+      about: "Extensions tried, in order, for imports without one.",
+    },
+    {
+      key: "resolve.conditions",
+      type: "string[]",
+      value: "[]",
+      about:
+        "Extra conditions matched against the `exports` field of packages.",
+    },
+    {
+      key: "resolve.preserveSymlinks",
+      type: "boolean",
+      value: "false",
+      about: "Resolve files by the path of the link rather than its target.",
+    },
+  ]],
+  ["CSS", [
+    {
+      key: "css.modules",
+      type: "boolean | CssModulesOptions",
+      value: "true",
+      about:
+        "Treat `*.module.css` files as CSS modules with scoped class names.",
+    },
+    {
+      key: "css.devSourcemap",
+      type: "boolean",
+      value: "false",
+      about: "Write source maps for CSS during development.",
+    },
+    {
+      key: "css.preprocessorMaxWorkers",
+      type: "number | true",
+      value: "0",
+      about: "Run Sass and Less in that many worker threads.",
+    },
+  ]],
+  ["Preview server", [
+    {
+      key: "preview.port",
+      type: "number",
+      value: "4173",
+      about: "The port `widget preview` serves the build on.",
+    },
+    {
+      key: "preview.strictPort",
+      type: "boolean",
+      value: "false",
+      about: "Exit instead of trying the next port when the port is taken.",
+    },
+    {
+      key: "preview.headers",
+      type: "Record<string, string>",
+      value: "{}",
+      about: "Headers added to every preview response.",
+    },
+  ]],
+  ["Environment", [
+    {
+      key: "mode",
+      type: "string",
+      value: '"development" for serve, "production" for build',
+      about:
+        "Selects which `.env.[mode]` files are loaded and what `import.meta.env.MODE` holds.",
+    },
+    {
+      key: "envDir",
+      type: "string",
+      value: "root",
+      about: "The directory `.env` files are loaded from.",
+    },
+    {
+      key: "envPrefix",
+      type: "string | string[]",
+      value: '"WIDGET_PUBLIC_"',
+      about: "Only variables with this prefix are exposed to client code.",
+    },
+    {
+      key: "define",
+      type: "Record<string, any>",
+      value: "{}",
+      about: "Global constants replaced at build time.",
+    },
+  ]],
+  ["Plugins", [
+    {
+      key: "plugins",
+      type: "(Plugin | Plugin[])[]",
+      value: "[]",
+      about:
+        "Plugins run in order; nested arrays are flattened and falsy entries ignored.",
+    },
+    {
+      key: "plugins.timeout",
+      type: "number",
+      value: "30000",
+      about:
+        "Milliseconds a plugin hook may run before the build fails with a timeout.",
+    },
+    {
+      key: "plugins.parallel",
+      type: "boolean",
+      value: "true",
+      about: "Run the `transform` hooks of independent plugins concurrently.",
+    },
+  ]],
   ["Logging", [
     {
       key: "logLevel",
@@ -152,6 +270,15 @@ const GROUPS: ReadonlyArray<[string, Option[]]> = [
   ]],
 ];
 
+const DETAILS = [
+  "When the value comes from an environment variable it is parsed as JSON first and used as a plain string when that fails, so quote strings that look like numbers.",
+  "The resolved value is printed by `widget config --print`, together with where it came from: the default, the config file, an environment variable or a flag.",
+  "Most projects never need to change this; the default was chosen to work for single-package repositories and for monorepos managed by npm, pnpm or Yarn workspaces.",
+  "If you change it in a shared preset, document the change for the projects that extend the preset, since they inherit it silently.",
+  "A value that cannot be used is reported when the config is loaded, with the path of the option and the reason, and the command exits with code 1.",
+  "Widget watches the config file during development and restarts with the new value; other processes started by plugins are restarted too.",
+];
+
 const NOTES = [
   "Relative paths are resolved against `root`, not against the current working directory.",
   "The command-line flag of the same name takes precedence over the config file.",
@@ -162,8 +289,10 @@ const NOTES = [
 ];
 
 function envName(key: string): string {
-  return `WIDGET_${key.replace(/([a-z])([A-Z])/g, "$1_$2").replace(/\./g, "_")
-    .toUpperCase()}`;
+  return `WIDGET_${
+    key.replace(/([a-z])([A-Z])/g, "$1_$2").replace(/\./g, "_")
+      .toUpperCase()
+  }`;
 }
 
 /**
@@ -184,7 +313,7 @@ export function docsPage(seed = 8): Dataset {
     "",
     "export default defineConfig({",
     '  entry: "src/main.ts",',
-    "  build: { target: \"es2022\", sourcemap: true },",
+    '  build: { target: "es2022", sourcemap: true },',
     "});",
     "```",
     "",
@@ -211,6 +340,8 @@ export function docsPage(seed = 8): Dataset {
         "",
         option.about,
         "",
+        `${random.pick(DETAILS)} ${random.pick(DETAILS)}`,
+        "",
         `${random.pick(NOTES)} ${random.pick(NOTES)}`,
         "",
         "```ts",
@@ -218,7 +349,9 @@ export function docsPage(seed = 8): Dataset {
         `  // ${option.key}`,
         `  ${
           option.key.includes(".")
-            ? `${option.key.split(".")[0]}: { ${option.key.split(".")[1]}: ${option.value} },`
+            ? `${option.key.split(".")[0]}: { ${
+              option.key.split(".")[1]
+            }: ${option.value} },`
             : `${option.key}: ${option.value},`
         }`,
         "});",

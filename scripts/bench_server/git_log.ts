@@ -93,11 +93,11 @@ function date(random: Random, time: number): string {
   const zone = `${sign}${pad2(Math.floor(Math.abs(offset) / 60))}${
     pad2(Math.abs(offset) % 60)
   }`;
-  return `${WEEKDAYS[local.getUTCDay()]} ${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()} ${
-    pad2(local.getUTCHours())
-  }:${pad2(local.getUTCMinutes())}:${
-    pad2(local.getUTCSeconds())
-  } ${local.getUTCFullYear()} ${zone}`;
+  return `${WEEKDAYS[local.getUTCDay()]} ${
+    MONTHS[local.getUTCMonth()]
+  } ${local.getUTCDate()} ${pad2(local.getUTCHours())}:${
+    pad2(local.getUTCMinutes())
+  }:${pad2(local.getUTCSeconds())} ${local.getUTCFullYear()} ${zone}`;
 }
 
 function indent(lines: readonly string[]): string {
@@ -141,9 +141,9 @@ export function gitLog(seed = 4): Dataset {
     } else if (merge) {
       const pr = 600 + i * 3;
       message = [
-        `Merge pull request #${pr} from acme/${
-          random.pick(SCOPES)
-        }-${random.hex(4)}`,
+        `Merge pull request #${pr} from acme/${random.pick(SCOPES)}-${
+          random.hex(4)
+        }`,
         "",
         random.pick(VERBS.feat!),
       ];
@@ -169,13 +169,17 @@ export function gitLog(seed = 4): Dataset {
       const subject = `${type}(${random.pick(SCOPES)}): ${
         random.pick(VERBS[type]!)
       }`;
-      const start = random.int(0, BODY.length - 3);
+      const start = random.int(0, BODY.length - 4);
       const body = random.chance(0.7)
-        ? ["", ...BODY.slice(start, start + random.int(2, 3))]
+        ? ["", ...BODY.slice(start, start + random.int(2, 4))]
         : [];
-      const trailer = random.chance(0.4)
-        ? ["", `Refs #${random.int(300, 720)}`]
-        : [];
+      const trailer = [
+        ...(random.chance(0.4) ? [`Refs #${random.int(300, 720)}`] : []),
+        ...(random.chance(0.15)
+          ? [`Co-authored-by: ${random.pick(AUTHORS.slice(0, 8))}`]
+          : []),
+      ];
+      if (trailer.length > 0) trailer.unshift("");
       message = [subject, ...body, ...trailer];
     }
     const header = [

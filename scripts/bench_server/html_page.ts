@@ -76,6 +76,100 @@ const SECTIONS: ReadonlyArray<[string, Option[]]> = [
         "Upper bound, in milliseconds, of the delay between two attempts. A Retry-After header larger than this aborts the retry instead of waiting.",
     },
   ]],
+  ["Timeouts", [
+    {
+      name: "timeout.lookup",
+      type: "number",
+      value: "3000",
+      text: "Milliseconds allowed for the DNS lookup.",
+    },
+    {
+      name: "timeout.connect",
+      type: "number",
+      value: "5000",
+      text: "Milliseconds allowed for the TCP connection to open.",
+    },
+    {
+      name: "timeout.secureConnect",
+      type: "number",
+      value: "5000",
+      text: "Milliseconds allowed for the TLS handshake.",
+    },
+    {
+      name: "timeout.response",
+      type: "number",
+      value: "undefined",
+      text:
+        "Milliseconds allowed between sending the request and the first byte of the response.",
+    },
+  ]],
+  ["Redirects", [
+    {
+      name: "followRedirect",
+      type: "boolean | (response) => boolean",
+      value: "true",
+      text: "Whether 3xx responses with a Location header are followed.",
+    },
+    {
+      name: "maxRedirects",
+      type: "number",
+      value: "10",
+      text:
+        "Redirects followed before the request fails with a MaxRedirectsError.",
+    },
+    {
+      name: "methodRewriting",
+      type: "boolean",
+      value: "false",
+      text: "Turn POST into GET on 301 and 302 responses, as browsers do.",
+    },
+  ]],
+  ["Responses", [
+    {
+      name: "responseType",
+      type: '"text" | "json" | "buffer"',
+      value: '"text"',
+      text: "How the body is decoded before it is returned.",
+    },
+    {
+      name: "decompress",
+      type: "boolean",
+      value: "true",
+      text: "Decode gzip, deflate and brotli bodies and send Accept-Encoding.",
+    },
+    {
+      name: "maxResponseSize",
+      type: "number",
+      value: "104857600",
+      text: "Bodies larger than this many bytes abort the request.",
+    },
+    {
+      name: "throwHttpErrors",
+      type: "boolean",
+      value: "true",
+      text: "Reject the promise for 4xx and 5xx responses.",
+    },
+  ]],
+  ["Pagination", [
+    {
+      name: "pagination.countLimit",
+      type: "number",
+      value: "Infinity",
+      text: "Items yielded before pagination stops.",
+    },
+    {
+      name: "pagination.requestLimit",
+      type: "number",
+      value: "10000",
+      text: "Pages requested before pagination stops.",
+    },
+    {
+      name: "pagination.backoff",
+      type: "number",
+      value: "0",
+      text: "Milliseconds to wait between two page requests.",
+    },
+  ]],
   ["Hooks", [
     {
       name: "hooks.beforeRequest",
@@ -152,7 +246,7 @@ function css(random: Random): string {
     "display:flex;gap:.5rem;align-items:center",
     "transition:color .2s ease-in-out",
   ];
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 285; i++) {
     rules.push(
       `.vp-${random.hex(5)}{${random.pick(props)};${random.pick(props)}}`,
     );
@@ -210,7 +304,7 @@ function links(prefix: string, count: number, random: Random): string {
 export function htmlPage(seed = 5): Dataset {
   const random = createRandom(seed);
   const article: string[] = [
-    "<h1 id=\"options\">Client options</h1>",
+    '<h1 id="options">Client options</h1>',
     "<p>Every option can be given to <code>createClient()</code> or per request. This page lists them by topic with their type and default value.</p>",
   ];
   for (const [title, options] of SECTIONS) {
@@ -229,6 +323,7 @@ export function htmlPage(seed = 5): Dataset {
           option.value.replace(/</g, "&lt;")
         }</code></li></ul>`,
         `<p>${option.text} ${random.pick(FILLER)}</p>`,
+        `<p>${random.pick(FILLER)}</p>`,
       );
     }
     article.push(
@@ -255,13 +350,13 @@ export function htmlPage(seed = 5): Dataset {
     links("guide", 14, random),
     "</ul></nav></header>",
     '<aside class="VPSidebar"><nav><ul class="sidebar">',
-    links("api", 90, random),
+    links("api", 150, random),
     "</ul></nav></aside>",
     '<main class="VPContent"><article class="vp-doc">',
     ...article,
     "</article></main>",
     '<footer class="VPFooter"><p>Released under the MIT License.</p><p>Copyright © 2019-present Fetchly contributors</p><ul>',
-    links("footer", 24, random),
+    links("footer", 30, random),
     "</ul></footer></div>",
     '<script type="module" src="/assets/app.C1fXo8fq.js"></script>',
     "</body>",

@@ -166,7 +166,10 @@ export function issuesJson(seed = 2): Dataset {
     const number = 24 - i;
     const author = user(random, random.pick(LOGINS));
     const created = Date.UTC(2025, 1, 1) + number * 86_400_000 * 1.7;
-    const labels = [random.pick(LABELS), ...(random.chance(0.4) ? [LABELS[4]!] : [])];
+    const labels = [
+      random.pick(LABELS),
+      ...(random.chance(0.4) ? [LABELS[4]!] : []),
+    ];
     const url = `${API}/issues/${number}`;
     const open = random.chance(0.75);
     return {

@@ -81,7 +81,7 @@ export const SCENARIOS: readonly Scenario[] = [
         source: "acme/widget issues",
       });
       await context.call("ctx_search", {
-        queries: ["issues/17 title"],
+        queries: ["issue 17 title"],
         source: "acme/widget issues",
         limit: 2,
       });
@@ -123,12 +123,12 @@ export const SCENARIOS: readonly Scenario[] = [
       await context.writeFile("git-log.txt", data.text);
       await context.call("ctx_batch_execute", {
         commands: [{ label: "git-log", command: "cat git-log.txt" }],
-        queries: ["memory leak reconnect"],
+        queries: ["which commit fixed the memory leak on reconnect"],
       });
     },
   },
   {
-    name: "HTML docs page",
+    name: "HTML docs page, 60 KB",
     tools: "ctx_fetch_and_index + ctx_search",
     question: "What is the default of the retry.maxDelay option?",
     generate: () => htmlPage(),
@@ -150,8 +150,8 @@ export const SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    name: "test run, 30 suites",
-    tools: "ctx_execute (intent)",
+    name: "test output, 30 suites",
+    tools: "ctx_execute + intent",
     question: "Which test failed, and why?",
     generate: () => testOutput(),
     async ask(context, data) {
@@ -159,7 +159,7 @@ export const SCENARIOS: readonly Scenario[] = [
       await context.call("ctx_execute", {
         language: "shell",
         code: "cat ci/test-output.log",
-        intent: "failed test assertion error",
+        intent: "FAILED",
       });
     },
   },

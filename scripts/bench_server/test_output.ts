@@ -129,13 +129,16 @@ export function testOutput(seed = 6): Dataset {
     "",
     `${failing.name} => ${where}`,
     "",
-    `FAILED | ${passed} passed | 1 failed (${(totalMs / 1000 + 2.4).toFixed(0)}s)`,
+    `FAILED | ${passed} passed | 1 failed (${
+      (totalMs / 1000 + 2.4).toFixed(0)
+    }s)`,
     "",
     "error: Test failed",
   );
   return {
     text: lines.join("\n") + "\n",
     answer: [failing.name, "Values are not strictly equal"],
-    summary: `"${failing.name}": Values are not strictly equal (3 attempts, expected 2)`,
+    summary:
+      `"${failing.name}": Values are not strictly equal (actual 3, expected 2)`,
   };
 }

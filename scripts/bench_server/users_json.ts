@@ -58,9 +58,10 @@ const CITIES = [
   ["Bergen", "NO"],
 ] as const;
 const DOMAINS = ["example.com", "example.org", "mail.example.net"];
+const MIN_BYTES = 7 * 1024 * 1024;
 
 /**
- * The export, as one JSON array of at least 7,000,000 bytes, and the email of
+ * The export, as one JSON array of at least 7 MiB, and the email of
  * user 4242.
  *
  * @param seed The random seed.
@@ -71,7 +72,7 @@ export function usersJson(seed = 7): Dataset {
   const parts: string[] = [];
   let bytes = 2;
   let answer = "";
-  for (let id = 1; bytes < 7_000_000; id++) {
+  for (let id = 1; bytes < MIN_BYTES; id++) {
     const first = random.pick(FIRST);
     const last = random.pick(LAST);
     const [city, country] = random.pick(CITIES);

@@ -89,7 +89,14 @@ const ETC_SECRET_DIRS = ["/etc/sudoers.d", "/etc/ssl/private"];
 /** Credentials that live inside runtime roots we may mount (Cargo keeps registry tokens there). */
 const ROOT_SECRET_FILES = ["credentials", "credentials.toml"];
 
-function isInside(path: string, root: string): boolean {
+/**
+ * Whether `path` is `root` or lies under it (lexically).
+ *
+ * @param path An absolute path.
+ * @param root An absolute path.
+ * @returns `true` when inside.
+ */
+export function isInside(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

@@ -35,7 +35,8 @@ export interface LanguageInfo {
   extension: string;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** A read-only view of environment variables. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 const VERSION_TIMEOUT_MS = 3_000;
 const commandCache = new Map<string, Map<LanguageId, string | undefined>>();

@@ -17,6 +17,7 @@
 
 export {
   detectLanguages,
+  type Env,
   type LanguageId,
   type LanguageInfo,
   resolveLanguage,
@@ -32,4 +33,5 @@ export {
   type RunResult,
 } from "./run_code.ts";
 export { type Confinement, detectConfinement } from "./confine.ts";
+export type { JsSandboxMode, Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";

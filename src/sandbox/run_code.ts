@@ -18,7 +18,7 @@
 
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bwrapArgs, isSystemPath, runtimeRoots } from "./_bwrap.ts";
+import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
 import { denoSandboxEnv, sandboxEnv } from "./env.ts";
 import {
   chooseMode,
@@ -27,7 +27,7 @@ import {
   type JsSandboxMode,
   type Runtime,
   sandboxArgv,
-} from "./_js_launch.ts";
+} from "./js_launch.ts";
 import { findOnPath, type LanguageId } from "./_languages.ts";
 import { OutputCapture } from "./_output.ts";
 import { type ProcessOutcome, runProcess } from "./_process.ts";
@@ -140,7 +140,9 @@ interface Prepared {
   writable: string[];
 }
 
-const OOM_PATTERN = /out of memory|heap limit/i;
+/** V8's fatal report (process mode) and the worker host's note (worker mode). */
+const OOM_PATTERN =
+  /Fatal JavaScript out of memory|the JavaScript heap limit of \d+ MB was reached/;
 
 function checkTimeout(value: number | undefined, max: number): number {
   const timeout = value ?? DEFAULT_TIMEOUT_MS;
@@ -323,7 +325,7 @@ async function prepareJs(
     if (!isCompiled(runtime)) {
       readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
     }
-    if (file) readable.push(file);
+    if (file && !isInside(file, project)) readable.push(file);
   }
   return {
     run: { argv: sandboxArgv(runtime, config), cwd: project },
@@ -374,8 +376,12 @@ async function prepareOther(
       isAbsolute(dir) && dir !== parent.HOME && dir !== "/" &&
       !isSystemPath(dir)
     );
-    readable.push(...pathDirs.filter((dir) => !dir.startsWith(scratch)));
-    if (file) readable.push(file);
+    readable.push(
+      ...pathDirs.filter((dir) =>
+        !isInside(dir, project) && !isInside(dir, scratch)
+      ),
+    );
+    if (file && !isInside(file, project)) readable.push(file);
   }
   return {
     ...(plan.build ? { build: { argv: plan.build, cwd: scratch } } : {}),

@@ -131,7 +131,7 @@ async function runHere(config: HostConfig): Promise<number> {
 
 interface WorkerOutcome {
   code: number;
-  failure?: { message: string; outOfMemory?: boolean };
+  failure?: { message: string; outOfMemory?: boolean; inHost?: boolean };
 }
 
 async function runInWorker(config: HostConfig): Promise<number> {
@@ -166,7 +166,7 @@ async function runInWorker(config: HostConfig): Promise<number> {
       resolve(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      resolve({ code: 1, failure: { message: event.message } });
+      resolve({ code: 1, failure: { message: event.message, inHost: true } });
     };
     worker.postMessage({
       entry: fileUrl(entry),
@@ -182,10 +182,14 @@ async function runInWorker(config: HostConfig): Promise<number> {
   worker.terminate();
   URL.revokeObjectURL(source);
   if (outcome.failure) {
-    // Deno has already printed an uncaught error of the worker; a heap overflow it reports to us only.
+    // Deno has already printed an uncaught error of the code; a heap overflow it reports to us only.
     if (outcome.failure.outOfMemory) {
       await writeError(
         `error: out of memory: the JavaScript heap limit of ${config.heapMb} MB was reached\n`,
+      );
+    } else if (outcome.failure.inHost) {
+      await writeError(
+        `error: the sandbox worker failed: ${outcome.failure.message}\n`,
       );
     }
     return outcome.code === 0 ? 1 : outcome.code;

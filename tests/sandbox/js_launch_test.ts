@@ -4,18 +4,18 @@ import {
   isCompiled,
   type Runtime,
   sandboxArgv,
-} from "../../src/sandbox/_js_launch.ts";
+} from "../../src/sandbox/js_launch.ts";
 import type { HostConfig } from "../../src/sandbox/worker_host.ts";
 
 const DENO_RUN: Runtime = {
   execPath: "/usr/bin/deno",
   standalone: false,
-  moduleUrl: "file:///home/ada/ctx-mode/src/sandbox/_js_launch.ts",
+  moduleUrl: "file:///home/ada/ctx-mode/src/sandbox/js_launch.ts",
 };
 const COMPILED: Runtime = {
   execPath: "/usr/local/bin/ctx-mode",
   standalone: true,
-  moduleUrl: "file:///tmp/deno-compile-ctx-mode/src/sandbox/_js_launch.ts",
+  moduleUrl: "file:///tmp/deno-compile-ctx-mode/src/sandbox/js_launch.ts",
 };
 const CONFIG: HostConfig = {
   mode: "process",
@@ -36,14 +36,14 @@ Deno.test("isCompiled recognises a compiled binary by Deno's flag or by its virt
       execPath: "C:\\bin\\ctx-mode.exe",
       standalone: false,
       moduleUrl:
-        "file:///C:/Users/ada/AppData/Local/Temp/deno-compile-ctx-mode.exe/src/sandbox/_js_launch.ts",
+        "file:///C:/Users/ada/AppData/Local/Temp/deno-compile-ctx-mode.exe/src/sandbox/js_launch.ts",
     }),
     true,
   );
   assert.equal(
     isCompiled({
       ...DENO_RUN,
-      moduleUrl: "https://jsr.io/@ctx/mode/0.1.0/src/sandbox/_js_launch.ts",
+      moduleUrl: "https://jsr.io/@ctx/mode/0.1.0/src/sandbox/js_launch.ts",
     }),
     false,
   );

@@ -158,6 +158,9 @@ for (const mode of MODES) {
       );
       await Deno.mkdir(join(project.path, "out"));
       const code = `
+import { answer as staticAnswer } from ${
+        JSON.stringify(join(project.path, "lib.ts"))
+      };
 interface Point { x: number; y: number }
 const point: Point = { x: 3, y: 4 };
 const results: Record<string, unknown> = {};
@@ -172,6 +175,7 @@ await attempt("fetch", async () => await (await fetch(${
       })).text());
 await attempt("import", async () => (await import("file://" + PROJECT_DIR + "/lib.ts")).answer);
 await attempt("cwd", () => Deno.cwd());
+results.staticImport = staticAnswer;
 results.types = Math.hypot(point.x, point.y);
 results.project = PROJECT_DIR;
 console.log(JSON.stringify(results));
@@ -188,6 +192,7 @@ console.log(JSON.stringify(results));
         temp: "temp ok",
         fetch: "hello from loopback",
         import: 42,
+        staticImport: 42,
         cwd: project.path,
         types: 5,
         project: project.path,
@@ -493,8 +498,7 @@ Deno.test({
       runtime: {
         execPath: binary,
         standalone: true,
-        moduleUrl:
-          "file:///tmp/deno-compile-ctx-mode/src/sandbox/_js_launch.ts",
+        moduleUrl: "file:///tmp/deno-compile-ctx-mode/src/sandbox/js_launch.ts",
       },
     });
     assert.equal(result.stderr, "");

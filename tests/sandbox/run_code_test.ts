@@ -404,3 +404,36 @@ Deno.test({
     assert.match(open.stdout, /^mine\nTOP-SECRET/);
   },
 });
+
+Deno.test({
+  name: "a run in flight is killed when the process that started it exits",
+  ignore: !unix,
+  fn: async () => {
+    await using project = await tempDir();
+    const runner = join(project.path, "runner.ts");
+    const mod = new URL("../../src/sandbox/mod.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      runner,
+      `import { runCode } from ${JSON.stringify(mod)};
+const project = ${JSON.stringify(project.path)};
+runCode({ language: "shell", code: "echo $$ > sh.pid; sleep 60", projectDir: project }, { confine: false });
+while (true) {
+  try { Deno.statSync(project + "/sh.pid"); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
+}
+Deno.exit(0);
+`,
+    );
+    const status = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-config", runner],
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    assert.equal(status.code, 0);
+    const pid = Number(await Deno.readTextFile(join(project.path, "sh.pid")));
+    assert.ok(pid > 0);
+    assert.ok(
+      await eventually(() => !alive(pid), 2_000),
+      `process ${pid} outlived its runner`,
+    );
+  },
+});
