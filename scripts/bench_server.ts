@@ -17,42 +17,11 @@ import { dirname, join } from "node:path";
 import { byteLength, type Dataset } from "./bench_server/dataset.ts";
 import { startSession } from "./bench_server/mcp_session.ts";
 import { type Scenario, SCENARIOS } from "./bench_server/scenarios.ts";
-
-interface Row {
-  metric: string;
-  value: string;
-  target: string;
-  ok: boolean | undefined;
-}
+import { percentile, printTable, type Row } from "./_table.ts";
 
 const STARTS = 10;
 const SAVED_TARGET = 0.95;
 const TOTAL_TARGET = 0.98;
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(
-    sorted.length - 1,
-    Math.ceil((p / 100) * sorted.length) - 1,
-  );
-  return sorted[Math.max(0, index)] ?? NaN;
-}
-
-function printTable(title: string, rows: readonly Row[]): void {
-  const widths = [
-    Math.max(6, ...rows.map((r) => r.metric.length)),
-    Math.max(5, ...rows.map((r) => r.value.length)),
-    Math.max(6, ...rows.map((r) => r.target.length)),
-  ];
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(`\n${title}`);
-  console.log(line(["metric", "value", "target"]) + " ok");
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|---`);
-  for (const row of rows) {
-    const mark = row.ok === undefined ? "" : row.ok ? " ✓" : " ✗";
-    console.log(line([row.metric, row.value, row.target]) + mark);
-  }
-}
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -159,7 +159,7 @@ export const SCENARIOS: readonly Scenario[] = [
       await context.call("ctx_execute", {
         language: "shell",
         code: "cat ci/test-output.log",
-        intent: "FAILED",
+        intent: "failed tests and their errors",
       });
     },
   },

@@ -73,8 +73,12 @@ export const command: Command = {
         ...fetchLimits(context.env),
         onResult: (result) => {
           done++;
-          const state = result.ok ? (result.fromCache ? "cached" : "fetched") : "failed";
-          void context.err(`[${done}/${positionals.length}] ${state} ${result.url}\n`);
+          const state = result.ok
+            ? (result.fromCache ? "cached" : "fetched")
+            : "failed";
+          void context.err(
+            `[${done}/${positionals.length}] ${state} ${result.url}\n`,
+          );
         },
       },
     );

@@ -71,12 +71,33 @@ export function killGroup(pid: number): void {
   }
 }
 
+const liveDirs = new Set<string>();
+
 function hookUnload(): void {
   if (unloadHooked) return;
   unloadHooked = true;
   globalThis.addEventListener("unload", () => {
     for (const pid of liveGroups) killGroup(pid);
+    for (const dir of liveDirs) {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // best effort on the way out
+      }
+    }
   });
+}
+
+/**
+ * Removes a run's temp dir if this process exits while the run is in flight.
+ *
+ * @param dir The temp dir.
+ * @returns A function that stops tracking it (call it once the dir is removed).
+ */
+export function removeOnExit(dir: string): () => void {
+  hookUnload();
+  liveDirs.add(dir);
+  return () => liveDirs.delete(dir);
 }
 
 async function pump(

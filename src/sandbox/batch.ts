@@ -49,8 +49,10 @@ export interface BatchOptions extends RunOptions {
   concurrency?: number;
   /** Per-command timeout in milliseconds. @default {30000} */
   timeoutMs?: number;
-  /** Hits per query. @default {5} */
+  /** Hits per query. @default {3} */
   limit?: number;
+  /** The size cap of each snippet, in characters. @default {400} */
+  snippetChars?: number;
   /** Prefix of every label in the knowledge base. @default {"batch:"} */
   labelPrefix?: string;
 }
@@ -114,7 +116,11 @@ export async function runBatch(
   );
   const sources = labels.map((label) => prefix + label);
   const results = request.queries.length > 0
-    ? kb.search(request.queries, { source: sources, limit: options.limit ?? 5 })
+    ? kb.search(request.queries, {
+      source: sources,
+      limit: options.limit ?? 3,
+      snippetChars: options.snippetChars ?? 400,
+    })
     : [];
   return { commands: summaries, results };
 }

@@ -30,7 +30,7 @@ import {
 } from "./js_launch.ts";
 import { findOnPath, type LanguageId } from "./_languages.ts";
 import { OutputCapture } from "./_output.ts";
-import { type ProcessOutcome, runProcess } from "./_process.ts";
+import { type ProcessOutcome, removeOnExit, runProcess } from "./_process.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
 import { languageRuntime, resolveLanguage } from "./languages.ts";
@@ -473,6 +473,7 @@ export async function runCode(
   const scratch = await Deno.realPath(
     await Deno.makeTempDir({ prefix: "ctx-mode-run-" }),
   );
+  const untrack = removeOnExit(scratch);
   try {
     const paths = { project, scratch, file };
     const isJs = language === "javascript" || language === "typescript";
@@ -528,6 +529,7 @@ export async function runCode(
     );
   } finally {
     await Deno.remove(scratch, { recursive: true }).catch(() => {});
+    untrack();
   }
 }
 

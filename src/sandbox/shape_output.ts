@@ -70,13 +70,22 @@ export function shapeOutput(
   const intent = options.intent?.trim();
   if (indexed && options.kb && intent) {
     const hits =
-      options.kb.search([intent], { source, limit: 8, snippetChars: 600 })[0]
+      options.kb.search([intent], { source, limit: 6, snippetChars: 500 })[0]
         ?.hits ?? [];
+    // The answer should cost a small share of the output it replaces: about 3%,
+    // never less than 1 KB nor more than the return budget; and sections that
+    // score far below the best one are noise, not matches.
+    const answerBudget = Math.min(
+      budget,
+      Math.max(1024, Math.round(bytes * 0.03)),
+    );
+    const best = hits[0]?.score ?? 0;
     const sections: string[] = [];
     let used = 0;
     for (const hit of hits) {
+      if (hit.score < best * 0.5) break;
       const piece = `### ${hit.title}\n${hit.snippet}`;
-      if (used + piece.length > budget && sections.length > 0) break;
+      if (used + piece.length > answerBudget && sections.length > 0) break;
       sections.push(piece);
       used += piece.length;
     }

@@ -100,11 +100,17 @@ function describe(error: unknown): string {
     .join("\n");
 }
 
-function watchParent(): void {
+function watchParent(scratch: string): void {
   const parent = Deno.ppid;
   const timer = setInterval(() => {
-    // Re-parented: the runner died without killing us.
-    if (Deno.ppid !== parent) Deno.exit(137);
+    if (Deno.ppid === parent) return;
+    // Re-parented: the runner died without cleaning up after us.
+    try {
+      Deno.removeSync(scratch, { recursive: true });
+    } catch {
+      // best effort
+    }
+    Deno.exit(137);
   }, PARENT_POLL_MS);
   Deno.unrefTimer(timer);
 }
@@ -209,7 +215,7 @@ export async function runWorkerHost(args: string[]): Promise<number> {
     throw new TypeError('Cannot start the sandbox "": no configuration');
   }
   const config = JSON.parse(json) as HostConfig;
-  watchParent();
+  watchParent(config.scratch);
   return config.mode === "worker"
     ? await runInWorker(config)
     : await runHere(config);

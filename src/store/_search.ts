@@ -68,7 +68,7 @@ export interface SearchOptions {
   /**
    * The size cap of each snippet, in characters.
    *
-   * @default {700}
+   * @default {480}
    */
   snippetChars?: number;
   /**
@@ -156,7 +156,7 @@ export class Searcher {
       return [{ row, score: candidate.fused * rerank(row, stems, substrings) }];
     });
     scored.sort((x, y) => y.score - x.score);
-    const snippetChars = options.snippetChars ?? 700;
+    const snippetChars = options.snippetChars ?? 480;
     const best = scored.slice(0, limit);
     if (options.sort === "timeline") {
       best.sort((x, y) =>

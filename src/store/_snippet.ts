@@ -27,12 +27,17 @@ function occurrences(
   return found.sort((x, y) => x[0] - y[0]);
 }
 
-/** The window of `width` characters that holds the most distinct terms. */
+/**
+ * The window of `width` characters whose terms weigh most, each distinct term
+ * weighing the inverse of how often it occurs in the text: a rare term (the
+ * `"title"` key once per record) beats a common one (`issues` in every URL).
+ */
 function bestWindow(
   hits: ReadonlyArray<[number, number]>,
   width: number,
-): { start: number; distinct: number } {
-  let best = { start: hits[0]?.[0] ?? 0, distinct: 0 };
+  weights: ReadonlyMap<number, number>,
+): { start: number; weight: number; terms: Set<number> } {
+  let best = { start: hits[0]?.[0] ?? 0, weight: 0, terms: new Set<number>() };
   let tail = 0;
   const inWindow = new Map<number, number>();
   for (const [offset, term] of hits) {
@@ -44,8 +49,10 @@ function bestWindow(
       else inWindow.set(dropped, left);
       tail++;
     }
-    if (inWindow.size > best.distinct) {
-      best = { start: hits[tail]![0], distinct: inWindow.size };
+    let weight = 0;
+    for (const present of inWindow.keys()) weight += weights.get(present) ?? 0;
+    if (weight > best.weight) {
+      best = { start: hits[tail]![0], weight, terms: new Set(inWindow.keys()) };
     }
   }
   return best;
@@ -84,19 +91,29 @@ export function makeSnippet(
     return text.slice(0, widen(text, 0, maxChars - 1)[1]).trim() + ELLIPSIS;
   }
 
+  const counts = new Map<number, number>();
+  for (const [, term] of hits) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const weights = new Map([...counts].map(([term, n]) => [term, 1 / n]));
   const half = Math.floor(maxChars / 2);
   const lead = Math.min(60, Math.floor(half / 4));
-  const first = bestWindow(hits, half - lead);
-  let ranges = [widen(text, first.start - lead, first.start - lead + half)];
-  const outside = hits.filter(([offset]) =>
-    offset < ranges[0]![0] || offset >= ranges[0]![1]
+  const first = bestWindow(hits, half - lead, weights);
+  const primary = widen(text, first.start - lead, first.start - lead + half);
+  // A second window earns its place only by showing a term the first lacks,
+  // and one that is not everywhere in the text (occurring at most 4 times);
+  // otherwise the whole budget goes to more context around the first, most of
+  // it before the match, where headers and names usually stand.
+  const missing = hits.filter(([offset, term]) =>
+    (offset < primary[0] || offset >= primary[1]) && !first.terms.has(term) &&
+    (weights.get(term) ?? 0) >= 0.25
   );
-  if (outside.length > 0) {
-    const second = bestWindow(outside, half - lead);
+  let ranges = [primary];
+  if (missing.length > 0) {
+    const second = bestWindow(missing, half - lead, weights);
     ranges.push(widen(text, second.start - lead, second.start - lead + half));
   } else {
+    const before = Math.floor(maxChars * 0.4);
     ranges = [
-      widen(text, first.start - 2 * lead, first.start - 2 * lead + maxChars),
+      widen(text, first.start - before, first.start - before + maxChars),
     ];
   }
   ranges.sort((x, y) => x[0] - y[0]);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { runCode, type RunOptions } from "../../src/sandbox/mod.ts";
 import { BWRAP, loopbackServer, tempDir } from "./_helpers.ts";
 
@@ -429,7 +429,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "the JavaScript sandbox process ends when the runner that started it is killed",
+    "the JavaScript sandbox process ends and removes its temp dir when the runner that started it is killed",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
@@ -438,7 +438,7 @@ Deno.test({
     await Deno.writeTextFile(
       runner,
       `import { runCode } from ${JSON.stringify(mod)};
-await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/pid', String(Deno.pid)); await new Promise((r) => setTimeout(r, 60000));", projectDir: ${
+await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/tmpdir', Deno.makeTempFileSync()); Deno.writeTextFileSync(PROJECT_DIR + '/pid', String(Deno.pid)); await new Promise((r) => setTimeout(r, 60000));", projectDir: ${
         JSON.stringify(project.path)
       } }, { confine: false });`,
     );
@@ -458,12 +458,20 @@ await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/pi
       "the sandbox started",
     );
     const pid = Number(await Deno.readTextFile(pidFile));
+    const scratch = dirname(
+      await Deno.readTextFile(join(project.path, "tmpdir")),
+    );
     assert.ok(alive(pid));
+    assert.match(basename(scratch), /^ctx-mode-run-/);
     child.kill("SIGKILL");
     await child.status;
     assert.ok(
       await eventually(() => !alive(pid), 5_000),
       `sandbox process ${pid} outlived its runner`,
+    );
+    assert.ok(
+      await eventually(() => Deno.stat(scratch).then(() => false, () => true)),
+      `${scratch} was left behind`,
     );
   },
 });

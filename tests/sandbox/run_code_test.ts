@@ -406,7 +406,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "a run in flight is killed when the process that started it exits",
+  name:
+    "a run in flight is killed and its temp dir removed when the process that started it exits",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
@@ -416,7 +417,7 @@ Deno.test({
       runner,
       `import { runCode } from ${JSON.stringify(mod)};
 const project = ${JSON.stringify(project.path)};
-runCode({ language: "shell", code: "echo $$ > sh.pid; sleep 60", projectDir: project }, { confine: false });
+runCode({ language: "shell", code: "echo $TMPDIR > tmpdir; echo $$ > sh.pid; sleep 60", projectDir: project }, { confine: false });
 while (true) {
   try { Deno.statSync(project + "/sh.pid"); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
 }
@@ -434,6 +435,14 @@ Deno.exit(0);
     assert.ok(
       await eventually(() => !alive(pid), 2_000),
       `process ${pid} outlived its runner`,
+    );
+    const scratch = (await Deno.readTextFile(join(project.path, "tmpdir")))
+      .trim();
+    assert.match(scratch, /ctx-mode-run-/);
+    assert.equal(
+      await Deno.stat(scratch).then(() => true, () => false),
+      false,
+      `${scratch} was left behind`,
     );
   },
 });

@@ -38,6 +38,8 @@ export function registerCtxBatchExecuteTool(
           .describe(
             "Questions answered from the outputs",
           ),
+        limit: fromNumberText(z.number().int().min(1).max(20)).optional()
+          .describe("Hits per query (default 3)"),
         concurrency: fromNumberText(z.number().int().min(1).max(8)).optional()
           .describe(
             "Commands at once (default 4)",
@@ -56,12 +58,13 @@ export function registerCtxBatchExecuteTool(
     toolHandler(
       deps,
       "ctx_batch_execute",
-      async ({ commands, queries, concurrency, timeout }) => {
+      async ({ commands, queries, limit, concurrency, timeout }) => {
         const batch = await runBatch(
           { commands, queries, projectDir: deps.projectDir },
           deps.knowledgeBase(),
           {
             concurrency: concurrency ?? 4,
+            limit: limit ?? 3,
             ...(timeout === undefined
               ? {}
               : { timeoutMs: Math.round(timeout * 1000) }),
