@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-console -- benchmark output goes to stdout
 /**
  * The sandbox benchmark: round trip of `console.log(1)` through the JS
  * sandbox next to a bare `deno run` of the same one-liner, a shell `echo`
