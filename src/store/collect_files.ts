@@ -99,7 +99,7 @@ export interface CollectOptions {
  *   await Deno.writeTextFile(`${dir}/notes.md`, "# Notes\n");
  *   await Deno.writeTextFile(`${dir}/debug.log`, "noise\n");
  *   const { files } = await collectFiles(dir);
- *   assert.deepEqual(files.map((file) => file.relative), [".gitignore", "notes.md"]);
+ *   assert.deepEqual(files.map((file) => file.relative), ["notes.md"]);
  * } finally {
  *   await Deno.remove(dir, { recursive: true });
  * }
