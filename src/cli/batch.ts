@@ -16,6 +16,7 @@ import { openStoreFor } from "./_store.ts";
 import { projectDir } from "../config/paths.ts";
 import { runBatch } from "../sandbox/batch.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
 
 const USAGE =
   `Usage: ctx-mode batch --cmd LABEL=COMMAND... [--query Q...] [--concurrency N]
@@ -85,7 +86,11 @@ export const command: Command = {
     const result = await runBatch(
       { commands, queries: values.query ?? [], projectDir: project },
       kb,
-      { concurrency, timeoutMs: timeout * 1000, env: context.env },
+      {
+        concurrency,
+        timeoutMs: timeout * 1000,
+        ...runOptionsFromEnv(context.env),
+      },
     );
     if (values.json) {
       await context.out(`${JSON.stringify(result)}\n`);

@@ -13,6 +13,7 @@ import { openStoreFor } from "./_store.ts";
 import { projectDir } from "../config/paths.ts";
 import { runCode, type RunResult } from "../sandbox/mod.ts";
 import { shapeOutput } from "../sandbox/shape_output.ts";
+import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
 
 const EXEC_USAGE =
   `Usage: ctx-mode exec [--lang L] [--intent TEXT] [--timeout S] (CODE | --file F)
@@ -160,7 +161,7 @@ async function execute(
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(run.file === undefined ? {} : { file: { path: run.file } }),
     },
-    { env: context.env },
+    runOptionsFromEnv(context.env),
   );
   using kb = openStoreFor(values, context);
   const shaped = shapeOutput(result.stdout, {

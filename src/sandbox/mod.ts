@@ -35,3 +35,4 @@ export {
 export { type Confinement, detectConfinement } from "./confine.ts";
 export type { JsSandboxMode, Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";
+export { runOptionsFromEnv } from "./options_from_env.ts";

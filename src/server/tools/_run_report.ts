@@ -6,9 +6,17 @@
  * @module
  */
 
-import type { RunResult } from "../../sandbox/mod.ts";
-import { headAndTail, type ShapedOutput } from "../../sandbox/shape_output.ts";
+import { z } from "zod";
+import { fromNumberText } from "../_lenient.ts";
+import type { ServerDeps } from "../_tool.ts";
+import { runCode, type RunResult } from "../../sandbox/mod.ts";
+import {
+  headAndTail,
+  type ShapedOutput,
+  shapeOutput,
+} from "../../sandbox/shape_output.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
+import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
 
 const STDERR_BYTES = 2048;
 
@@ -40,4 +48,55 @@ export function runReport(run: RunResult, shaped: ShapedOutput): string {
     parts.push(`stderr:\n${headAndTail(stderr, STDERR_BYTES).text}`);
   }
   return parts.join("\n\n");
+}
+
+/** The `timeout` argument every execute tool takes. */
+export const TIMEOUT_SCHEMA = fromNumberText(z.number().positive()).optional()
+  .describe(
+    "Seconds before the run is killed (default 30)",
+  );
+
+/** The annotations every execute tool carries: code can do anything the sandbox allows. */
+export const EXECUTE_ANNOTATIONS = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+} as const;
+
+/**
+ * Runs code for a tool and shapes what it printed: the common body of
+ * `ctx_execute` and `ctx_execute_file`.
+ *
+ * @returns The text for the context and the bytes the run produced.
+ */
+export async function runForTool(
+  deps: ServerDeps,
+  request: {
+    language: string;
+    code: string;
+    intent: string | undefined;
+    timeout: number | undefined;
+    source: string;
+    file?: string;
+  },
+): Promise<{ text: string; produced: number }> {
+  const run = await runCode(
+    {
+      language: request.language,
+      code: request.code,
+      projectDir: deps.projectDir,
+      ...(request.file === undefined ? {} : { file: { path: request.file } }),
+      ...(request.timeout === undefined
+        ? {}
+        : { timeoutMs: Math.round(request.timeout * 1000) }),
+    },
+    { ...runOptionsFromEnv(deps.env), signal: deps.signal },
+  );
+  const shaped = shapeOutput(run.stdout, {
+    intent: request.intent,
+    kb: deps.knowledgeBase(),
+    source: request.source,
+  });
+  return { text: runReport(run, shaped), produced: run.bytesProduced };
 }

@@ -12,6 +12,7 @@ import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
+import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
 
 /** Registers `ctx_batch_execute`. */
 export function registerCtxBatchExecuteTool(
@@ -68,7 +69,7 @@ export function registerCtxBatchExecuteTool(
             ...(timeout === undefined
               ? {}
               : { timeoutMs: Math.round(timeout * 1000) }),
-            env: deps.env,
+            ...runOptionsFromEnv(deps.env),
             signal: deps.signal,
           },
         );

@@ -7,11 +7,12 @@
 
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
-import { fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
-import { runReport } from "./_run_report.ts";
-import { runCode } from "../../sandbox/mod.ts";
-import { shapeOutput } from "../../sandbox/shape_output.ts";
+import {
+  EXECUTE_ANNOTATIONS,
+  runForTool,
+  TIMEOUT_SCHEMA,
+} from "./_run_report.ts";
 
 /** The language names every execute tool accepts. */
 export const LANGUAGE_HINT =
@@ -38,38 +39,22 @@ export function registerCtxExecuteTool(
         intent: z.string().optional().describe(
           'What you want from large output, e.g. "failing tests and their errors"',
         ),
-        timeout: fromNumberText(z.number().positive()).optional().describe(
-          "Seconds before the run is killed (default 30)",
-        ),
+        timeout: TIMEOUT_SCHEMA,
       },
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: EXECUTE_ANNOTATIONS,
     },
     toolHandler(
       deps,
       "ctx_execute",
       async ({ language, code, intent, timeout }) => {
-        const run = await runCode(
-          {
-            language,
-            code,
-            projectDir: deps.projectDir,
-            ...(timeout === undefined
-              ? {}
-              : { timeoutMs: Math.round(timeout * 1000) }),
-          },
-          { env: deps.env, signal: deps.signal },
-        );
-        const shaped = shapeOutput(run.stdout, {
+        const { text, produced } = await runForTool(deps, {
+          language,
+          code,
           intent,
-          kb: deps.knowledgeBase(),
+          timeout,
           source: `execute: ${firstLine(code)}`,
         });
-        return { text: runReport(run, shaped), handled: run.bytesProduced };
+        return { text, handled: produced };
       },
     ),
   );

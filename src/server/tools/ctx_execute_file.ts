@@ -8,12 +8,13 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
-import { fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
-import { runReport } from "./_run_report.ts";
+import {
+  EXECUTE_ANNOTATIONS,
+  runForTool,
+  TIMEOUT_SCHEMA,
+} from "./_run_report.ts";
 import { LANGUAGE_HINT } from "./ctx_execute.ts";
-import { runCode } from "../../sandbox/mod.ts";
-import { shapeOutput } from "../../sandbox/shape_output.ts";
 
 /** Registers `ctx_execute_file`. */
 export function registerCtxExecuteFileTool(
@@ -36,16 +37,9 @@ export function registerCtxExecuteFileTool(
         intent: z.string().optional().describe(
           "What you want from large output",
         ),
-        timeout: fromNumberText(z.number().positive()).optional().describe(
-          "Seconds before the run is killed (default 30)",
-        ),
+        timeout: TIMEOUT_SCHEMA,
       },
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: EXECUTE_ANNOTATIONS,
     },
     toolHandler(
       deps,
@@ -61,27 +55,15 @@ export function registerCtxExecuteFileTool(
         const size = (await Deno.stat(file).catch(() => {
           throw new Error(`Cannot analyse "${path}": no such file`);
         })).size;
-        const run = await runCode(
-          {
-            language,
-            code,
-            projectDir: deps.projectDir,
-            file: { path: file },
-            ...(timeout === undefined
-              ? {}
-              : { timeoutMs: Math.round(timeout * 1000) }),
-          },
-          { env: deps.env, signal: deps.signal },
-        );
-        const shaped = shapeOutput(run.stdout, {
+        const { text, produced } = await runForTool(deps, {
+          language,
+          code,
           intent,
-          kb: deps.knowledgeBase(),
+          timeout,
           source: `analysis: ${path}`,
+          file,
         });
-        return {
-          text: runReport(run, shaped),
-          handled: size + run.bytesProduced,
-        };
+        return { text, handled: size + produced };
       },
     ),
   );

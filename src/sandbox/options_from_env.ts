@@ -1,0 +1,46 @@
+/**
+ * Sandbox settings the user gives through the environment, for the server
+ * and the CLI alike:
+ *
+ * - `CTX_MODE_CONFINE=off` (or `0`, `false`, `no`): run other languages
+ *   without the bubblewrap namespace, so CLIs that keep credentials under
+ *   the home directory (`gh`, `aws`, `gcloud`, `kubectl`, `docker`) work.
+ * - `CTX_MODE_DENY_ENV=NAME,NAME…`: more variables to strip from every run.
+ * - `CTX_MODE_MAX_TIMEOUT_S`: the longest timeout a call may ask for.
+ *
+ * @module
+ */
+
+import type { RunOptions } from "./run_code.ts";
+
+/**
+ * The run options the environment asks for, passing the environment itself on.
+ *
+ * @param env The process environment.
+ * @returns Options for `runCode`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runOptionsFromEnv } from "./options_from_env.ts";
+ * const options = runOptionsFromEnv({ CTX_MODE_CONFINE: "off", CTX_MODE_DENY_ENV: "AWS_PROFILE, TOKEN" });
+ * assert.equal(options.confine, false);
+ * assert.deepEqual(options.denyEnv, ["AWS_PROFILE", "TOKEN"]);
+ * ```
+ */
+export function runOptionsFromEnv(
+  env: Readonly<Record<string, string>>,
+): RunOptions {
+  const options: RunOptions = { env };
+  const confine = env.CTX_MODE_CONFINE?.trim().toLowerCase();
+  if (confine !== undefined && ["off", "0", "false", "no"].includes(confine)) {
+    options.confine = false;
+  }
+  const deny = env.CTX_MODE_DENY_ENV?.split(",").map((name) => name.trim())
+    .filter((name) => name !== "");
+  if (deny && deny.length > 0) options.denyEnv = deny;
+  const maxSeconds = Number(env.CTX_MODE_MAX_TIMEOUT_S);
+  if (Number.isFinite(maxSeconds) && maxSeconds > 0) {
+    options.maxTimeoutMs = Math.round(maxSeconds * 1000);
+  }
+  return options;
+}
