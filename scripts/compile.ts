@@ -1,0 +1,61 @@
+// deno-lint-ignore-file no-console -- a script: it reports what it builds
+/**
+ * `deno task compile [target…]`: builds the single `ctx-mode` binary per OS
+ * into `dist/`. Without arguments it builds every target below.
+ *
+ * The binary runs `main.ts` with every permission (it is the user's own
+ * tool) and `--unstable-worker-options`, which the JavaScript sandbox needs:
+ * inside the binary, sandboxed code runs in a Worker whose permissions are
+ * narrowed to the project. Nothing else is needed at run time.
+ *
+ * @module
+ */
+
+import { fileURLToPath } from "node:url";
+
+/** The targets `deno compile` can build for. */
+export const TARGETS = [
+  "x86_64-unknown-linux-gnu",
+  "aarch64-unknown-linux-gnu",
+  "x86_64-apple-darwin",
+  "aarch64-apple-darwin",
+  "x86_64-pc-windows-msvc",
+] as const;
+
+/** The `deno compile` arguments for one target. */
+export function compileArgs(target: string, main: string): string[] {
+  const suffix = target.includes("windows") ? ".exe" : "";
+  return [
+    "compile",
+    "--allow-all",
+    "--unstable-worker-options",
+    "--target",
+    target,
+    "--output",
+    `dist/ctx-mode-${target}${suffix}`,
+    main,
+  ];
+}
+
+if (import.meta.main) {
+  const main = fileURLToPath(new URL("../main.ts", import.meta.url));
+  const targets = Deno.args.length > 0 ? Deno.args : [...TARGETS];
+  const unknown = targets.filter((target) =>
+    !(TARGETS as readonly string[]).includes(target)
+  );
+  if (unknown.length > 0) {
+    console.error(
+      `Cannot compile for "${unknown[0]}": known targets are ${
+        TARGETS.join(", ")
+      }`,
+    );
+    Deno.exit(2);
+  }
+  for (const target of targets) {
+    console.log(`deno ${compileArgs(target, main).join(" ")}`);
+    const { success } = await new Deno.Command(Deno.execPath(), {
+      args: compileArgs(target, main),
+    }).spawn().status;
+    if (!success) Deno.exit(1);
+  }
+}
