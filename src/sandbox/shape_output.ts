@@ -177,7 +177,7 @@ export function distinctiveTerms(text: string, count: number): string[] {
   const lineCounts = new Map<string, number>();
   for (const line of lines.slice(0, 20_000)) {
     for (const word of new Set(queryWords(line))) {
-      if (word.length < 4 || /^\d+$/.test(word)) continue;
+      if (word.length < 4 || /\d/.test(word)) continue;
       lineCounts.set(word, (lineCounts.get(word) ?? 0) + 1);
     }
   }

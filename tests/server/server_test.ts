@@ -543,3 +543,41 @@ Deno.test("arguments sent as JSON text or strings are accepted", async () => {
   );
   assert.ok(!schemas.includes('"const"'), "enum, never const");
 });
+
+Deno.test("ctx-mode stats prints the last server session's savings from the project database", async () => {
+  await using project = await tempDir();
+  {
+    await using server = await startServer({
+      project: project.path,
+      home: project.path,
+    });
+    await server.client.callTool({
+      name: "ctx_execute",
+      arguments: { language: "shell", code: "seq 1 30000" },
+    });
+    await server.client.callTool({
+      name: "ctx_search",
+      arguments: { queries: ["29999"] },
+    });
+  }
+  const { runCli } = await import("../_helpers/run_cli.ts");
+  const run = await runCli(["stats", "--json"], {
+    home: project.path,
+    env: { CTX_MODE_PROJECT_DIR: project.path },
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(report.calls.map((call: { tool: string }) => call.tool), [
+    "ctx_execute",
+    "ctx_search",
+  ]);
+  const execute = report.calls[0];
+  assert.ok(execute.bytesIn > 150_000, "seq 1 30000 prints about 170 KB");
+  assert.ok(execute.bytesOut < 8_000);
+  const text = await runCli(["stats"], {
+    home: project.path,
+    env: { CTX_MODE_PROJECT_DIR: project.path },
+  });
+  assert.match(text.stdout, /\| ctx_execute \| 1 \|/);
+  assert.match(text.stdout, /Knowledge base .*\n\d+ sources/);
+});
