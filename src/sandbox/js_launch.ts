@@ -102,7 +102,7 @@ export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
     "--allow-net",
     "--allow-import",
     `--v8-flags=--max-old-space-size=${config.heapMb}`,
-    host,
-    json,
+    // The code file carries its own prelude (see processPrelude in run_code.ts).
+    config.code,
   ];
 }

@@ -288,13 +288,20 @@ async function prepareJs(
     scratch,
     language === "typescript" ? "code.ts" : "code.js",
   );
-  await Deno.writeTextFile(codePath, code);
   const read = file ? [project, scratch, file] : [project, scratch];
   const write = [project, scratch];
   const mode = chooseMode(
     runtime,
     [...read, ...write],
     options.jsSandbox ?? "auto",
+  );
+  // In process mode the code file runs directly, so it carries its own
+  // prelude, on its first line to keep the code's line numbers.
+  await Deno.writeTextFile(
+    codePath,
+    mode === "process"
+      ? processPrelude({ project, scratch, file }) + code
+      : code,
   );
   const config: HostConfig = {
     mode,
@@ -571,4 +578,24 @@ function finish(
     droppedLines: stdout.droppedLines + stderr.droppedLines,
     confinement: prepared.confinement,
   };
+}
+
+/**
+ * The one-line prelude of a code file run directly by `deno run`: the helper
+ * globals, and a watch that ends the run (and removes its temp dir) when the
+ * runner that started it dies.
+ */
+export function processPrelude(
+  where: { project: string; scratch: string; file?: string | undefined },
+): string {
+  const json = JSON.stringify;
+  const file = where.file === undefined
+    ? ""
+    : `globalThis.FILE_PATH=${json(where.file)};` +
+      `globalThis.FILE_CONTENT=Deno.readTextFileSync(${json(where.file)});`;
+  return `globalThis.PROJECT_DIR=${json(where.project)};${file}` +
+    `{const p=Deno.ppid,t=setInterval(()=>{if(Deno.ppid===p)return;` +
+    `try{Deno.removeSync(${
+      json(where.scratch)
+    },{recursive:true})}catch{}Deno.exit(137)},1000);Deno.unrefTimer(t)}`;
 }

@@ -1,17 +1,16 @@
 /**
- * The JavaScript/TypeScript sandbox process (`ctx-mode __sandbox CONFIG`, or
- * `deno run … worker_host.ts CONFIG`): sets the helper globals and runs the
- * submitted module, in one of two ways.
+ * The JavaScript/TypeScript sandbox host of the compiled binary
+ * (`ctx-mode __sandbox CONFIG`; `deno run … worker_host.ts CONFIG` stands in
+ * for it in tests).
  *
- * - `process`: under `deno run`, the process was started with exactly the
- *   grants of the run (`--allow-read`/`--allow-write` for the project and
- *   temp dir, `--allow-net`), so the module runs right here and the process
- *   ends when its event loop is empty, as with `deno run`.
- * - `worker`: in the compiled binary, whose own permissions are fixed at
- *   compile time, a `Worker` carries the grants (`deno.permissions`), and a
- *   `node:worker_threads` worker inside it runs the module, because only
- *   those end on their own when the event loop is empty (they inherit the
- *   grants of the worker that starts them and take a heap limit).
+ * Under `deno run` the sandbox needs no host: the code file, with a one-line
+ * prelude, runs in a process started with exactly the grants of the run
+ * (see `processPrelude` in `run_code.ts`). In the compiled binary, whose own
+ * permissions are fixed at compile time, a `Worker` carries the grants
+ * (`deno.permissions`), and a `node:worker_threads` worker inside it runs the
+ * module, because only those end on their own when the event loop is empty
+ * (they inherit the grants of the worker that starts them and take a heap
+ * limit).
  *
  * Like `main.ts` this is an edge: it writes to stderr and exits. It must not
  * import other ctx-mode modules (a confined run mounts only this folder).
@@ -85,21 +84,6 @@ async function writeError(text: string): Promise<void> {
   }
 }
 
-/** The error as Deno prints an uncaught one, minus this host's own stack frames. */
-function describe(error: unknown): string {
-  const text = typeof error === "string"
-    ? error
-    : error instanceof Error
-    ? (error.stack ?? `${error.name}: ${error.message}`)
-    : Deno.inspect(error);
-  const here = import.meta.url;
-  // A module that does not parse rejects its import with a TypeError wrapping the SyntaxError.
-  return text.replace(/^TypeError: (SyntaxError: )/, "$1").split("\n").filter((
-    line,
-  ) => !line.includes(here))
-    .join("\n");
-}
-
 function watchParent(scratch: string): void {
   const parent = Deno.ppid;
   const timer = setInterval(() => {
@@ -117,22 +101,6 @@ function watchParent(scratch: string): void {
 
 async function readText(path: string): Promise<string> {
   return new TextDecoder().decode(await Deno.readFile(path));
-}
-
-async function runHere(config: HostConfig): Promise<number> {
-  const scope = globalThis as Record<string, unknown>;
-  scope.PROJECT_DIR = config.project;
-  if (config.file !== undefined) {
-    scope.FILE_PATH = config.file;
-    scope.FILE_CONTENT = await readText(config.file);
-  }
-  try {
-    await import(fileUrl(config.code));
-  } catch (error) {
-    await writeError(`error: Uncaught ${describe(error)}\n`);
-    return 1;
-  }
-  return 0;
 }
 
 interface WorkerOutcome {
@@ -216,9 +184,12 @@ export async function runWorkerHost(args: string[]): Promise<number> {
   }
   const config = JSON.parse(json) as HostConfig;
   watchParent(config.scratch);
-  return config.mode === "worker"
-    ? await runInWorker(config)
-    : await runHere(config);
+  if (config.mode !== "worker") {
+    throw new TypeError(
+      `Cannot start the sandbox "${config.mode}": the host only runs worker mode; process mode runs the code file directly`,
+    );
+  }
+  return await runInWorker(config);
 }
 
 if (import.meta.main) {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { processPrelude } from "../../src/sandbox/run_code.ts";
 import {
   chooseMode,
   isCompiled,
@@ -70,11 +71,39 @@ Deno.test("sandboxArgv gives the deno run sandbox exactly the run's grants and n
   for (const flag of argv) {
     assert.doesNotMatch(flag, /^--allow-(all|env|run|ffi|sys)|^-A$/, flag);
   }
-  assert.equal(
-    argv.at(-2),
-    "file:///home/ada/ctx-mode/src/sandbox/worker_host.ts",
+  // The code file runs directly: it carries its own prelude.
+  assert.equal(argv.at(-1), CONFIG.code);
+});
+
+Deno.test("processPrelude() sets the helper globals on one line, before the code", async () => {
+  const prelude = processPrelude({
+    project: "/work/app",
+    scratch: "/tmp/run",
+    file: "/work/app/data.csv",
+  });
+  assert.ok(!prelude.includes("\n"), "the code keeps its line numbers");
+  assert.match(prelude, /globalThis\.PROJECT_DIR="\/work\/app";/);
+  assert.match(
+    prelude,
+    /globalThis\.FILE_CONTENT=Deno\.readTextFileSync\("\/work\/app\/data\.csv"\);/,
   );
-  assert.deepEqual(JSON.parse(argv.at(-1) ?? ""), CONFIG);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/data.csv`, "a,b");
+    const code = `${dir}/code.js`;
+    await Deno.writeTextFile(
+      code,
+      processPrelude({ project: dir, scratch: dir, file: `${dir}/data.csv` }) +
+        "console.log(PROJECT_DIR === Deno.args[0], FILE_CONTENT)",
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", `--allow-read=${dir}`, code, dir],
+      stdout: "piped",
+    }).output();
+    assert.equal(new TextDecoder().decode(out.stdout), "true a,b\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("sandboxArgv re-executes a compiled binary with the internal subcommand", () => {
