@@ -53,6 +53,14 @@ export interface ToolOutcome {
   isError?: boolean;
 }
 
+/** The annotations of a tool that only reads and reports. */
+export const READ_ONLY_ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
+
 const encoder = new TextEncoder();
 
 /** The UTF-8 size of a text. */

@@ -5,7 +5,11 @@
  */
 
 import type { McpServer } from "../_sdk.ts";
-import { type ServerDeps, toolHandler } from "../_tool.ts";
+import {
+  READ_ONLY_ANNOTATIONS,
+  type ServerDeps,
+  toolHandler,
+} from "../_tool.ts";
 import { formatDoctor, runDoctor } from "../doctor.ts";
 import { detectLanguages } from "../../sandbox/mod.ts";
 
@@ -21,12 +25,7 @@ export function registerCtxDoctorTool(
       description:
         "Run ctx-mode's checklist: Deno version, SQLite with FTS5 and trigram, data home writable, languages the sandbox can run, the project directory and the connected client. Use when a ctx tool fails unexpectedly or the user asks whether ctx-mode is set up.",
       inputSchema: {},
-      annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: READ_ONLY_ANNOTATIONS,
     },
     toolHandler(deps, "ctx_doctor", async () => {
       const client = deps.clientInfo();

@@ -7,7 +7,11 @@
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { fromJsonText, fromNumberText } from "../_lenient.ts";
-import { type ServerDeps, toolHandler } from "../_tool.ts";
+import {
+  READ_ONLY_ANNOTATIONS,
+  type ServerDeps,
+  toolHandler,
+} from "../_tool.ts";
 import type { QueryResult } from "../../store/knowledge_base.ts";
 
 /** Registers `ctx_search`. */
@@ -39,12 +43,7 @@ export function registerCtxSearchTool(
           "Order of the hits (default relevance)",
         ),
       },
-      annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: READ_ONLY_ANNOTATIONS,
     },
     toolHandler(deps, "ctx_search", ({ queries, source, limit, sort }) => {
       const verdict = deps.searchThrottle.check(deps.now());

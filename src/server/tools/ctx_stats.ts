@@ -5,7 +5,11 @@
  */
 
 import type { McpServer } from "../_sdk.ts";
-import { type ServerDeps, toolHandler } from "../_tool.ts";
+import {
+  READ_ONLY_ANNOTATIONS,
+  type ServerDeps,
+  toolHandler,
+} from "../_tool.ts";
 import { formatStats } from "../stats.ts";
 
 /** Registers `ctx_stats`. */
@@ -20,12 +24,7 @@ export function registerCtxStatsTool(
       description:
         "Show how much context ctx-mode saved in this session: per tool, the calls, the bytes the tools handled versus the bytes returned to the context, the ratio and the estimated tokens saved, with a small chart.",
       inputSchema: {},
-      annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: READ_ONLY_ANNOTATIONS,
     },
     toolHandler(
       deps,

@@ -7,7 +7,11 @@
 
 import { existsSync } from "node:fs";
 import type { McpServer } from "../_sdk.ts";
-import { type ServerDeps, toolHandler } from "../_tool.ts";
+import {
+  READ_ONLY_ANNOTATIONS,
+  type ServerDeps,
+  toolHandler,
+} from "../_tool.ts";
 import { upgradeAdvice } from "../upgrade_advice.ts";
 
 /** Registers `ctx_upgrade`. */
@@ -22,12 +26,7 @@ export function registerCtxUpgradeTool(
       description:
         "Tell the installed ctx-mode version, how it was installed (binary, JSR, git clone) and the exact commands that upgrade it. Changes nothing; show the commands to the user.",
       inputSchema: {},
-      annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: READ_ONLY_ANNOTATIONS,
     },
     toolHandler(deps, "ctx_upgrade", () => {
       const advice = upgradeAdvice({
