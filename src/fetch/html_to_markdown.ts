@@ -68,7 +68,10 @@ const ALWAYS_DROPPED_TAGS = new Set([
   "META",
 ]);
 const PERMALINK_CLASS =
-  /(?:^|\s)(?:headerlink|anchor|hash-link|heading-anchor)(?:\s|$)/;
+  /(?:^|\s)(?:headerlink|anchor|hash-link|heading-anchor|header-anchor|anchor-link)(?:\s|$)/;
+
+/** The text of a heading's self-link: a bare mark pointing at its own fragment. */
+const PERMALINK_TEXT = /^\s*(?:#|¶|§|🔗|link)?\s*$/i;
 const BOILERPLATE_TAGS = new Set(["NAV", "FOOTER"]);
 const BOILERPLATE_ROLES = new Set([
   "navigation",
@@ -182,6 +185,13 @@ function isNeverContent(element: DomElement): boolean {
   if (element.getAttribute("aria-hidden") === "true") return true;
   const className = element.getAttribute("class") ?? "";
   if (tag === "A" && PERMALINK_CLASS.test(className)) return true;
+  if (
+    tag === "A" && (element.getAttribute("href") ?? "").startsWith("#") &&
+    PERMALINK_TEXT.test(element.textContent ?? "") &&
+    element.closest("h1, h2, h3, h4, h5, h6") !== null
+  ) {
+    return true;
+  }
   const names = `${element.getAttribute("id") ?? ""} ${className} ${
     element.getAttribute("aria-label") ?? ""
   }`;

@@ -167,7 +167,7 @@ function packChildren(
     if (first !== undefined) {
       chunks.push({
         title: group.length === 1
-          ? first.path
+          ? withIdentity(first.path, first.value)
           : groupTitle(group, isArray, path),
         body: group.map((child) => child.text).join(",\n"),
       });
@@ -194,6 +194,33 @@ function packChildren(
     }
   }
   flush();
+}
+
+/** Fields that name a record, in the order they are preferred. */
+const IDENTITY_KEYS = ["name", "title", "id", "number", "key", "slug"];
+
+/**
+ * A record's path with what names it (`$[17] (title: Fix the parser)`), so a
+ * search for "issue 17" or a name finds the record, not the 17th item.
+ */
+function withIdentity(path: string, value: unknown): string {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return path;
+  }
+  const record = value as Record<string, unknown>;
+  const named = IDENTITY_KEYS.filter((key) => {
+    const field = record[key];
+    return typeof field === "string" && field.trim() !== "" ||
+      typeof field === "number";
+  }).slice(0, 2);
+  if (named.length === 0) return path;
+  const parts = named.map((key) => {
+    const text = String(record[key]).replace(/\s+/g, " ").trim();
+    return `${key}: ${
+      [...text].length > 60 ? [...text].slice(0, 59).join("") + "…" : text
+    }`;
+  });
+  return `${path} (${parts.join(", ")})`;
 }
 
 function groupTitle(group: Child[], isArray: boolean, path: string): string {

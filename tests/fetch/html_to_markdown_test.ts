@@ -161,3 +161,16 @@ Deno.test("htmlToMarkdown() returns no Markdown for a page that is all script", 
   );
   assert.deepEqual(result, { markdown: "", title: "App" });
 });
+
+Deno.test("htmlToMarkdown() drops heading self-links whatever their class", async () => {
+  const { htmlToMarkdown } = await import(
+    "../../src/fetch/html_to_markdown.ts"
+  );
+  const { markdown } = await htmlToMarkdown(
+    `<main><h2 id="a">Retries<a class="header-anchor" href="#a">#</a></h2><p>Body with <a href="#a">a link</a>.</p>
+     <h3 id="b">Timeouts <a href="#b">¶</a></h3><p>More.</p></main>`,
+  );
+  assert.match(markdown, /^## Retries$/m);
+  assert.match(markdown, /^### Timeouts$/m);
+  assert.match(markdown, /Body with a link\./);
+});

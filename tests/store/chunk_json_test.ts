@@ -211,3 +211,14 @@ Deno.test("chunkJson() throws SyntaxError on invalid JSON", async (t) => {
 Deno.test("chunkJson() rejects a cap that cannot hold a code point", () => {
   assert.throws(() => chunkJson("{}", { maxBytes: 2 }), RangeError);
 });
+
+Deno.test("chunkJson() names a record chunk by its identifying fields", () => {
+  const issues = Array.from({ length: 6 }, (_, i) => ({
+    number: 100 + i,
+    title: `Issue title ${i}`,
+    body: "x".repeat(900),
+  }));
+  const chunks = chunkJson(JSON.stringify(issues), { maxBytes: 1200 });
+  assert.equal(chunks[2]?.title, "$[2] (title: Issue title 2, number: 102)");
+  assert.ok(chunks.every((chunk) => chunk.title.startsWith("$[")));
+});
