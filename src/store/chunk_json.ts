@@ -197,7 +197,7 @@ function packChildren(
 }
 
 /** Fields that name a record, in the order they are preferred. */
-const IDENTITY_KEYS = ["name", "title", "id", "number", "key", "slug"];
+const IDENTITY_KEYS = ["name", "title", "number", "id", "key", "slug"];
 
 /**
  * A record's path with what names it (`$[17] (title: Fix the parser)`), so a
