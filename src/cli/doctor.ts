@@ -12,6 +12,8 @@ import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
 import { detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
+import { detectPlatform } from "../../adapters/detect.ts";
+import { existsSync } from "node:fs";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
 
@@ -46,6 +48,7 @@ export const command: Command = {
       }),
       databasePath: databasePathFor(values, context),
       languages: await detectLanguages({ env: context.env, versions: true }),
+      platform: detectPlatform({ env: context.env, exists: existsSync }),
     });
     await context.out(
       values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks),

@@ -7,6 +7,7 @@
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
 const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
@@ -45,6 +46,7 @@ export const command: Command = {
     });
     const home = dataHome(context.env);
     const { serveStdio } = await import("../server/server.ts");
+    const { detectPlatform } = await import("../../adapters/detect.ts");
     await serveStdio({
       projectDir: project,
       dataHome: home,
@@ -52,6 +54,8 @@ export const command: Command = {
         ? resolve(context.cwd, values.db)
         : projectDatabasePath(project, home),
       env: context.env,
+      describePlatform: (clientName) =>
+        detectPlatform({ env: context.env, clientName, exists: existsSync }),
     });
     return 0;
   },

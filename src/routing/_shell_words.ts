@@ -133,7 +133,7 @@ export function shellCommands(line: string): ShellCommand[] {
         const d = line[j] as string;
         if (d === "\\" && j + 1 < line.length) {
           const e = line[j + 1] as string;
-          if ("\"\\$`".includes(e)) text += e;
+          if ('"\\$`'.includes(e)) text += e;
           else if (e !== "\n") text += d + e;
           j++;
         } else if (d === "$" && line[j + 1] === "(") {
@@ -197,9 +197,7 @@ export function shellCommands(line: string): ShellCommand[] {
       let op: string = c;
       i++;
       const rest = line.slice(i);
-      const more = c === ">"
-        ? /^(>|\||&)/.exec(rest)
-        : /^(<<|<|&)/.exec(rest);
+      const more = c === ">" ? /^(>|\||&)/.exec(rest) : /^(<<|<|&)/.exec(rest);
       if (more) {
         op += more[1];
         i += (more[1] as string).length;

@@ -60,13 +60,13 @@ export interface ToolCallEvent {
  */
 export type NoteKind =
   | "http"
-  | "web_fetch"
-  | "large_read"
-  | "broad_grep"
-  | "chatty_shell"
-  | "test_runner"
-  | "build_output"
-  | "mcp_bulk";
+  | "web-fetch"
+  | "large-read"
+  | "broad-grep"
+  | "chatty-shell"
+  | "test-runner"
+  | "build-output"
+  | "mcp-bulk";
 
 /** Let the call run unchanged. */
 export interface AllowDecision {

@@ -35,6 +35,10 @@ export interface ServerDeps {
   stats: SessionStats;
   /** Counts ctx_search calls to curb search storms. */
   searchThrottle: SearchThrottle;
+  /** Names the agent platform, given the MCP client's name (injected: `src/` knows no platform). */
+  describePlatform?: (
+    clientName: string | undefined,
+  ) => { platform: string; confidence: string; evidence: string };
   /** The client's `initialize` info, once known. */
   clientInfo(): Implementation | undefined;
   /** Aborted when the server shuts down; running children are killed. */

@@ -46,6 +46,10 @@ export interface DoctorInput {
   languages: readonly DoctorLanguage[];
   /** The MCP client, when the doctor runs inside the server. */
   client?: { name: string; version: string } | undefined;
+  /** The detected agent platform, with confidence and evidence. */
+  platform?:
+    | { platform: string; confidence: string; evidence: string }
+    | undefined;
 }
 
 /**
@@ -86,6 +90,14 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
         : ""
     }`,
   });
+  if (input.platform) {
+    const { platform, confidence, evidence } = input.platform;
+    checks.push({
+      name: "platform",
+      status: confidence === "low" ? "warn" : "ok",
+      detail: `${platform} (${confidence} confidence: ${evidence})`,
+    });
+  }
   if (input.client) {
     checks.push({
       name: "MCP client",

@@ -44,6 +44,8 @@ export interface ServerOptions {
   env?: Env;
   /** The clock. @default {Date.now} */
   now?: () => number;
+  /** Names the agent platform from the MCP client's name. @default {undefined} */
+  describePlatform?: ServerDeps["describePlatform"];
   /** The search throttle's thresholds. @default {DEFAULT_THROTTLE} */
   throttle?: ThrottleLimits;
 }
@@ -83,6 +85,9 @@ export function createServer(options: ServerOptions): CtxServer {
     sessionId: crypto.randomUUID(),
     stats: new SessionStats(now()),
     searchThrottle: new SearchThrottle(options.throttle),
+    ...(options.describePlatform
+      ? { describePlatform: options.describePlatform }
+      : {}),
     clientInfo: () => client ??= server.server.getClientVersion(),
     signal: shutdown.signal,
     now,

@@ -292,6 +292,7 @@ Deno.test("ctx_stats, ctx_doctor and ctx_upgrade report on the session and the i
   assert.match(doctor, /✓ SQLite: .* with FTS5 \(porter, trigram\)/);
   assert.match(doctor, /✓ languages: \d+ available: .*shell/);
   assert.match(doctor, /✓ MCP client: ctx-test-client 9\.9\.9/);
+  assert.match(doctor, /platform: [a-z-]+ \((high|medium|low) confidence: /);
 
   const upgrade = resultText(
     await server.client.callTool({ name: "ctx_upgrade", arguments: {} }),

@@ -38,6 +38,7 @@ export function registerCtxDoctorTool(
         client: client
           ? { name: client.name, version: client.version }
           : undefined,
+        platform: deps.describePlatform?.(client?.name),
       });
       return { text: formatDoctor(checks), handled: 0 };
     }),

@@ -1,0 +1,51 @@
+/**
+ * Path arithmetic for the safety guard: POSIX normalisation and containment
+ * tests on strings only.
+ *
+ * Pure: never touches the file system (the caller injects symlink resolution
+ * where it wants it).
+ *
+ * @module
+ */
+
+import { posix } from "node:path";
+
+/** Normalises an absolute POSIX path: no `.`/`..` segments, no trailing slash. */
+export function normalizeAbsolute(path: string): string {
+  const normalized = posix.normalize(path.startsWith("/") ? path : `/${path}`);
+  return normalized.length > 1 && normalized.endsWith("/")
+    ? normalized.slice(0, -1)
+    : normalized;
+}
+
+/** Resolves `path` against `base` (an absolute directory) and normalises it. */
+export function resolveFrom(base: string, path: string): string {
+  return normalizeAbsolute(path.startsWith("/") ? path : `${base}/${path}`);
+}
+
+/** Whether `child` is `parent` itself or lies below it (both normalised absolute paths). */
+export function isWithin(child: string, parent: string): boolean {
+  if (parent === "/") return true;
+  return child === parent || child.startsWith(`${parent}/`);
+}
+
+/** Whether `child` lies strictly below `parent` (both normalised absolute paths). */
+export function isStrictlyWithin(child: string, parent: string): boolean {
+  return child !== parent && isWithin(child, parent);
+}
+
+/** Replaces a leading `~` or `~/` with `home`; other paths are returned unchanged. */
+export function expandHome(path: string, home: string): string {
+  if (path === "~") return home;
+  if (path.startsWith("~/")) return `${home}${path.slice(1)}`;
+  return path;
+}
+
+/** The last segment of a path (`"/a/b/"` → `"b"`). */
+export function baseName(path: string): string {
+  const trimmed = path.length > 1 && path.endsWith("/")
+    ? path.slice(0, -1)
+    : path;
+  const slash = trimmed.lastIndexOf("/");
+  return slash === -1 ? trimmed : trimmed.slice(slash + 1);
+}
