@@ -47,3 +47,35 @@ Deno.test("unknown commands and flags exit 2 with one line and a hint", async (t
     });
   }
 });
+
+const hasScript = await new Deno.Command("script", {
+  args: ["--version"],
+  stdout: "null",
+  stderr: "null",
+})
+  .output().then((out) => out.success, () => false);
+
+Deno.test({
+  name: hasScript
+    ? "ctx-mode on a terminal explains how to register the server instead of waiting"
+    : "ctx-mode on a terminal explains how to register the server (SKIPPED: no `script` to make a terminal)",
+  ignore: !hasScript,
+  fn: async () => {
+    await using home = await tempDir();
+    const { childEnv, MAIN } = await import("../_helpers/run_cli.ts");
+    const command = `${Deno.execPath()} run -A ${MAIN}`;
+    const output = await new Deno.Command("script", {
+      args: ["-qec", command, "/dev/null"],
+      clearEnv: true,
+      env: childEnv(home.path),
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(30_000),
+    }).output();
+    const text = new TextDecoder().decode(output.stdout);
+    assert.equal(output.code, 0);
+    assert.match(text, /ctx-mode is an MCP server/);
+    assert.match(text, /claude mcp add ctx-mode -- ctx-mode serve/);
+  },
+});
