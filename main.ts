@@ -56,6 +56,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show what the project's knowledge base holds",
     load: async () => (await import("./src/cli/stats.ts")).command,
   },
+  hook: {
+    summary: "The hook entry point an agent's hook configuration runs",
+    load: async () => (await import("./src/cli/hook.ts")).command,
+  },
   purge: {
     summary: "Wipe the project's knowledge base",
     load: async () => (await import("./src/cli/purge.ts")).command,

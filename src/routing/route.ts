@@ -17,7 +17,7 @@ import { ROUTING_BLOCK, ROUTING_BLOCK_MARKER } from "./routing_block.ts";
 import type { Decision, NoteKind, ToolCallEvent } from "./types.ts";
 
 /** A file at least this big is "large" for reads and `cat`, in bytes. */
-export const LARGE_FILE_BYTES = 100 * 1024;
+export const LARGE_FILE_BYTES: number = 100 * 1024;
 
 /** Options for {@linkcode routeToolCall}. */
 export interface RouteOptions {
@@ -501,42 +501,67 @@ function routeCommand(
   }
 }
 
+/** curl's short options that take a value (the rest of the cluster, or the next word). */
+const CURL_VALUE_FLAGS = new Set("AbCcDdEeFHKmoQrTtUuwXxYyz");
+
+/** wget's short options that take a value. */
+const WGET_VALUE_FLAGS = new Set("aABDeIiloOPQRtTUwX");
+
+/**
+ * Walks the short-option clusters (`-sSLo FILE`, `-qO-`) of a command's
+ * arguments and calls `visit` with each flag and its value, if it takes one.
+ */
+function eachShortFlag(
+  args: string[],
+  valueFlags: ReadonlySet<string>,
+  visit: (flag: string, value: string | undefined) => void,
+): void {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!/^-[A-Za-z]/.test(arg)) continue;
+    for (let j = 1; j < arg.length; j++) {
+      const flag = arg[j] as string;
+      if (!valueFlags.has(flag)) {
+        visit(flag, undefined);
+        continue;
+      }
+      const attached = arg.slice(j + 1);
+      if (attached === "") i++;
+      visit(flag, attached === "" ? args[i] : attached);
+      break;
+    }
+  }
+}
+
+/** The value of a long option given as `--name value` or `--name=value`. */
+function longOption(args: string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === name) return args[i + 1] ?? "-";
+    if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
+  }
+  return undefined;
+}
+
 function routeCurl(
   args: string[],
   quiet: boolean,
   downstream: string[],
 ): Finding | undefined {
-  let toFile = false;
-  let headOnly = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--output" || arg.startsWith("--output=")) {
-      const target = arg === "--output" ? args[i + 1] : arg.slice(9);
-      toFile = !isStdout(target);
-    } else if (
-      arg === "--remote-name" || arg === "--remote-name-all" ||
-      arg === "--output-dir"
-    ) {
-      toFile = true;
-    } else if (
-      arg === "--head" || arg === "--version" || arg === "--help" ||
-      arg === "-V" || arg === "-h"
-    ) {
-      headOnly = true;
-    } else if (/^-[A-Za-z]+/.test(arg) && !arg.startsWith("--")) {
-      const cluster = arg.slice(1);
-      const o = cluster.search(/[oO]/);
-      if (cluster.includes("I")) headOnly = true;
-      if (o >= 0 && cluster[o] === "O") toFile = true;
-      else if (o >= 0) {
-        const attached = cluster.slice(o + 1);
-        toFile = !isStdout(attached === "" ? args[i + 1] : attached);
-      }
-    }
-  }
-  if (
-    toFile || headOnly || quiet || downstream.some((p) => BODY_SINKS.has(p))
-  ) {
+  let toFile = args.some((a) =>
+    a === "--remote-name" || a === "--remote-name-all" || a === "--output-dir"
+  );
+  let noBody = args.some((a) =>
+    a === "--head" || a === "--version" || a === "--help"
+  );
+  const output = longOption(args, "--output");
+  if (output !== undefined && !isStdout(output)) toFile = true;
+  eachShortFlag(args, CURL_VALUE_FLAGS, (flag, value) => {
+    if (flag === "O") toFile = true;
+    else if (flag === "o" && !isStdout(value)) toFile = true;
+    else if (flag === "I" || flag === "V" || flag === "h") noBody = true;
+  });
+  if (toFile || noBody || quiet || downstream.some((p) => BODY_SINKS.has(p))) {
     return undefined;
   }
   return {
@@ -552,17 +577,11 @@ function routeWget(
   quiet: boolean,
   downstream: string[],
 ): Finding | undefined {
-  let toStdout = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--output-document" || arg.startsWith("--output-document=")) {
-      const target = arg.includes("=") ? arg.slice(18) : args[i + 1];
-      toStdout = isStdout(target);
-    } else if (/^-[A-Za-z]*O/.test(arg) && !arg.startsWith("--")) {
-      const attached = arg.slice(arg.indexOf("O") + 1);
-      toStdout = isStdout(attached === "" ? args[i + 1] : attached);
-    }
-  }
+  const document = longOption(args, "--output-document");
+  let toStdout = document !== undefined && isStdout(document);
+  eachShortFlag(args, WGET_VALUE_FLAGS, (flag, value) => {
+    if (flag === "O") toStdout = isStdout(value);
+  });
   if (!toStdout || quiet || downstream.some((p) => BODY_SINKS.has(p))) {
     return undefined;
   }

@@ -101,4 +101,25 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX tool_calls_by_session ON tool_calls(session_id, at);
   `,
+  // Version 4, hook bookkeeping: which guidance notes a session has been shown
+  // (each kind once per session), and the tool calls hooks saw after they ran.
+  `
+  CREATE TABLE hook_notes (
+    platform TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (platform, session_id, kind)
+  ) WITHOUT ROWID;
+  CREATE TABLE hook_tool_calls (
+    id INTEGER PRIMARY KEY,
+    platform TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    output_bytes INTEGER NOT NULL
+  );
+  CREATE INDEX hook_tool_calls_by_session ON hook_tool_calls(platform, session_id, at);
+  `,
 ];

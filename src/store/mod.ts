@@ -17,3 +17,4 @@ export * from "./collect_files.ts";
 export * from "./index_files.ts";
 export { openDatabase, SCHEMA_VERSION } from "./database.ts";
 export * from "./tool_calls.ts";
+export * from "./hook_log.ts";

@@ -1,0 +1,27 @@
+/**
+ * The platforms ctx-mode's hook command serves, each loaded only when its
+ * hook runs. Adding a platform is adding its module and one line here.
+ *
+ * @module
+ */
+
+import type { Adapter } from "./types.ts";
+
+// Literal import() calls so that `deno compile` embeds each adapter.
+const LOADERS: Record<string, () => Promise<Adapter>> = {
+  "claude-code": async () => (await import("./claude_code.ts")).claudeCode,
+};
+
+/** The platform names the hook command accepts. */
+export const PLATFORM_NAMES: readonly string[] = Object.keys(LOADERS);
+
+/**
+ * The adapter of a platform.
+ *
+ * @param name The platform's name on the command line.
+ * @returns The adapter, or undefined for an unknown platform.
+ */
+export async function adapterFor(name: string): Promise<Adapter | undefined> {
+  const load = LOADERS[name];
+  return load ? await load() : undefined;
+}

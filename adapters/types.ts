@@ -1,0 +1,106 @@
+/**
+ * The adapter contract: what every agent platform provides so that one
+ * neutral hook engine can serve it. Adding a platform is adding one module
+ * that implements {@linkcode Adapter} and one line in `registry.ts`.
+ *
+ * Types only; no platform is named here.
+ *
+ * @module
+ */
+
+import type { Decision, ToolCallEvent } from "../src/routing/types.ts";
+
+/** The neutral hook events. */
+export type HookEvent =
+  | "pre_tool_use"
+  | "post_tool_use"
+  | "pre_compact"
+  | "session_start"
+  | "user_prompt_submit";
+
+/** How a platform runs ctx-mode's hooks. */
+export type Paradigm = "json-stdio" | "ts-plugin" | "mcp-only";
+
+/** What a platform's hooks can express. */
+export interface Capabilities {
+  preTool: boolean;
+  postTool: boolean;
+  preCompact: boolean;
+  sessionStart: boolean;
+  userPrompt: boolean;
+  /** Rewrite a tool call's input. */
+  modifyArgs: boolean;
+  /** Replace a tool's output. */
+  modifyOutput: boolean;
+  /** Add text to the model's context. */
+  injectContext: boolean;
+  /** Block a tool call. */
+  block: boolean;
+  /** Ask the user to confirm a tool call. */
+  ask: boolean;
+}
+
+/** A platform payload, parsed into neutral terms. */
+export type HookInput =
+  | {
+    event: "pre_tool_use" | "post_tool_use";
+    call: ToolCallEvent;
+    /** Whether a subagent made the call. */
+    subagent: boolean;
+  }
+  | {
+    event: "pre_compact" | "session_start" | "user_prompt_submit";
+    platform: string;
+    sessionId: string;
+    projectDir: string;
+    /** The user's prompt (user_prompt_submit). */
+    prompt?: string;
+    /** Why the session started (session_start): startup, resume, clear, compact… */
+    source?: string;
+  };
+
+/** What the hook process writes and how it exits. */
+export interface HookOutput {
+  /** Standard output (the platform's JSON, or nothing). */
+  stdout: string;
+  /** The exit code. */
+  exitCode: number;
+}
+
+/** The facts an adapter may read besides the payload. */
+export interface AdapterEnv {
+  /** The environment of the hook process. */
+  env: Readonly<Record<string, string>>;
+  /** The hook process's parent id, the session id of last resort. */
+  parentPid: number;
+}
+
+/** One agent platform. */
+export interface Adapter {
+  /** The platform's name on the command line: `ctx-mode hook <name> <event>`. */
+  name: string;
+  /** How it runs hooks. */
+  paradigm: Paradigm;
+  /** What its hooks can express. */
+  capabilities: Capabilities;
+  /**
+   * The neutral event for one of the platform's event names, lower-cased with
+   * `_` and `-` removed (`pretooluse`), or undefined when ctx-mode does not
+   * handle it.
+   */
+  event(name: string): HookEvent | undefined;
+  /**
+   * Parses a payload.
+   *
+   * @throws {TypeError} When the payload does not have the platform's shape.
+   */
+  parse(event: HookEvent, payload: unknown, where: AdapterEnv): HookInput;
+  /** Formats a decision in the platform's dialect, within its capabilities. */
+  format(input: HookInput, decision: Decision): HookOutput;
+  /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
+  passThrough(): HookOutput;
+  /** The hook and MCP configuration ctx-mode needs, as the platform's settings JSON. */
+  config(command: string): unknown;
+  /** The routing instructions file for the platform (its name and text). */
+  instructions(): { file: string; text: string };
+}

@@ -1,0 +1,32 @@
+// deno-lint-ignore-file no-console -- a script: it reports what it wrote
+/**
+ * `deno task configs`: writes `configs/<platform>/` from what each adapter
+ * generates, so the examples in the repository never drift from what
+ * ctx-mode installs (a test checks they match).
+ *
+ * @module
+ */
+
+import { adapterFor, PLATFORM_NAMES } from "../adapters/registry.ts";
+
+/** The files of one platform's config folder, by name. */
+export async function configFiles(platform: string): Promise<Record<string, string>> {
+  const adapter = await adapterFor(platform);
+  if (!adapter) throw new Error(`Cannot write configs for "${platform}": unknown platform`);
+  const instructions = adapter.instructions();
+  return {
+    "settings.json": `${JSON.stringify(adapter.config("ctx-mode"), null, 2)}\n`,
+    [instructions.file]: instructions.text,
+  };
+}
+
+if (import.meta.main) {
+  for (const platform of PLATFORM_NAMES) {
+    const folder = new URL(`../configs/${platform}/`, import.meta.url);
+    await Deno.mkdir(folder, { recursive: true });
+    for (const [name, text] of Object.entries(await configFiles(platform))) {
+      await Deno.writeTextFile(new URL(name, folder), text);
+      console.log(`configs/${platform}/${name}`);
+    }
+  }
+}

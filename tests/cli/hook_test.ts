@@ -1,0 +1,320 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { writeHeartbeat } from "../../src/config/heartbeat.ts";
+import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
+import { HookLog } from "../../src/store/hook_log.ts";
+import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
+import { configFiles } from "../../scripts/write_configs.ts";
+import { childEnv, MAIN } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+const FIXTURES = new URL("../fixtures/hooks/claude-code/", import.meta.url);
+
+async function fixture(event: string): Promise<Record<string, unknown>> {
+  const text = await Deno.readTextFile(new URL(`${event}.json`, FIXTURES));
+  return JSON.parse(text).stdin;
+}
+
+interface HookRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function hook(
+  args: string[],
+  stdin: string | Uint8Array,
+  options: { home: string; env?: Record<string, string> },
+): Promise<HookRun> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "hook", ...args],
+    clearEnv: true,
+    env: childEnv(options.home, options.env),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin,
+  );
+  await writer.close();
+  const output = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+function withProject(
+  payload: Record<string, unknown>,
+  project: string,
+): string {
+  return JSON.stringify({ ...payload, cwd: project });
+}
+
+Deno.test("every Claude Code fixture gets the documented answer from the real hook process", async (t) => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  const real = await Deno.realPath(project.path);
+  const env = { CLAUDE_PROJECT_DIR: project.path };
+
+  await t.step(
+    "PreToolUse: raw curl is denied toward ctx-mode's tools while the server runs",
+    async () => {
+      writeHeartbeat(home.path, {
+        pid: 1,
+        version: "test",
+        projectDir: real,
+        startedAt: Date.now(),
+        updatedAt: Date.now(),
+      });
+      const run = await hook(
+        ["claude-code", "PreToolUse"],
+        withProject(await fixture("PreToolUse"), project.path),
+        { home: home.path, env },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      const answer = JSON.parse(run.stdout).hookSpecificOutput;
+      assert.equal(answer.hookEventName, "PreToolUse");
+      assert.equal(answer.permissionDecision, "deny");
+      assert.match(
+        answer.permissionDecisionReason,
+        /ctx_(fetch_and_index|execute)/,
+      );
+    },
+  );
+
+  await t.step(
+    "PreToolUse: without a running server the call passes with a note naming no ctx tool",
+    async () => {
+      await Deno.remove(join(home.path, "heartbeats"), { recursive: true });
+      const run = await hook(
+        ["claude-code", "pretooluse"],
+        withProject(await fixture("PreToolUse"), project.path),
+        { home: home.path, env },
+      );
+      assert.equal(run.code, 0);
+      if (run.stdout) {
+        const answer = JSON.parse(run.stdout).hookSpecificOutput;
+        assert.equal(answer.permissionDecision, undefined);
+        assert.doesNotMatch(answer.additionalContext, /ctx_/);
+      }
+    },
+  );
+
+  await t.step(
+    "PostToolUse: nothing printed, the call recorded for the session",
+    async () => {
+      const payload = await fixture("PostToolUse");
+      const run = await hook(
+        ["claude-code", "PostToolUse"],
+        withProject(payload, project.path),
+        { home: home.path, env },
+      );
+      assert.deepEqual([run.code, run.stdout], [0, ""], run.stderr);
+      const log = HookLog.open(
+        projectDatabasePath(real, dataHome({ CTX_MODE_HOME: home.path })),
+      );
+      try {
+        const transcript = String(payload.transcript_path ?? "");
+        const sessionId = transcript.match(/[0-9a-f-]{36}/)?.[0] ??
+          String(payload.session_id);
+        const counts = log.toolCounts({ platform: "claude-code", sessionId });
+        assert.equal(counts[0]?.tool, payload.tool_name);
+        assert.ok((counts[0]?.outputBytes ?? 0) > 0);
+      } finally {
+        log.close();
+      }
+    },
+  );
+
+  await t.step(
+    "SessionStart: the routing block becomes additional context",
+    async () => {
+      const run = await hook(
+        ["claude-code", "SessionStart"],
+        withProject(await fixture("SessionStart"), project.path),
+        { home: home.path, env },
+      );
+      const answer = JSON.parse(run.stdout).hookSpecificOutput;
+      assert.equal(answer.hookEventName, "SessionStart");
+      assert.equal(answer.additionalContext, ROUTING_BLOCK);
+    },
+  );
+
+  for (const event of ["PreCompact", "UserPromptSubmit"]) {
+    await t.step(`${event}: the event passes with no output`, async () => {
+      const run = await hook(
+        ["claude-code", event],
+        withProject(await fixture(event), project.path),
+        { home: home.path, env },
+      );
+      assert.deepEqual([run.code, run.stdout], [0, ""], run.stderr);
+    });
+  }
+});
+
+Deno.test("a subagent's prompt gets the routing block, other fields kept", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  writeHeartbeat(home.path, {
+    pid: 1,
+    version: "t",
+    projectDir: await Deno.realPath(project.path),
+    startedAt: 0,
+    updatedAt: Date.now(),
+  });
+  const payload = {
+    "session_id": "s1",
+    cwd: project.path,
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Agent",
+    "tool_input": {
+      description: "Look around",
+      prompt: "Find where the parser lives",
+      "subagent_type": "Explore",
+    },
+  };
+  const run = await hook(
+    ["claude-code", "PreToolUse"],
+    JSON.stringify(payload),
+    { home: home.path },
+  );
+  const answer = JSON.parse(run.stdout).hookSpecificOutput;
+  assert.equal(answer.permissionDecision, "allow");
+  assert.equal(answer.updatedInput.subagent_type, "Explore");
+  assert.equal(answer.updatedInput.description, "Look around");
+  assert.match(
+    answer.updatedInput.prompt,
+    /^Find where the parser lives[\s\S]*<ctx_mode_routing>/,
+  );
+});
+
+Deno.test("a guidance note is shown once per session", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  const payload = JSON.stringify({
+    "session_id": "once",
+    cwd: project.path,
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Bash",
+    "tool_input": { command: "git log" },
+  });
+  const first = await hook(["claude-code", "PreToolUse"], payload, {
+    home: home.path,
+  });
+  const second = await hook(["claude-code", "PreToolUse"], payload, {
+    home: home.path,
+  });
+  assert.match(
+    JSON.parse(first.stdout).hookSpecificOutput.additionalContext,
+    /git log/,
+  );
+  assert.equal(second.stdout, "", "the same note is not repeated");
+});
+
+Deno.test("bad input lets the call proceed: exit 0, no output, one line on stderr", async (t) => {
+  await using home = await tempDir();
+  const big = new TextEncoder().encode(
+    JSON.stringify({
+      "session_id": "x",
+      cwd: home.path,
+      "tool_name": "Bash",
+      "tool_input": { command: `echo ${"y".repeat(50 * 1024 * 1024)}` },
+    }),
+  );
+  const cases: Array<
+    { name: string; args: string[]; stdin: string | Uint8Array }
+  > = [
+    { name: "empty stdin", args: ["claude-code", "PreToolUse"], stdin: "" },
+    {
+      name: "invalid JSON",
+      args: ["claude-code", "PreToolUse"],
+      stdin: "{not json",
+    },
+    {
+      name: "a payload of the wrong shape",
+      args: ["claude-code", "PreToolUse"],
+      stdin: "[1, 2, 3]",
+    },
+    {
+      name: "a missing tool name",
+      args: ["claude-code", "PreToolUse"],
+      stdin: JSON.stringify({ cwd: "/" }),
+    },
+    {
+      name: "an unknown event",
+      args: ["claude-code", "Notification"],
+      stdin: "{}",
+    },
+    { name: "an unknown platform", args: ["emacs", "PreToolUse"], stdin: "{}" },
+    { name: "no arguments", args: [], stdin: "{}" },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, async () => {
+      const run = await hook(c.args, c.stdin, { home: home.path });
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, "");
+      assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
+      assert.match(run.stderr, /^ctx-mode hook: .*letting the call proceed\n$/);
+    });
+  }
+  await t.step("a 50 MB payload is read and answered", async () => {
+    const run = await hook(["claude-code", "PreToolUse"], big, {
+      home: home.path,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, "");
+  });
+});
+
+Deno.test("configs/claude-code holds exactly what the adapter generates", async () => {
+  for (const [name, text] of Object.entries(await configFiles("claude-code"))) {
+    const stored = await Deno.readTextFile(
+      new URL(`../../configs/claude-code/${name}`, import.meta.url),
+    );
+    assert.equal(
+      stored,
+      text,
+      `configs/claude-code/${name} is out of date: run deno task configs`,
+    );
+  }
+});
+
+Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", MAIN],
+    stdout: "piped",
+  }).output();
+  const graph = JSON.parse(new TextDecoder().decode(output.stdout));
+  const hookModule = graph.modules.find((m: { specifier: string }) =>
+    m.specifier.endsWith("/src/cli/hook.ts")
+  );
+  assert.ok(hookModule, "main.ts reaches the hook command");
+  const seen = new Set<string>();
+  const byName = new Map(
+    graph.modules.map((m: { specifier: string }) => [m.specifier, m]),
+  );
+  const stack = [hookModule.specifier];
+  while (stack.length > 0) {
+    const specifier = stack.pop()!;
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    const module = byName.get(specifier) as {
+      dependencies?: Array<
+        { code?: { specifier?: string }; isDynamic?: boolean }
+      >;
+    } | undefined;
+    for (const dependency of module?.dependencies ?? []) {
+      if (dependency.isDynamic) continue;
+      if (dependency.code?.specifier) stack.push(dependency.code.specifier);
+    }
+  }
+  const heavy = [...seen].filter((specifier) =>
+    /modelcontextprotocol|zod|turndown|domino/.test(specifier)
+  );
+  assert.deepEqual(heavy, []);
+});
