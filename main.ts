@@ -6,7 +6,7 @@
  */
 
 import denoJson from "./deno.json" with { type: "json" };
-import { UsageError } from "./src/cli/_args.ts";
+import { UsageError } from "./src/cli/_usage_error.ts";
 import {
   type CliContext,
   type Command,

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basenameOf } from "../src/config/path_lite.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
@@ -82,7 +82,7 @@ function text(value: unknown): string | undefined {
 function sessionIdOf(payload: Payload, where: AdapterEnv): string {
   const transcript = text(payload.transcript_path);
   const fromTranscript = transcript
-    ? basename(transcript).match(UUID)?.[0]
+    ? basenameOf(transcript).match(UUID)?.[0]
     : undefined;
   return fromTranscript ?? text(payload.session_id) ??
     text(where.env.CLAUDE_SESSION_ID) ??

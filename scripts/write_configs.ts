@@ -10,9 +10,13 @@
 import { adapterFor, PLATFORM_NAMES } from "../adapters/registry.ts";
 
 /** The files of one platform's config folder, by name. */
-export async function configFiles(platform: string): Promise<Record<string, string>> {
+export async function configFiles(
+  platform: string,
+): Promise<Record<string, string>> {
   const adapter = await adapterFor(platform);
-  if (!adapter) throw new Error(`Cannot write configs for "${platform}": unknown platform`);
+  if (!adapter) {
+    throw new Error(`Cannot write configs for "${platform}": unknown platform`);
+  }
   const instructions = adapter.instructions();
   return {
     "settings.json": `${JSON.stringify(adapter.config("ctx-mode"), null, 2)}\n`,

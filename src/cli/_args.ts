@@ -7,18 +7,9 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { UsageError } from "./_usage_error.ts";
 
-/** A mistake in how a command was called; printed without a stack, exit code 2. */
-export class UsageError extends Error {
-  /** The command whose `--help` explains the right usage. */
-  readonly command: string;
-
-  constructor(message: string, command: string) {
-    super(message);
-    this.name = "UsageError";
-    this.command = command;
-  }
-}
+export { UsageError };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -16,7 +16,9 @@ export interface CliContext {
   /** The working directory. */
   cwd: string;
   /** Standard input. */
-  stdin: ReadableStream<Uint8Array>;
+  readonly stdin: ReadableStream<Uint8Array>;
+  /** Reads standard input whole, or undefined when nothing arrives within `timeoutMs`. */
+  readStdin(timeoutMs: number): Promise<Uint8Array | undefined>;
   /** Whether standard input is a terminal. */
   stdinIsTerminal: boolean;
   /** Whether standard output is a terminal (readable output, colours). */
@@ -54,11 +56,49 @@ export function processContext(): CliContext {
   return {
     env: Deno.env.toObject(),
     cwd: Deno.cwd(),
-    stdin: Deno.stdin.readable,
+    // A getter: creating the stream loads Deno's streams code, which the hook path does without.
+    get stdin() {
+      return Deno.stdin.readable;
+    },
+    readStdin: (timeoutMs) => readAll(Deno.stdin, timeoutMs),
     stdinIsTerminal: Deno.stdin.isTerminal(),
     stdoutIsTerminal: Deno.stdout.isTerminal(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
     out: (text) => writeAll(Deno.stdout, text),
     err: (text) => writeAll(Deno.stderr, text),
   };
+}
+
+/** Reads a reader to its end with plain reads (no streams), giving up after `timeoutMs`. */
+async function readAll(
+  reader: { read(p: Uint8Array): Promise<number | null> },
+  timeoutMs: number,
+): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    const started = setTimeout(() => resolve("timeout"), timeoutMs);
+    Deno.unrefTimer(started);
+    timer = started;
+  });
+  try {
+    while (true) {
+      const buffer = new Uint8Array(total < 65_536 ? 65_536 : 1_048_576);
+      const read = await Promise.race([reader.read(buffer), timeout]);
+      if (read === "timeout") return undefined;
+      if (read === null) break;
+      chunks.push(buffer.subarray(0, read));
+      total += read;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }

@@ -11,8 +11,6 @@
  * @module
  */
 
-import { statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
 import type { Command } from "./_context.ts";
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import type { Adapter, HookInput, HookOutput } from "../../adapters/types.ts";
@@ -23,8 +21,9 @@ import { sessionStart } from "../../hooks/session_start.ts";
 import { userPromptSubmit } from "../../hooks/user_prompt_submit.ts";
 import { serverIsAlive } from "../config/heartbeat.ts";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
+import { isAbsolutePath, resolvePath } from "../config/path_lite.ts";
 import type { Decision } from "../routing/types.ts";
-import { HookLog } from "../store/hook_log.ts";
+import type { HookLog } from "../store/hook_log.ts";
 
 const USAGE = `Usage: ctx-mode hook <platform> <event>
 
@@ -65,8 +64,16 @@ export const command: Command = {
         );
       }
       output = adapter.passThrough();
-      const payload = await readPayload(context.stdin);
-      output = runHook(adapter, event ?? "", payload, {
+      const bytes = await context.readStdin(STDIN_TIMEOUT_MS);
+      if (bytes === undefined) {
+        throw new Error(
+          `Cannot read the payload: nothing arrived within ${
+            STDIN_TIMEOUT_MS / 1000
+          } s`,
+        );
+      }
+      const payload = new TextDecoder().decode(bytes);
+      output = await runHook(adapter, event ?? "", payload, {
         env: context.env,
         parentPid: Deno.ppid,
         now: Date.now(),
@@ -94,12 +101,12 @@ export const command: Command = {
  * @returns What to print and the exit code.
  * @throws {Error} One-line errors for bad input; the caller fails open.
  */
-export function runHook(
+export async function runHook(
   adapter: Adapter,
   eventName: string,
   payloadText: string,
   facts: HookFacts,
-): HookOutput {
+): Promise<HookOutput> {
   const event = adapter.event(eventName.toLowerCase().replace(/[_-]/g, ""));
   if (!event) {
     throw new Error(
@@ -121,42 +128,48 @@ export function runHook(
     env: facts.env,
     parentPid: facts.parentPid,
   });
-  const decision = decide(input, facts);
+  const decision = await decide(input, facts);
   return adapter.format(input, decision);
 }
 
-function decide(input: HookInput, facts: HookFacts): Decision {
+async function decide(input: HookInput, facts: HookFacts): Promise<Decision> {
   switch (input.event) {
     case "pre_tool_use": {
       const { call } = input;
       const where = projectPaths(call.projectDir, facts);
-      let log: HookLog | undefined;
-      const session = { platform: call.platform, sessionId: call.sessionId };
       const decision = preToolUse(call, {
         toolsAvailable: serverIsAlive(where.home, where.project, facts.now),
-        alreadyNoted: (kind) =>
-          (log ??= openHookLog(where.database))?.noted(session, kind) ?? false,
+        // Notes are checked against the session's memory afterwards, so that
+        // the SQLite module loads only for the calls that carry a note.
+        alreadyNoted: () => false,
         fileSize: (path) =>
-          fileSize(isAbsolute(path) ? path : resolve(where.project, path)),
+          fileSize(
+            isAbsolutePath(path) ? path : resolvePath(where.project, path),
+          ),
       });
-      if (decision.kind === "context" && decision.noteKind) {
-        (log ??= openHookLog(where.database))?.note(
-          session,
-          decision.noteKind,
-          facts.now,
-        );
+      if (decision.kind !== "context" || !decision.noteKind) return decision;
+      const log = await openHookLog(where.database);
+      if (!log) return decision;
+      try {
+        const session = { platform: call.platform, sessionId: call.sessionId };
+        if (log.noted(session, decision.noteKind)) return { kind: "allow" };
+        log.note(session, decision.noteKind, facts.now);
+        return decision;
+      } finally {
+        log.close();
       }
-      log?.close();
-      return decision;
     }
     case "post_tool_use": {
       const where = projectPaths(input.call.projectDir, facts);
-      const log = openHookLog(where.database);
-      log?.recordToolCall(
-        { platform: input.call.platform, sessionId: input.call.sessionId },
-        { ...postToolUse(input.call), at: facts.now },
-      );
-      log?.close();
+      const log = await openHookLog(where.database);
+      try {
+        log?.recordToolCall(
+          { platform: input.call.platform, sessionId: input.call.sessionId },
+          { ...postToolUse(input.call), at: facts.now },
+        );
+      } finally {
+        log?.close();
+      }
       return { kind: "allow" };
     }
     case "session_start":
@@ -178,8 +191,9 @@ function projectPaths(
 }
 
 /** The hook log, or undefined when the database cannot be opened (hooks never fail the agent for it). */
-function openHookLog(path: string): HookLog | undefined {
+async function openHookLog(path: string): Promise<HookLog | undefined> {
   try {
+    const { HookLog } = await import("../store/hook_log.ts");
     return HookLog.open(path);
   } catch {
     return undefined;
@@ -188,46 +202,8 @@ function openHookLog(path: string): HookLog | undefined {
 
 function fileSize(path: string): number | undefined {
   try {
-    return statSync(path).size;
+    return Deno.statSync(path).size;
   } catch {
     return undefined;
   }
-}
-
-/** Reads stdin whole, or gives up after the timeout (an open pipe never hangs the agent). */
-async function readPayload(stdin: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stdin.getReader();
-  const chunks: Uint8Array[] = [];
-  const timeout = new Promise<"timeout">((resolve) => {
-    const timer = setTimeout(() => resolve("timeout"), STDIN_TIMEOUT_MS);
-    Deno.unrefTimer(timer);
-  });
-  try {
-    while (true) {
-      const next = await Promise.race([reader.read(), timeout]);
-      if (next === "timeout") {
-        throw new Error(
-          `Cannot read the payload: nothing arrived within ${
-            STDIN_TIMEOUT_MS / 1000
-          } s`,
-        );
-      }
-      if (next.done) break;
-      chunks.push(next.value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return new TextDecoder().decode(concat(chunks));
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }

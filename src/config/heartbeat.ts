@@ -4,19 +4,12 @@
  * when those tools are really there (a redirect to a tool the agent does not
  * have breaks the agent).
  *
- * Only `node:` built-ins: the hook path reads this and must stay light.
+ * Deno APIs only, no `node:` modules: the hook path reads this and must stay light.
  *
  * @module
  */
 
-import {
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { join } from "node:path";
+import { joinPath } from "./path_lite.ts";
 import { projectHash } from "./paths.ts";
 
 /** How often a running server refreshes its heartbeat, in milliseconds. */
@@ -41,7 +34,7 @@ export interface Heartbeat {
 
 /** The heartbeat file of a project. */
 export function heartbeatPath(home: string, project: string): string {
-  return join(home, "heartbeats", `${projectHash(project)}.json`);
+  return joinPath(home, "heartbeats", `${projectHash(project)}.json`);
 }
 
 /**
@@ -50,10 +43,10 @@ export function heartbeatPath(home: string, project: string): string {
  */
 export function writeHeartbeat(home: string, beat: Heartbeat): void {
   const path = heartbeatPath(home, beat.projectDir);
-  mkdirSync(join(home, "heartbeats"), { recursive: true });
+  Deno.mkdirSync(joinPath(home, "heartbeats"), { recursive: true });
   const temporary = `${path}.${beat.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(beat));
-  renameSync(temporary, path);
+  Deno.writeTextFileSync(temporary, JSON.stringify(beat));
+  Deno.renameSync(temporary, path);
 }
 
 /** Removes a project's heartbeat if it is this process's own. */
@@ -63,7 +56,12 @@ export function removeHeartbeat(
   pid: number,
 ): void {
   const beat = readHeartbeat(home, project);
-  if (beat?.pid === pid) rmSync(heartbeatPath(home, project), { force: true });
+  if (beat?.pid !== pid) return;
+  try {
+    Deno.removeSync(heartbeatPath(home, project));
+  } catch {
+    // Already gone.
+  }
 }
 
 /** A project's heartbeat as written, or undefined when there is none or it is unreadable. */
@@ -72,7 +70,9 @@ export function readHeartbeat(
   project: string,
 ): Heartbeat | undefined {
   try {
-    const beat = JSON.parse(readFileSync(heartbeatPath(home, project), "utf8"));
+    const beat = JSON.parse(
+      Deno.readTextFileSync(heartbeatPath(home, project)),
+    );
     return typeof beat?.updatedAt === "number" && typeof beat?.pid === "number"
       ? beat as Heartbeat
       : undefined;

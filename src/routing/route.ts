@@ -11,7 +11,7 @@
  * @module
  */
 
-import { isAbsolute, join } from "node:path";
+import { isAbsolutePath, joinPath } from "../config/path_lite.ts";
 import { type ShellCommand, shellCommands } from "./_shell_words.ts";
 import { ROUTING_BLOCK, ROUTING_BLOCK_MARKER } from "./routing_block.ts";
 import type { Decision, NoteKind, ToolCallEvent } from "./types.ts";
@@ -262,7 +262,9 @@ export function routeToolCall(
   }
 
   function sizeOf(path: string): number | undefined {
-    return fileSize(isAbsolute(path) ? path : join(event.projectDir, path));
+    return fileSize(
+      isAbsolutePath(path) ? path : joinPath(event.projectDir, path),
+    );
   }
 
   const input = event.input;

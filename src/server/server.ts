@@ -12,6 +12,7 @@ import process from "node:process";
 import denoJson from "../../deno.json" with { type: "json" };
 import { startHeartbeat } from "../config/heartbeat.ts";
 import type { Env } from "../config/paths.ts";
+import { ROUTING_BLOCK } from "../routing/routing_block.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
 import {
   type Implementation,
@@ -69,7 +70,7 @@ export interface CtxServer {
 export function createServer(options: ServerOptions): CtxServer {
   const server = new McpServer(
     { name: "ctx-mode", version: denoJson.version },
-    { instructions: SERVER_INSTRUCTIONS },
+    { instructions: ROUTING_BLOCK },
   );
   const shutdown = new AbortController();
   let kb: KnowledgeBase | undefined;
@@ -144,11 +145,3 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   stopHeartbeat();
   await ctx.close();
 }
-
-const SERVER_INSTRUCTIONS =
-  `ctx-mode keeps bulky output out of your context window. Instead of printing large command output, files, web pages or API responses into the conversation:
-- ctx_execute / ctx_execute_file: run code (shell, JS/TS, Python, …) in a sandbox; only what it prints comes back. Give an intent to get only the matching sections of large output.
-- ctx_batch_execute: run several commands, index their output and answer queries in one call.
-- ctx_fetch_and_index then ctx_search: read web pages through the knowledge base, not raw.
-- ctx_index then ctx_search: store docs, logs or files and query them.
-Check savings with ctx_stats.`;

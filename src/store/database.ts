@@ -10,8 +10,7 @@
  * @module
  */
 
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirnameOf } from "../config/path_lite.ts";
 import { DatabaseSync } from "node:sqlite";
 import { MIGRATIONS } from "./_schema.ts";
 
@@ -57,9 +56,9 @@ export function openDatabase(path: string): DatabaseSync {
 }
 
 function ensureFolder(path: string): void {
-  const folder = dirname(path);
+  const folder = dirnameOf(path);
   try {
-    mkdirSync(folder, { recursive: true });
+    Deno.mkdirSync(folder, { recursive: true });
   } catch (error) {
     throw new Error(`Cannot create folder "${folder}": ${reason(error)}`);
   }
