@@ -2,8 +2,8 @@
 /**
  * `deno task bench`: measures the knowledge base (indexing time, database
  * size, search latency, relevance), the sandbox (round trips, memory under a
- * flood) and the MCP server (start time, context savings), and prints a table
- * for each.
+ * flood), the MCP server (start time, context savings) and the hook process
+ * (spawn to exit), and prints a table for each.
  *
  * Uses the Node.js API docs at /usr/share/doc/nodejs/api when present, else a
  * generated corpus of the same shape (and says so).
@@ -20,6 +20,7 @@ import { BENCH_QUESTIONS, type BenchQuestion } from "./bench_questions.ts";
 import { percentile, printTable } from "./_table.ts";
 import { benchSandbox } from "./bench_sandbox.ts";
 import { benchServer } from "./bench_server.ts";
+import { benchHook } from "./bench_hook.ts";
 
 const NODE_DOCS = "/usr/share/doc/nodejs/api";
 
@@ -221,4 +222,5 @@ if (import.meta.main) {
   await benchStore();
   await benchSandbox();
   await benchServer();
+  await benchHook();
 }
