@@ -15,6 +15,7 @@ import type { Command } from "./_context.ts";
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import type { Adapter, HookInput, HookOutput } from "../../adapters/types.ts";
 import { preToolUse } from "../../hooks/pre_tool_use.ts";
+import { guardToolCall } from "../../hooks/_guard.ts";
 import { postToolUse } from "../../hooks/post_tool_use.ts";
 import { preCompact } from "../../hooks/pre_compact.ts";
 import { sessionStart } from "../../hooks/session_start.ts";
@@ -142,6 +143,10 @@ async function decide(input: HookInput, facts: HookFacts): Promise<Decision> {
         // Notes are checked against the session's memory afterwards, so that
         // the SQLite module loads only for the calls that carry a note.
         alreadyNoted: () => false,
+        guard: (guarded) =>
+          guardToolCall(guarded, {
+            home: facts.env.HOME ?? facts.env.USERPROFILE ?? "/",
+          }),
         fileSize: (path) =>
           fileSize(
             isAbsolutePath(path) ? path : resolvePath(where.project, path),

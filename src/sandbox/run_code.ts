@@ -35,6 +35,7 @@ import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
 import { languageRuntime, resolveLanguage } from "./languages.ts";
 import type { HostConfig } from "./worker_host.ts";
+import { checkCommand } from "../safety/mod.ts";
 
 /** The timeout of a run when the request names none. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -113,6 +114,8 @@ export interface RunOptions {
   env?: Readonly<Record<string, string>>;
   /** More variable names to remove from the environment of runs. @default {[]} */
   denyEnv?: readonly string[];
+  /** Check shell code with the safety guard first, refusing destructive commands. @default {true} */
+  guard?: boolean;
   /** Use bubblewrap when it works here. @default {true} */
   confine?: boolean;
   /** Aborting kills the run; `runCode` then rejects with the signal's reason. @default {undefined} */
@@ -469,6 +472,20 @@ export async function runCode(
   const parent = options.env ?? Deno.env.toObject();
   const language = resolveLanguage(request.language, { env: parent });
   const project = await realDirectory(request.projectDir);
+  if (language === "shell" && options.guard !== false) {
+    // The same destructive-command rules as the agents' own shell tools; unparsable code is refused.
+    const verdict = checkCommand(request.code, {
+      cwd: project,
+      home: parent.HOME ?? parent.USERPROFILE ?? "/",
+    });
+    if (verdict.verdict !== "allow") {
+      throw new Error(
+        `Cannot run this shell code: ${
+          verdict.reason ?? "the safety guard refused it"
+        } [ctx-mode rule ${verdict.rule ?? "guard"}]`,
+      );
+    }
+  }
   const file = request.file
     ? await realFile(request.file.path, project)
     : undefined;

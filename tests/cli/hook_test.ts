@@ -318,3 +318,57 @@ Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
   );
   assert.deepEqual(heavy, []);
 });
+
+Deno.test("the safety guard denies destructive commands and secret reads before routing", async (t) => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  const cases: Array<
+    { tool: string; input: Record<string, unknown>; rule?: string }
+  > = [
+    { tool: "Bash", input: { command: "rm -rf /" }, rule: "rm.root" },
+    {
+      tool: "Bash",
+      input: { command: "sudo git push --force origin main" },
+      rule: "git.push-force",
+    },
+    {
+      tool: "Bash",
+      input: { command: "cat .env | base64" },
+      rule: "secret.env",
+    },
+    {
+      tool: "Read",
+      input: { "file_path": `${project.path}/.env` },
+      rule: "secret.env",
+    },
+    { tool: "Bash", input: { command: "rm -rf node_modules dist" } },
+    { tool: "Bash", input: { command: "git push --force-with-lease" } },
+    { tool: "Read", input: { "file_path": `${project.path}/.env.example` } },
+  ];
+  for (const c of cases) {
+    await t.step(`${c.tool} ${JSON.stringify(c.input)}`, async () => {
+      const payload = JSON.stringify({
+        "session_id": "guard",
+        "cwd": project.path,
+        "tool_name": c.tool,
+        "tool_input": c.input,
+      });
+      const run = await hook(["claude-code", "PreToolUse"], payload, {
+        home: home.path,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const answer = run.stdout
+        ? JSON.parse(run.stdout).hookSpecificOutput
+        : {};
+      if (c.rule) {
+        assert.equal(answer.permissionDecision, "deny");
+        assert.match(
+          answer.permissionDecisionReason,
+          new RegExp(`\\[ctx-mode rule ${c.rule.replace(".", "\\.")}\\]$`),
+        );
+      } else {
+        assert.notEqual(answer.permissionDecision, "deny", run.stdout);
+      }
+    });
+  }
+});

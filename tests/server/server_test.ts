@@ -582,3 +582,36 @@ Deno.test("ctx-mode stats prints the last server session's savings from the proj
   assert.match(text.stdout, /\| ctx_execute \| 1 \|/);
   assert.match(text.stdout, /Knowledge base .*\n\d+ sources/);
 });
+
+Deno.test("ctx_execute and ctx_batch_execute refuse destructive shell code through the safety guard", async () => {
+  await using project = await tempDir();
+  await using server = await startServer({
+    project: project.path,
+    home: project.path,
+  });
+  const refused = await server.client.callTool({
+    name: "ctx_execute",
+    arguments: { language: "shell", code: "git reset --hard HEAD~3" },
+  });
+  assert.equal(refused.isError, true);
+  assert.match(
+    resultText(refused),
+    /^Cannot run this shell code: .*\[ctx-mode rule git\.reset-hard\]$/,
+  );
+  const batch = resultText(
+    await server.client.callTool({
+      name: "ctx_batch_execute",
+      arguments: {
+        commands: [{ label: "ok", command: "echo fine" }, {
+          label: "wipe",
+          command: "rm -rf ~",
+        }],
+      },
+    }),
+  );
+  assert.match(batch, /- ok: exit 0/);
+  assert.match(
+    batch,
+    /- wipe: failed to start: Cannot run this shell code: .*rm\.home/,
+  );
+});

@@ -1,0 +1,37 @@
+/**
+ * The safety library: a bounded shell parser and the guard that blocks
+ * destructive commands and secret reads before an agent runs them.
+ *
+ * Pure: importing it has no side effects, and nothing here runs, reads or
+ * prints anything.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkCommand } from "./mod.ts";
+ * const options = { cwd: "/home/u/proj", home: "/home/u" };
+ * assert.equal(checkCommand("rm -rf node_modules", options).verdict, "allow");
+ * assert.equal(checkCommand("rm -rf ~", options).rule, "rm.home");
+ * ```
+ *
+ * @module
+ */
+
+export {
+  checkCommand,
+  type CheckCommandOptions,
+  checkReadPath,
+  type CheckReadPathOptions,
+  type Level,
+  type Verdict,
+} from "./guard.ts";
+export {
+  type Heredoc,
+  type ParseOptions,
+  type ParseResult,
+  parseShell,
+  type Redirect,
+  type RedirectOperator,
+  type SimpleCommand,
+  type Word,
+} from "./shell_parse.ts";
