@@ -90,7 +90,8 @@ const MIXED_EXTRA = [
   "URLSearchParams",
 ];
 
-async function benchStore(): Promise<void> {
+/** Runs the knowledge-base benchmark and prints its table. */
+export async function benchStore(): Promise<void> {
   const work = await Deno.makeTempDir({ prefix: "ctx-bench-" });
   try {
     let corpus = NODE_DOCS;
