@@ -122,7 +122,7 @@ export function testOutput(seed = 6): Dataset {
     "  throw new AssertionError(message);",
     "        ^",
     "    at assertStrictEquals (https://jsr.io/@std/assert/1.0.8/strict_equals.ts:66:9)",
-    `    at file:///home/runner/work/widget/widget/tests/upload/retry_test.ts:97:5`,
+    `    at file:///home/runner/src/widget/tests/upload/retry_test.ts:97:5`,
     "    at eventLoopTick (ext:core/01_core.js:175:7)",
     "",
     " FAILURES ",

@@ -130,17 +130,17 @@ Deno.test("bwrapArgs mounts parents before children so a read-only path inside t
   const list = mounts(
     bwrapArgs(
       {
-        writable: ["/work/app"],
-        readable: ["/work/app/vendor/tool"],
-        cwd: "/work/app",
+        writable: ["/srv/app"],
+        readable: ["/srv/app/vendor/tool"],
+        cwd: "/srv/app",
       },
       ["x"],
       fakeFs(),
     ),
   );
-  const rw = list.findIndex((m) => m[0] === "--bind" && m[2] === "/work/app");
+  const rw = list.findIndex((m) => m[0] === "--bind" && m[2] === "/srv/app");
   const ro = list.findIndex((m) =>
-    m[0] === "--ro-bind" && m[2] === "/work/app/vendor/tool"
+    m[0] === "--ro-bind" && m[2] === "/srv/app/vendor/tool"
   );
   assert.ok(rw !== -1 && ro !== -1 && rw < ro);
 });

@@ -21,10 +21,10 @@ const COMPILED: Runtime = {
 const CONFIG: HostConfig = {
   mode: "process",
   code: "/tmp/run/code.ts",
-  project: "/work/app",
+  project: "/srv/app",
   scratch: "/tmp/run",
-  read: ["/work/app", "/tmp/run"],
-  write: ["/work/app", "/tmp/run"],
+  read: ["/srv/app", "/tmp/run"],
+  write: ["/srv/app", "/tmp/run"],
   heapMb: 256,
 };
 
@@ -51,20 +51,20 @@ Deno.test("isCompiled recognises a compiled binary by Deno's flag or by its virt
 });
 
 Deno.test("chooseMode uses permission flags under deno run and a Worker in a compiled binary", () => {
-  assert.equal(chooseMode(DENO_RUN, ["/work/app"], "auto"), "process");
-  assert.equal(chooseMode(DENO_RUN, ["/work/app"], "worker"), "worker");
-  assert.equal(chooseMode(COMPILED, ["/work/app"], "auto"), "worker");
-  assert.equal(chooseMode(COMPILED, ["/work/app"], "process"), "worker");
+  assert.equal(chooseMode(DENO_RUN, ["/srv/app"], "auto"), "process");
+  assert.equal(chooseMode(DENO_RUN, ["/srv/app"], "worker"), "worker");
+  assert.equal(chooseMode(COMPILED, ["/srv/app"], "auto"), "worker");
+  assert.equal(chooseMode(COMPILED, ["/srv/app"], "process"), "worker");
   // Deno splits flag values at commas, so such a path needs the Worker.
-  assert.equal(chooseMode(DENO_RUN, ["/work/a,b"], "auto"), "worker");
+  assert.equal(chooseMode(DENO_RUN, ["/srv/a,b"], "auto"), "worker");
 });
 
 Deno.test("sandboxArgv gives the deno run sandbox exactly the run's grants and no others", () => {
   const argv = sandboxArgv(DENO_RUN, CONFIG);
   assert.equal(argv[0], "/usr/bin/deno");
   assert.equal(argv[1], "run");
-  assert.ok(argv.includes("--allow-read=/work/app,/tmp/run"));
-  assert.ok(argv.includes("--allow-write=/work/app,/tmp/run"));
+  assert.ok(argv.includes("--allow-read=/srv/app,/tmp/run"));
+  assert.ok(argv.includes("--allow-write=/srv/app,/tmp/run"));
   assert.ok(argv.includes("--allow-net"));
   assert.ok(argv.includes("--no-prompt"));
   assert.ok(argv.includes("--v8-flags=--max-old-space-size=256"));
@@ -77,15 +77,15 @@ Deno.test("sandboxArgv gives the deno run sandbox exactly the run's grants and n
 
 Deno.test("processPrelude() sets the helper globals on one line, before the code", async () => {
   const prelude = processPrelude({
-    project: "/work/app",
+    project: "/srv/app",
     scratch: "/tmp/run",
-    file: "/work/app/data.csv",
+    file: "/srv/app/data.csv",
   });
   assert.ok(!prelude.includes("\n"), "the code keeps its line numbers");
-  assert.match(prelude, /globalThis\.PROJECT_DIR="\/work\/app";/);
+  assert.match(prelude, /globalThis\.PROJECT_DIR="\/srv\/app";/);
   assert.match(
     prelude,
-    /globalThis\.FILE_CONTENT=Deno\.readTextFileSync\("\/work\/app\/data\.csv"\);/,
+    /globalThis\.FILE_CONTENT=Deno\.readTextFileSync\("\/srv\/app\/data\.csv"\);/,
   );
   const dir = await Deno.makeTempDir();
   try {
