@@ -68,3 +68,79 @@ export {
   projectHash,
 } from "./src/config/mod.ts";
 export type { Env } from "./src/config/mod.ts";
+export type {
+  FetchCache,
+  FetchCacheRecord,
+  ToolCallLog,
+  ToolCallRecord,
+} from "./src/store/mod.ts";
+export {
+  /** Detects the languages the sandbox can run here. */
+  detectLanguages,
+  /** Runs code in the sandbox; only what it prints comes back. */
+  runCode,
+  /** Sandbox settings from `CTX_MODE_*` environment variables. */
+  runOptionsFromEnv,
+} from "./src/sandbox/mod.ts";
+export type {
+  JsSandboxMode,
+  LanguageId,
+  LanguageInfo,
+  RunOptions,
+  RunRequest,
+  RunResult,
+  Runtime,
+} from "./src/sandbox/mod.ts";
+export {
+  /** Fetches a URL, converts it and indexes it; answers with a receipt and an outline. */
+  fetchAndIndex,
+  /** Fetches several URLs at once. */
+  fetchAndIndexMany,
+  /** One fetch result as the text an agent sees. */
+  formatFetchResult,
+} from "./src/fetch/mod.ts";
+export type {
+  FetchFailure,
+  FetchManyOptions,
+  FetchOptions,
+  FetchReceipt,
+  FetchRequest,
+  FetchResult,
+  Lookup,
+} from "./src/fetch/mod.ts";
+export {
+  /** The routing decision for a tool call. */
+  routeToolCall,
+  /** The text that teaches an agent the tool hierarchy. */
+  ROUTING_BLOCK,
+} from "./src/routing/mod.ts";
+export type {
+  AllowDecision,
+  AskDecision,
+  ContextDecision,
+  Decision,
+  DenyDecision,
+  ModifyDecision,
+  NoteKind,
+  RouteOptions,
+  ToolCallEvent,
+  ToolInput,
+  ToolKind,
+} from "./src/routing/mod.ts";
+export {
+  /** The safety guard's verdict on a shell command. */
+  checkCommand,
+  /** The safety guard's verdict on reading a file. */
+  checkReadPath,
+  /** The bounded POSIX shell parser behind the guard. */
+  parseShell,
+} from "./src/safety/mod.ts";
+export type {
+  CheckCommandOptions,
+  CheckReadPathOptions,
+  Level,
+  ParseOptions,
+  ParseResult,
+  SimpleCommand,
+  Verdict,
+} from "./src/safety/mod.ts";

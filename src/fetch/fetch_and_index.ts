@@ -95,6 +95,7 @@ export interface FetchManyOptions extends FetchOptions {
 
 /** What a successful fetch-and-index did. */
 export interface FetchReceipt {
+  /** Always true: the fetch succeeded. */
   ok: true;
   /** The requested URL, normalised (no fragment). */
   url: string;
@@ -126,6 +127,7 @@ export interface FetchReceipt {
 
 /** A fetch that failed, in one line. */
 export interface FetchFailure {
+  /** Always false: the fetch failed. */
   ok: false;
   /** The requested URL (normalised when it parsed). */
   url: string;

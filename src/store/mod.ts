@@ -18,3 +18,4 @@ export * from "./index_files.ts";
 export { openDatabase, SCHEMA_VERSION } from "./database.ts";
 export * from "./tool_calls.ts";
 export * from "./hook_log.ts";
+export * from "./fetch_cache.ts";
