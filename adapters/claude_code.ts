@@ -8,15 +8,17 @@
  * @module
  */
 
-import { basenameOf } from "../src/config/path_lite.ts";
+import { basenameOf, joinPath } from "../src/config/path_lite.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
   AdapterEnv,
+  DoctorWhere,
   HookEvent,
   HookInput,
   HookOutput,
+  PlatformCheck,
 } from "./types.ts";
 
 const EVENTS: Record<string, HookEvent> = {
@@ -282,5 +284,57 @@ export const claudeCode: Adapter = {
 
   instructions(): { file: string; text: string } {
     return { file: "CLAUDE.md", text: routingInstructions() };
+  },
+
+  doctor(where: DoctorWhere): PlatformCheck[] {
+    const settings = [
+      joinPath(where.projectDir, ".claude", "settings.local.json"),
+      joinPath(where.projectDir, ".claude", "settings.json"),
+      joinPath(where.home, ".claude", "settings.json"),
+    ];
+    const found = settings.map((path) => ({
+      path,
+      text: where.readText(path) ?? "",
+    }));
+    const missing = Object.values(EVENT_NAMES).filter((event) =>
+      !found.some(({ text }) =>
+        new RegExp(`hook claude-code ${event}\\b`, "i").test(text)
+      )
+    );
+    const mcpFiles = [
+      joinPath(where.projectDir, ".mcp.json"),
+      joinPath(where.home, ".claude.json"),
+      ...settings,
+    ];
+    const mcp = mcpFiles.find((path) =>
+      /"ctx-mode"\s*:\s*\{[^}]*"command"/s.test(where.readText(path) ?? "")
+    );
+    return [
+      missing.length === 0
+        ? {
+          name: "claude-code hooks",
+          status: "ok",
+          detail: "all five hooks call ctx-mode",
+        }
+        : {
+          name: "claude-code hooks",
+          status: "warn",
+          detail: `not registered: ${
+            missing.join(", ")
+          }; add the hooks of configs/claude-code/settings.json to ~/.claude/settings.json`,
+        },
+      mcp
+        ? {
+          name: "claude-code MCP server",
+          status: "ok",
+          detail: `registered in ${mcp}`,
+        }
+        : {
+          name: "claude-code MCP server",
+          status: "warn",
+          detail:
+            "not registered; run: claude mcp add --scope user ctx-mode -- ctx-mode serve",
+        },
+    ];
   },
 };

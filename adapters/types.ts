@@ -103,4 +103,26 @@ export interface Adapter {
   config(command: string): unknown;
   /** The routing instructions file for the platform (its name and text). */
   instructions(): { file: string; text: string };
+  /** Checks that ctx-mode's hooks and MCP server are registered with the platform. */
+  doctor(where: DoctorWhere): PlatformCheck[];
+}
+
+/** Where the platform's doctor checks look. */
+export interface DoctorWhere {
+  /** The user's home directory. */
+  home: string;
+  /** The project directory. */
+  projectDir: string;
+  /** Reads a text file, or undefined when it is missing or unreadable. */
+  readText(path: string): string | undefined;
+}
+
+/** One doctor check of a platform's set-up. */
+export interface PlatformCheck {
+  /** What was checked. */
+  name: string;
+  /** `ok`, `warn` or `fail`. */
+  status: "ok" | "warn" | "fail";
+  /** What was found, and how to fix it. */
+  detail: string;
 }

@@ -12,8 +12,7 @@ import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
 import { detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
-import { detectPlatform } from "../../adapters/detect.ts";
-import { existsSync } from "node:fs";
+import { platformDoctor } from "../../adapters/platform_checks.ts";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
 
@@ -39,16 +38,19 @@ export const command: Command = {
     if (positionals.length > 0) {
       throw new UsageError(`Unexpected argument "${positionals[0]}"`, "doctor");
     }
+    const project = projectDir(context.cwd, {
+      explicit: values.project,
+      env: context.env,
+    });
+    const platform = await platformDoctor(context.env, { projectDir: project });
     const checks = runDoctor({
       version: denoJson.version,
       dataHome: dataHome(context.env),
-      projectDir: projectDir(context.cwd, {
-        explicit: values.project,
-        env: context.env,
-      }),
+      projectDir: project,
       databasePath: databasePathFor(values, context),
       languages: await detectLanguages({ env: context.env, versions: true }),
-      platform: detectPlatform({ env: context.env, exists: existsSync }),
+      platform: platform.detection,
+      platformChecks: platform.checks,
     });
     await context.out(
       values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks),

@@ -47,6 +47,9 @@ export const command: Command = {
     const home = dataHome(context.env);
     const { serveStdio } = await import("../server/server.ts");
     const { detectPlatform } = await import("../../adapters/detect.ts");
+    const { platformDoctor } = await import(
+      "../../adapters/platform_checks.ts"
+    );
     await serveStdio({
       projectDir: project,
       dataHome: home,
@@ -56,6 +59,9 @@ export const command: Command = {
       env: context.env,
       describePlatform: (clientName) =>
         detectPlatform({ env: context.env, clientName, exists: existsSync }),
+      platformChecks: async (clientName) =>
+        (await platformDoctor(context.env, { projectDir: project, clientName }))
+          .checks,
     });
     return 0;
   },

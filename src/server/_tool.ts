@@ -39,6 +39,10 @@ export interface ServerDeps {
   describePlatform?: (
     clientName: string | undefined,
   ) => { platform: string; confidence: string; evidence: string };
+  /** Checks of the detected platform's hook and MCP set-up (injected like `describePlatform`). */
+  platformChecks?: (clientName: string | undefined) => Promise<
+    Array<{ name: string; status: "ok" | "warn" | "fail"; detail: string }>
+  >;
   /** The client's `initialize` info, once known. */
   clientInfo(): Implementation | undefined;
   /** Aborted when the server shuts down; running children are killed. */

@@ -46,6 +46,8 @@ export interface DoctorInput {
   languages: readonly DoctorLanguage[];
   /** The MCP client, when the doctor runs inside the server. */
   client?: { name: string; version: string } | undefined;
+  /** Checks of the platform's own set-up (hooks and MCP registration). @default {[]} */
+  platformChecks?: readonly DoctorCheck[] | undefined;
   /** The detected agent platform, with confidence and evidence. */
   platform?:
     | { platform: string; confidence: string; evidence: string }
@@ -98,6 +100,7 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
       detail: `${platform} (${confidence} confidence: ${evidence})`,
     });
   }
+  checks.push(...(input.platformChecks ?? []));
   if (input.client) {
     checks.push({
       name: "MCP client",

@@ -47,6 +47,8 @@ export interface ServerOptions {
   now?: () => number;
   /** Names the agent platform from the MCP client's name. @default {undefined} */
   describePlatform?: ServerDeps["describePlatform"];
+  /** Checks of the platform's set-up. @default {undefined} */
+  platformChecks?: ServerDeps["platformChecks"];
   /** The search throttle's thresholds. @default {DEFAULT_THROTTLE} */
   throttle?: ThrottleLimits;
 }

@@ -39,6 +39,7 @@ export function registerCtxDoctorTool(
           ? { name: client.name, version: client.version }
           : undefined,
         platform: deps.describePlatform?.(client?.name),
+        platformChecks: await deps.platformChecks?.(client?.name),
       });
       return { text: formatDoctor(checks), handled: 0 };
     }),
