@@ -48,6 +48,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Check the installation: runtime, SQLite, data home, languages",
     load: async () => (await import("./src/cli/doctor.ts")).command,
   },
+  explain: {
+    summary: "Show how the safety guard reads a shell command, and its verdict",
+    load: async () => (await import("./src/cli/explain.ts")).command,
+  },
   fetch: {
     summary: "Fetch URLs into the knowledge base; prints receipts and outlines",
     load: async () => (await import("./src/cli/fetch.ts")).command,
