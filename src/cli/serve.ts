@@ -6,9 +6,9 @@
 
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
-import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
+import { dataHome, projectDir } from "../config/paths.ts";
+import { databasePathFor } from "./_store.ts";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 
 const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
 
@@ -53,9 +53,7 @@ export const command: Command = {
     await serveStdio({
       projectDir: project,
       dataHome: home,
-      databasePath: values.db
-        ? resolve(context.cwd, values.db)
-        : projectDatabasePath(project, home),
+      databasePath: databasePathFor(values, context),
       env: context.env,
       describePlatform: (clientName) =>
         detectPlatform({ env: context.env, clientName, exists: existsSync }),

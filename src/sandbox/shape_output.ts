@@ -12,6 +12,7 @@
 import type { IndexReceipt, KnowledgeBase } from "../store/knowledge_base.ts";
 import { queryWords } from "../store/_terms.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { utf8ByteLength } from "../store/split_oversize.ts";
 
 /** Output above this many bytes is indexed rather than returned whole. */
 export const LARGE_OUTPUT_BYTES = 5 * 1024;
@@ -42,8 +43,6 @@ export interface ShapeOptions {
   returnBytes?: number;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * Decides what of `output` enters the context.
  *
@@ -57,7 +56,7 @@ export function shapeOutput(
 ): ShapedOutput {
   const threshold = options.thresholdBytes ?? LARGE_OUTPUT_BYTES;
   const budget = options.returnBytes ?? LARGE_OUTPUT_BYTES;
-  const bytes = encoder.encode(output).length;
+  const bytes = utf8ByteLength(output);
   if (bytes <= threshold) return { text: output, mode: "whole" };
 
   const source = options.source ?? "execution output";
@@ -128,7 +127,8 @@ export function headAndTail(
   text: string,
   budget: number,
 ): { text: string; omittedBytes: number; omittedLines: number } {
-  if (encoder.encode(text).length <= budget) {
+  const total = utf8ByteLength(text);
+  if (total <= budget) {
     return { text, omittedBytes: 0, omittedLines: 0 };
   }
   const lines = text.split("\n");
@@ -136,7 +136,7 @@ export function headAndTail(
   const head: string[] = [];
   let headBytes = 0;
   for (const line of lines) {
-    const size = encoder.encode(line).length + 1;
+    const size = utf8ByteLength(line) + 1;
     if (headBytes + size > half) break;
     head.push(line);
     headBytes += size;
@@ -144,7 +144,7 @@ export function headAndTail(
   const tail: string[] = [];
   let tailBytes = 0;
   for (let i = lines.length - 1; i >= head.length; i--) {
-    const size = encoder.encode(lines[i]!).length + 1;
+    const size = utf8ByteLength(lines[i]!) + 1;
     if (tailBytes + size > half) break;
     tail.unshift(lines[i]!);
     tailBytes += size;
@@ -154,13 +154,13 @@ export function headAndTail(
     const chars = Math.floor(half / 2);
     return {
       text: `${text.slice(0, chars)}\n…\n${text.slice(-chars)}`,
-      omittedBytes: encoder.encode(text).length -
-        encoder.encode(text.slice(0, chars) + text.slice(-chars)).length,
+      omittedBytes: total - utf8ByteLength(text.slice(0, chars)) -
+        utf8ByteLength(text.slice(-chars)),
       omittedLines: 0,
     };
   }
   const omittedLines = lines.length - head.length - tail.length;
-  const omittedBytes = encoder.encode(text).length - headBytes - tailBytes;
+  const omittedBytes = total - headBytes - tailBytes;
   return {
     text: `${head.join("\n")}\n…\n${tail.join("\n")}`,
     omittedBytes: Math.max(0, omittedBytes),

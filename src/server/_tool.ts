@@ -11,6 +11,7 @@
 
 import type { Env } from "../config/paths.ts";
 import type { KnowledgeBase } from "../store/knowledge_base.ts";
+import { utf8ByteLength } from "../store/split_oversize.ts";
 import type { CallToolResult, Implementation } from "./_sdk.ts";
 import type { SearchThrottle } from "./search_throttle.ts";
 import type { SessionStats } from "./stats.ts";
@@ -69,13 +70,6 @@ export const READ_ONLY_ANNOTATIONS = {
   openWorldHint: false,
 } as const;
 
-const encoder = new TextEncoder();
-
-/** The UTF-8 size of a text. */
-export function byteLength(text: string): number {
-  return encoder.encode(text).length;
-}
-
 /**
  * Wraps a handler: counts its bytes and turns a thrown error into an
  * `isError` result with the error's first line.
@@ -97,7 +91,7 @@ export function toolHandler<A>(
         isError: true,
       };
     }
-    const returned = byteLength(outcome.text);
+    const returned = utf8ByteLength(outcome.text);
     const handled = Math.max(outcome.handled, returned);
     const error = outcome.isError === true;
     deps.stats.record(name, { handled, returned, error });

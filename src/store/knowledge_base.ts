@@ -18,6 +18,7 @@ import { detectKind } from "./detect_kind.ts";
 import { FetchCache } from "./fetch_cache.ts";
 import { ToolCallLog } from "./tool_calls.ts";
 import { vocabularyWords } from "./_terms.ts";
+import { utf8ByteLength } from "./split_oversize.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
 
 export type {
@@ -87,8 +88,6 @@ export interface KnowledgeBaseOptions {
   chunking?: ChunkOptions;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * A project's knowledge base, backed by one SQLite file.
  *
@@ -145,7 +144,7 @@ export class KnowledgeBase {
       throw new TypeError('Cannot index under label "": the label is empty');
     }
     const kind = input.kind ?? narrowKind(detectKind(label, input.content));
-    const bytes = encoder.encode(input.content).length;
+    const bytes = utf8ByteLength(input.content);
     const hash = createHash("sha256").update(kind).update("\0").update(
       input.content,
     ).digest("hex");
