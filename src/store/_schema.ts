@@ -122,4 +122,36 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX hook_tool_calls_by_session ON hook_tool_calls(platform, session_id, at);
   `,
+  // Version 5, session continuity: what a session did (files, tasks, git,
+  // errors, prompts, decisions…), one row per distinct event (`hash`; a repeat
+  // moves `at` and bumps `count`), and the snapshot taken before compaction.
+  `
+  CREATE TABLE session_events (
+    id INTEGER PRIMARY KEY,
+    platform TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    category TEXT NOT NULL,
+    type TEXT NOT NULL,
+    priority INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    first_at INTEGER NOT NULL,
+    count INTEGER NOT NULL DEFAULT 1,
+    subject TEXT NOT NULL,
+    data TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    resolved INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (platform, session_id, hash)
+  );
+  CREATE INDEX session_events_by_time ON session_events(platform, session_id, at);
+  CREATE INDEX session_events_by_subject ON session_events(platform, session_id, category, subject);
+  CREATE TABLE session_snapshots (
+    platform TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    snapshot TEXT NOT NULL,
+    PRIMARY KEY (platform, session_id)
+  ) WITHOUT ROWID;
+  `,
 ];
