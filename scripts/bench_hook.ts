@@ -9,6 +9,7 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { percentile, printTable } from "./_table.ts";
+import { writeHeartbeat } from "../src/config/heartbeat.ts";
 
 const RUNS = 50;
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -44,33 +45,67 @@ export async function benchHook(): Promise<void> {
   try {
     const empty = join(work, "empty.js");
     await Deno.writeTextFile(empty, "");
-    const env = { CTX_MODE_HOME: join(work, "home") };
-    const payload = (command: string) =>
+    const home = join(work, "home");
+    const env = { CTX_MODE_HOME: home };
+    const served = join(work, "served");
+    const unserved = join(work, "unserved");
+    await Deno.mkdir(served);
+    await Deno.mkdir(unserved);
+    const payload = (command: string, cwd = served) =>
       JSON.stringify({
         "session_id": "bench",
-        "cwd": work,
+        "cwd": cwd,
         "hook_event_name": "PreToolUse",
         "tool_name": "Bash",
         "tool_input": { command },
       });
-    const floor = await timeProcess(["run", "--quiet", empty], "", env);
-    const hookArgs = ["run", "-A", MAIN, "hook", "claude-code", "PreToolUse"];
-    const gitStatus = await timeProcess(hookArgs, payload("git status"), env);
-    const curl = await timeProcess(
-      hookArgs,
-      payload("curl https://example.com/api/items"),
+    // A fresh heartbeat: the MCP server runs for `served`, so `curl` is redirected.
+    const beat = () =>
+      writeHeartbeat(home, {
+        pid: Deno.pid,
+        version: "bench",
+        projectDir: served,
+        startedAt: Date.now(),
+        updatedAt: Date.now(),
+      });
+    const floor = await timeProcess(
+      ["run", "--quiet", "--no-config", empty],
+      "",
+      env,
+    );
+    // The compiled binary reads no config file and resolves no npm packages
+    // at start-up; `--no-config` is the closest `deno run` gets to it. Under
+    // plain `deno run` in the repository, Deno also reads the lockfile and
+    // the cached registry data of every npm package the server uses.
+    const hook = ["hook", "claude-code", "PreToolUse"];
+    const asBinary = ["run", "-A", "--no-config", MAIN, ...hook];
+    const inRepo = ["run", "-A", MAIN, ...hook];
+    const curlCommand = "curl https://example.com/api/items";
+    beat();
+    const gitStatus = await timeProcess(asBinary, payload("git status"), env);
+    beat();
+    const curl = await timeProcess(asBinary, payload(curlCommand), env);
+    const curlUnserved = await timeProcess(
+      asBinary,
+      payload(curlCommand, unserved),
+      env,
+    );
+    beat();
+    const gitStatusInRepo = await timeProcess(
+      inRepo,
+      payload("git status"),
       env,
     );
     const floorP50 = percentile(floor, 50);
-    const row = (name: string, times: number[]) => {
+    const row = (name: string, times: number[], judged = true) => {
       const p50 = percentile(times, 50);
       return {
         metric: name,
         value: `p50 ${p50.toFixed(0)} ms, p95 ${
           percentile(times, 95).toFixed(0)
         } ms (${(p50 / floorP50).toFixed(2)}× floor)`,
-        target: "≤ ~1.5× floor",
-        ok: p50 / floorP50 <= 1.6,
+        target: judged ? "≤ ~1.5× floor" : "",
+        ok: judged ? p50 / floorP50 <= 1.6 : undefined,
       };
     };
     printTable(`Hook process, spawn to exit (${RUNS} runs each)`, [
@@ -83,7 +118,17 @@ export async function benchHook(): Promise<void> {
         ok: undefined,
       },
       row("PreToolUse hook, `git status` payload", gitStatus),
-      row("PreToolUse hook, `curl` payload", curl),
+      row("PreToolUse hook, `curl` payload (redirected to the server)", curl),
+      row(
+        "`curl` with no server running (guidance note, checked in SQLite)",
+        curlUnserved,
+        false,
+      ),
+      row(
+        "same `git status`, plain `deno run` with the repo's npm config",
+        gitStatusInRepo,
+        false,
+      ),
     ]);
   } finally {
     await Deno.remove(work, { recursive: true });
