@@ -10,6 +10,7 @@
 
 import { basenameOf, joinPath } from "../src/config/path_lite.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
+import { subagentCanCallServer } from "./claude_code_agents.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
@@ -63,6 +64,7 @@ interface Payload {
   "tool_input"?: unknown;
   "tool_response"?: unknown;
   "agent_id"?: unknown;
+  "agent_type"?: unknown;
   "prompt"?: unknown;
   "source"?: unknown;
 }
@@ -118,6 +120,10 @@ function neutralInput(
         ...input,
         ...(input.head_limit === undefined ? {} : { limit: input.head_limit }),
       };
+    case "task":
+      return typeof input.subagent_type === "string"
+        ? { ...input, agentType: input.subagent_type }
+        : input;
     default:
       return input;
   }
@@ -136,6 +142,7 @@ function platformInput(
     }
   }
   if (kind === "read") delete result.path;
+  if (kind === "task" && !("agentType" in original)) delete result.agentType;
   return result;
 }
 
@@ -178,9 +185,11 @@ export const claudeCode: Adapter = {
       const toolKind = TOOL_KINDS[toolName] ??
         (toolName.startsWith("mcp__") ? "mcp" : "other");
       const input = record(payload.tool_input ?? {}, "tool_input");
+      const agentType = text(payload.agent_type);
       return {
         event,
         subagent: text(payload.agent_id) !== undefined,
+        ...(agentType === undefined ? {} : { agentType }),
         call: {
           platform: "claude-code",
           sessionId,
@@ -257,6 +266,8 @@ export const claudeCode: Adapter = {
   passThrough(): HookOutput {
     return { stdout: "", exitCode: 0 };
   },
+
+  subagentCanCallServer,
 
   config(command: string): unknown {
     const hook = (

@@ -10,14 +10,7 @@
 import { detectPlatform } from "./detect.ts";
 import { adapterFor } from "./registry.ts";
 import type { PlatformCheck } from "./types.ts";
-
-function readText(path: string): string | undefined {
-  try {
-    return Deno.readTextFileSync(path);
-  } catch {
-    return undefined;
-  }
-}
+import { readTextOrUndefined } from "../src/config/quiet_fs.ts";
 
 function exists(path: string): boolean {
   try {
@@ -54,7 +47,11 @@ export async function platformDoctor(
   const adapter = await adapterFor(detection.platform);
   const home = env.HOME ?? env.USERPROFILE ?? "";
   const checks = adapter
-    ? adapter.doctor({ home, projectDir: options.projectDir, readText })
+    ? adapter.doctor({
+      home,
+      projectDir: options.projectDir,
+      readText: readTextOrUndefined,
+    })
     : [];
   return { detection, checks };
 }

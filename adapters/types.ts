@@ -47,6 +47,8 @@ export type HookInput =
     call: ToolCallEvent;
     /** Whether a subagent made the call. */
     subagent: boolean;
+    /** The subagent's type, when the platform names it. */
+    agentType?: string;
   }
   | {
     event: "pre_compact" | "session_start" | "user_prompt_submit";
@@ -105,6 +107,21 @@ export interface Adapter {
   instructions(): { file: string; text: string };
   /** Checks that ctx-mode's hooks and MCP server are registered with the platform. */
   doctor(where: DoctorWhere): PlatformCheck[];
+  /**
+   * Whether a subagent of this type can call ctx-mode's MCP tools. Without
+   * this method (or without a type) subagents are taken to share the main
+   * agent's tools.
+   */
+  subagentCanCallServer?(
+    agentType: string | undefined,
+    where: SubagentWhere,
+  ): boolean;
+}
+
+/** Where an adapter looks up a subagent's definition. */
+export interface SubagentWhere extends DoctorWhere {
+  /** Lists the file names in a directory, or an empty list. */
+  listNames(path: string): string[];
 }
 
 /** Where the platform's doctor checks look. */

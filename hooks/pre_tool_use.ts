@@ -23,6 +23,8 @@ export interface PreToolUseDeps {
   alreadyNoted: (kind: NoteKind) => boolean;
   /** The size of a file, when known. */
   fileSize: (path: string) => number | undefined;
+  /** Whether a subagent of this type can call ctx-mode's tools. @default {() => true} */
+  subagentCanCallTools?: (agentType: string | undefined) => boolean;
   /** The safety guard: a decision that overrides routing, or undefined to go on. @default {undefined} */
   guard?: ((call: ToolCallEvent) => Decision | undefined) | undefined;
 }
@@ -44,5 +46,8 @@ export function preToolUse(
     toolsAvailable: deps.toolsAvailable,
     alreadyNoted: deps.alreadyNoted,
     fileSize: deps.fileSize,
+    ...(deps.subagentCanCallTools
+      ? { subagentCanCallTools: deps.subagentCanCallTools }
+      : {}),
   });
 }

@@ -23,6 +23,7 @@ import { userPromptSubmit } from "../../hooks/user_prompt_submit.ts";
 import { serverIsAlive } from "../config/heartbeat.ts";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
 import { isAbsolutePath, resolvePath } from "../config/path_lite.ts";
+import { listNames, readTextOrUndefined } from "../config/quiet_fs.ts";
 import type { Decision } from "../routing/types.ts";
 import type { HookLog } from "../store/hook_log.ts";
 
@@ -129,23 +130,34 @@ export async function runHook(
     env: facts.env,
     parentPid: facts.parentPid,
   });
-  const decision = await decide(input, facts);
+  const decision = await decide(adapter, input, facts);
   return adapter.format(input, decision);
 }
 
-async function decide(input: HookInput, facts: HookFacts): Promise<Decision> {
+async function decide(
+  adapter: Adapter,
+  input: HookInput,
+  facts: HookFacts,
+): Promise<Decision> {
   switch (input.event) {
     case "pre_tool_use": {
       const { call } = input;
       const where = projectPaths(call.projectDir, facts);
       const decision = preToolUse(call, {
-        toolsAvailable: serverIsAlive(where.home, where.project, facts.now),
+        toolsAvailable: serverIsAlive(where.home, where.project, facts.now) &&
+          (!input.subagent ||
+            canSubagentCallServer(adapter, input.agentType, call, facts)),
+        subagentCanCallTools: (agentType) =>
+          canSubagentCallServer(adapter, agentType, call, facts),
         // Notes are checked against the session's memory afterwards, so that
         // the SQLite module loads only for the calls that carry a note.
         alreadyNoted: () => false,
         guard: (guarded) =>
           guardToolCall(guarded, {
-            home: facts.env.HOME ?? facts.env.USERPROFILE ?? "/",
+            home: userHome(facts.env),
+            dataHome: where.home,
+            now: facts.now,
+            tmpDir: facts.env.TMPDIR,
           }),
         fileSize: (path) =>
           fileSize(
@@ -184,6 +196,25 @@ async function decide(input: HookInput, facts: HookFacts): Promise<Decision> {
     case "user_prompt_submit":
       return userPromptSubmit();
   }
+}
+
+/** Whether the subagent behind a call can reach ctx-mode's tools (its definition decides). */
+function canSubagentCallServer(
+  adapter: Adapter,
+  agentType: string | undefined,
+  call: { projectDir: string },
+  facts: HookFacts,
+): boolean {
+  return adapter.subagentCanCallServer?.(agentType, {
+    home: userHome(facts.env),
+    projectDir: call.projectDir,
+    readText: readTextOrUndefined,
+    listNames,
+  }) ?? true;
+}
+
+function userHome(env: Readonly<Record<string, string>>): string {
+  return env.HOME ?? env.USERPROFILE ?? "/";
 }
 
 function projectPaths(

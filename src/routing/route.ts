@@ -42,6 +42,13 @@ export interface RouteOptions {
    * @default {() => undefined}
    */
   fileSize?: (path: string) => number | undefined;
+  /**
+   * Whether a subagent of this type (undefined: the platform's default) can
+   * call ctx-mode's tools; its prompt gets the routing block only then.
+   *
+   * @default {() => true}
+   */
+  subagentCanCallTools?: (agentType: string | undefined) => boolean;
 }
 
 /** What one simple command would do, as far as routing cares. */
@@ -249,6 +256,7 @@ export function routeToolCall(
     toolsAvailable,
     alreadyNoted = () => false,
     fileSize = () => undefined,
+    subagentCanCallTools = () => true,
   } = options;
 
   function note(kind: NoteKind): Decision {
@@ -307,7 +315,8 @@ export function routeToolCall(
       const prompt = stringField(input, "prompt");
       if (
         !toolsAvailable || prompt === undefined ||
-        prompt.includes(ROUTING_BLOCK_MARKER)
+        prompt.includes(ROUTING_BLOCK_MARKER) ||
+        !subagentCanCallTools(stringField(input, "agentType"))
       ) {
         return ALLOW;
       }

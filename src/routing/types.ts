@@ -33,6 +33,7 @@ export type ToolKind =
  * - `pattern` (grep): the search pattern.
  * - `url` (fetch): the address.
  * - `prompt` (task): the subagent's instructions.
+ * - `agentType` (task): the kind of subagent to start, when the platform names it.
  */
 export type ToolInput = Readonly<Record<string, unknown>>;
 

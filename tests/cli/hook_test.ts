@@ -186,11 +186,77 @@ Deno.test("a subagent's prompt gets the routing block, other fields kept", async
   const answer = JSON.parse(run.stdout).hookSpecificOutput;
   assert.equal(answer.permissionDecision, "allow");
   assert.equal(answer.updatedInput.subagent_type, "Explore");
+  assert.equal(answer.updatedInput.agentType, undefined);
   assert.equal(answer.updatedInput.description, "Look around");
   assert.match(
     answer.updatedInput.prompt,
     /^Find where the parser lives[\s\S]*<ctx_mode_routing>/,
   );
+});
+
+Deno.test("subagents without ctx-mode's tools are never sent to them", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  writeHeartbeat(home.path, {
+    pid: 1,
+    version: "t",
+    projectDir: await Deno.realPath(project.path),
+    startedAt: 0,
+    updatedAt: Date.now(),
+  });
+  await Deno.mkdir(join(project.path, ".claude", "agents"), {
+    recursive: true,
+  });
+  await Deno.writeTextFile(
+    join(project.path, ".claude", "agents", "shell-only.md"),
+    "---\nname: shell-only\ntools: Bash, Read\n---\nRun things.\n",
+  );
+  const curl = (agent: Record<string, string>) =>
+    JSON.stringify({
+      "session_id": `s-${agent["agent_type"] ?? "main"}`,
+      cwd: project.path,
+      "hook_event_name": "PreToolUse",
+      "tool_name": "Bash",
+      "tool_input": { command: "curl https://example.com/items.json" },
+      ...agent,
+    });
+  const answer = async (payload: string) => {
+    const run = await hook(["claude-code", "PreToolUse"], payload, {
+      home: home.path,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    return JSON.parse(run.stdout).hookSpecificOutput;
+  };
+
+  const main = await answer(curl({}));
+  assert.equal(main.permissionDecision, "deny");
+  const inheriting = await answer(
+    curl({ "agent_id": "a1", "agent_type": "general-purpose" }),
+  );
+  assert.equal(inheriting.permissionDecision, "deny");
+  const restricted = await answer(
+    curl({ "agent_id": "a2", "agent_type": "shell-only" }),
+  );
+  assert.equal(restricted.permissionDecision, undefined);
+  assert.match(restricted.additionalContext, /fetched body/);
+  assert.doesNotMatch(restricted.additionalContext, /ctx_fetch_and_index/);
+
+  const spawn = await hook(
+    ["claude-code", "PreToolUse"],
+    JSON.stringify({
+      "session_id": "spawner",
+      cwd: project.path,
+      "hook_event_name": "PreToolUse",
+      "tool_name": "Agent",
+      "tool_input": {
+        description: "Run the suite",
+        prompt: "Run the tests",
+        "subagent_type": "shell-only",
+      },
+    }),
+    { home: home.path },
+  );
+  assert.deepEqual([spawn.code, spawn.stdout], [0, ""], spawn.stderr);
 });
 
 Deno.test("a guidance note is shown once per session", async () => {
