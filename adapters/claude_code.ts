@@ -142,7 +142,7 @@ function platformInput(
     }
   }
   if (kind === "read") delete result.path;
-  if (kind === "task" && !("agentType" in original)) delete result.agentType;
+  if (kind === "task") delete result.agentType;
   return result;
 }
 
