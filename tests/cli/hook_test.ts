@@ -48,6 +48,17 @@ async function hook(
   };
 }
 
+/** A fresh heartbeat: the MCP server runs for this project. */
+async function serverRunsFor(home: string, project: string): Promise<void> {
+  writeHeartbeat(home, {
+    pid: 1,
+    version: "test",
+    projectDir: await Deno.realPath(project),
+    startedAt: Date.now(),
+    updatedAt: Date.now(),
+  });
+}
+
 function withProject(
   payload: Record<string, unknown>,
   project: string,
@@ -64,13 +75,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
   await t.step(
     "PreToolUse: raw curl is denied toward ctx-mode's tools while the server runs",
     async () => {
-      writeHeartbeat(home.path, {
-        pid: 1,
-        version: "test",
-        projectDir: real,
-        startedAt: Date.now(),
-        updatedAt: Date.now(),
-      });
+      await serverRunsFor(home.path, real);
       const run = await hook(
         ["claude-code", "PreToolUse"],
         withProject(await fixture("PreToolUse"), project.path),
@@ -160,13 +165,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
 Deno.test("a subagent's prompt gets the routing block, other fields kept", async () => {
   await using home = await tempDir();
   await using project = await tempDir();
-  writeHeartbeat(home.path, {
-    pid: 1,
-    version: "t",
-    projectDir: await Deno.realPath(project.path),
-    startedAt: 0,
-    updatedAt: Date.now(),
-  });
+  await serverRunsFor(home.path, project.path);
   const payload = {
     "session_id": "s1",
     cwd: project.path,
@@ -197,13 +196,7 @@ Deno.test("a subagent's prompt gets the routing block, other fields kept", async
 Deno.test("subagents without ctx-mode's tools are never sent to them", async () => {
   await using home = await tempDir();
   await using project = await tempDir();
-  writeHeartbeat(home.path, {
-    pid: 1,
-    version: "t",
-    projectDir: await Deno.realPath(project.path),
-    startedAt: 0,
-    updatedAt: Date.now(),
-  });
+  await serverRunsFor(home.path, project.path);
   await Deno.mkdir(join(project.path, ".claude", "agents"), {
     recursive: true,
   });
