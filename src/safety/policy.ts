@@ -1,0 +1,409 @@
+/**
+ * The guard policy: the level, the switched-off rules, the trusted temp dirs
+ * and the user's permission rules, built from the policy files' text; and the
+ * one check every caller uses — the guard's rules first, then the
+ * permission rules, the strictest answer winning.
+ *
+ * Project files override user files: the project's `guard.level` replaces the
+ * user's, and for ask and allow rules the project's matching rule decides
+ * before the user's. Deny rules hold whatever scope they come from.
+ *
+ * Pure: takes file texts (see `src/config/policy_files.ts`), never reads,
+ * writes or prints. Bad files and rules become notes, never exceptions.
+ *
+ * @module
+ */
+
+import type { PolicySource } from "../config/policy_files.ts";
+import { expandHome, isWithin, normalizeAbsolute } from "./_paths.ts";
+import {
+  checkCommand,
+  checkReadPath,
+  type Level,
+  type Verdict,
+} from "./guard.ts";
+import { parsePermissionRule } from "./permission_rule.ts";
+import {
+  checkPermissions,
+  type PermissionRequest,
+  type PermissionVerdict,
+  type RuleList,
+  type RuleScope,
+  type SourcedRule,
+} from "./permissions.ts";
+
+/** What became of one policy file. */
+export interface PolicyFileReport {
+  /** The file. */
+  path: string;
+  /** `project` or `user`. */
+  scope: "project" | "user";
+  /** `missing`, `loaded`, or `ignored` (unreadable, not JSON, not an object). */
+  status: "missing" | "loaded" | "ignored";
+  /** Rules taken from it, per list. */
+  counts: Record<RuleList, number>;
+  /** What was wrong in it, one line each. */
+  problems: string[];
+}
+
+/** The guard settings and permission rules in force for a project. */
+export interface Policy {
+  /** The guard level. */
+  level: Level;
+  /** The file that set the level, or null for the default. */
+  levelFrom: string | null;
+  /** Guard rule ids switched off (never `rm.root`, `rm.home`, `rm.git`). */
+  disabledRules: string[];
+  /** Extra directories where recursive deletes count as temp-dir deletes. */
+  tmpDirs: string[];
+  /** Permission rules, project scope first. */
+  scopes: RuleScope[];
+  /** Every candidate file and what became of it. */
+  files: PolicyFileReport[];
+  /** One line per problem found, for stderr and the doctor. */
+  notes: string[];
+}
+
+/** Where a check happens. */
+export interface PolicyWhere {
+  /** The directory the command runs in, and relative paths start from. */
+  cwd: string;
+  /** The project root (for `/x` patterns). @default {cwd} */
+  project?: string;
+  /** The user's home directory. */
+  home: string;
+  /** Resolves symbolic links; null when the path does not exist. @default {undefined} */
+  realPath?: (path: string) => string | null;
+  /** `$TMPDIR` of the environment the command runs in; trusted when it is a plausible temp dir. @default {undefined} */
+  envTmpDir?: string | undefined;
+  /** A level that replaces the policy's (`explain --level`). @default {undefined} */
+  level?: Level;
+}
+
+/** A check's answer: the verdict, and which layer gave it. */
+export interface PolicyVerdict extends PermissionVerdict {
+  /** `guard` (the built-in rules) or `permissions` (the user's rules); absent for a plain allow. */
+  source?: "guard" | "permissions";
+}
+
+const LEVELS: readonly Level[] = ["standard", "strict", "paranoid"];
+const CATASTROPHIC = new Set(["rm.root", "rm.home", "rm.git"]);
+const RULE_ID = /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+$/;
+const LISTS: readonly RuleList[] = ["deny", "ask", "allow"];
+
+/** The policy when no file says anything: standard level, no rules. */
+export const DEFAULT_POLICY: Policy = Object.freeze({
+  level: "standard",
+  levelFrom: null,
+  disabledRules: [],
+  tmpDirs: [],
+  scopes: [],
+  files: [],
+  notes: [],
+}) as Policy;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function stringList(
+  value: unknown,
+  what: string,
+  problems: string[],
+): string[] {
+  if (!Array.isArray(value)) {
+    problems.push(`${what} is not a list; ignored`);
+    return [];
+  }
+  return value.filter((item, i) => {
+    if (typeof item === "string") return true;
+    problems.push(`${what}[${i}] is not a string; skipped`);
+    return false;
+  });
+}
+
+interface Loaded {
+  rules: SourcedRule[];
+  level?: Level;
+  disabledRules: string[];
+  tmpDirs: string[];
+}
+
+function readPermissions(
+  value: unknown,
+  file: string,
+  report: PolicyFileReport,
+): SourcedRule[] {
+  if (value === undefined) return [];
+  if (!isRecord(value)) {
+    report.problems.push('"permissions" is not an object; ignored');
+    return [];
+  }
+  const rules: SourcedRule[] = [];
+  for (const list of LISTS) {
+    if (value[list] === undefined) continue;
+    for (
+      const text of stringList(
+        value[list],
+        `"permissions.${list}"`,
+        report.problems,
+      )
+    ) {
+      const rule = parsePermissionRule(text);
+      if ("error" in rule) {
+        report.problems.push(
+          `permission rule ${JSON.stringify(text)} skipped: ${rule.error}`,
+        );
+        continue;
+      }
+      rules.push({ rule, list, file });
+      report.counts[list]++;
+    }
+  }
+  return rules;
+}
+
+function readGuard(
+  value: unknown,
+  home: string,
+  report: PolicyFileReport,
+): Omit<Loaded, "rules"> {
+  const out: Omit<Loaded, "rules"> = { disabledRules: [], tmpDirs: [] };
+  if (value === undefined) return out;
+  if (!isRecord(value)) {
+    report.problems.push('"guard" is not an object; ignored');
+    return out;
+  }
+  if (value.level !== undefined) {
+    if (LEVELS.includes(value.level as Level)) out.level = value.level as Level;
+    else {
+      report.problems.push(
+        `"guard.level" ${
+          JSON.stringify(value.level)
+        } is not standard, strict or paranoid; ignored`,
+      );
+    }
+  }
+  if (value.disabledRules !== undefined) {
+    for (
+      const id of stringList(
+        value.disabledRules,
+        '"guard.disabledRules"',
+        report.problems,
+      )
+    ) {
+      if (CATASTROPHIC.has(id)) {
+        report.problems.push(
+          `rule ${id} cannot be switched off (it guards against catastrophic loss)`,
+        );
+      } else if (!RULE_ID.test(id)) {
+        report.problems.push(
+          `"${id}" is not a rule id (like git.push-force); skipped`,
+        );
+      } else out.disabledRules.push(id);
+    }
+  }
+  if (value.tmpDirs !== undefined) {
+    for (
+      const dir of stringList(value.tmpDirs, '"guard.tmpDirs"', report.problems)
+    ) {
+      const expanded = expandHome(dir, home);
+      if (!expanded.startsWith("/")) {
+        report.problems.push(`temp dir "${dir}" is not absolute; skipped`);
+        continue;
+      }
+      const path = normalizeAbsolute(expanded);
+      if (isWithin(normalizeAbsolute(home), path)) {
+        report.problems.push(
+          `temp dir "${dir}" holds the home directory; skipped`,
+        );
+      } else out.tmpDirs.push(path);
+    }
+  }
+  return out;
+}
+
+function loadSource(
+  source: PolicySource,
+  home: string,
+): { report: PolicyFileReport; loaded?: Loaded } {
+  const report: PolicyFileReport = {
+    path: source.path,
+    scope: source.scope,
+    status: "missing",
+    counts: { deny: 0, ask: 0, allow: 0 },
+    problems: [],
+  };
+  if (source.error !== undefined) {
+    report.status = "ignored";
+    report.problems.push(`ignored: cannot be read (${source.error})`);
+    return { report };
+  }
+  if (source.text === null) return { report };
+  let data: unknown;
+  try {
+    data = JSON.parse(source.text);
+  } catch (error) {
+    report.status = "ignored";
+    report.problems.push(
+      `ignored: not valid JSON (${
+        error instanceof Error ? error.message.split("\n")[0] : String(error)
+      })`,
+    );
+    return { report };
+  }
+  if (!isRecord(data)) {
+    report.status = "ignored";
+    report.problems.push("ignored: not a JSON object");
+    return { report };
+  }
+  report.status = "loaded";
+  const rules = readPermissions(data.permissions, source.path, report);
+  const guard = source.format === "ctx-mode"
+    ? readGuard(data.guard, home, report)
+    : { disabledRules: [], tmpDirs: [] };
+  return { report, loaded: { rules, ...guard } };
+}
+
+/**
+ * Builds the policy from the policy files' texts.
+ *
+ * @param sources The files, most specific first (as `readPolicyFiles` gives them).
+ * @param options The home directory, for `~` in temp dirs.
+ * @returns The policy; problems are in `notes`, never thrown.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildPolicy } from "./policy.ts";
+ * const policy = buildPolicy([
+ *   { path: "/p/.ctx-mode.json", scope: "project", format: "ctx-mode", text: '{"guard": {"level": "strict"}}' },
+ *   { path: "/h/.claude/settings.json", scope: "user", format: "claude", text: "{oops" },
+ * ], { home: "/h" });
+ * assert.equal(policy.level, "strict");
+ * assert.match(policy.notes[0] ?? "", /settings\.json: ignored: not valid JSON/);
+ * ```
+ */
+export function buildPolicy(
+  sources: readonly PolicySource[],
+  options: { home: string },
+): Policy {
+  const files: PolicyFileReport[] = [];
+  const scopes: RuleScope[] = [
+    { scope: "project", rules: [] },
+    { scope: "user", rules: [] },
+  ];
+  let level: Level | undefined;
+  let levelFrom: string | null = null;
+  const disabled = new Set<string>();
+  const tmpDirs = new Set<string>();
+  for (const source of sources) {
+    const { report, loaded } = loadSource(source, options.home);
+    files.push(report);
+    if (!loaded) continue;
+    scopes[source.scope === "project" ? 0 : 1]!.rules.push(...loaded.rules);
+    if (loaded.level && level === undefined) {
+      level = loaded.level;
+      levelFrom = source.path;
+    }
+    for (const id of loaded.disabledRules) disabled.add(id);
+    for (const dir of loaded.tmpDirs) tmpDirs.add(dir);
+  }
+  return {
+    level: level ?? "standard",
+    levelFrom,
+    disabledRules: [...disabled],
+    tmpDirs: [...tmpDirs],
+    scopes: scopes.filter((scope) => scope.rules.length > 0),
+    files,
+    notes: files.flatMap((file) =>
+      file.problems.map((problem) => `ctx-mode: ${file.path}: ${problem}`)
+    ),
+  };
+}
+
+/** `$TMPDIR` when it is an absolute directory that holds neither the home nor `/`. */
+function trustedTmpDir(dir: string | undefined, home: string): string[] {
+  if (!dir || !dir.startsWith("/")) return [];
+  const path = normalizeAbsolute(dir);
+  return path === "/" || isWithin(normalizeAbsolute(home), path) ? [] : [path];
+}
+
+function fromGuard(
+  verdict: Verdict,
+  disabled: readonly string[],
+): PolicyVerdict {
+  if (verdict.verdict === "allow") return { verdict: "allow" };
+  if (
+    verdict.rule && disabled.includes(verdict.rule) &&
+    !CATASTROPHIC.has(verdict.rule)
+  ) {
+    return { verdict: "allow" };
+  }
+  return { ...verdict, source: "guard" };
+}
+
+/**
+ * Checks a request against the policy: the guard's built-in rules (shell
+ * commands; secret paths for reads) at the policy's level, then the user's
+ * permission rules. Deny beats ask beats allow; on a tie the guard's answer
+ * is given.
+ *
+ * @param request The command, path, URL or tool.
+ * @param policy The policy in force.
+ * @param where Working directory, project, home, tool name, symlink resolver.
+ * @returns The verdict with its rule id, reason and source.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildPolicy, checkWithPolicy } from "./policy.ts";
+ * const policy = buildPolicy([{
+ *   path: "/p/.claude/settings.json", scope: "project", format: "claude",
+ *   text: '{"permissions": {"deny": ["Bash(npm publish:*)"]}}',
+ * }], { home: "/h" });
+ * const where = { cwd: "/p", home: "/h" };
+ * assert.equal(checkWithPolicy({ kind: "shell", command: "npm test && npm publish" }, policy, where).rule, "permissions.deny");
+ * assert.equal(checkWithPolicy({ kind: "shell", command: "git reset --hard" }, policy, where).rule, "git.reset-hard");
+ * ```
+ */
+export function checkWithPolicy(
+  request: PermissionRequest,
+  policy: Policy,
+  where: PolicyWhere,
+): PolicyVerdict {
+  let guard: PolicyVerdict = { verdict: "allow" };
+  if (request.kind === "shell") {
+    guard = fromGuard(
+      checkCommand(request.command, {
+        cwd: where.cwd,
+        home: where.home,
+        level: where.level ?? policy.level,
+        disabledRules: policy.disabledRules,
+        tmpDirs: [
+          ...policy.tmpDirs,
+          ...trustedTmpDir(where.envTmpDir, where.home),
+        ],
+      }),
+      policy.disabledRules,
+    );
+  } else if (request.kind === "read") {
+    guard = fromGuard(
+      checkReadPath(request.path, {
+        cwd: where.cwd,
+        home: where.home,
+        ...(where.realPath ? { realPath: where.realPath } : {}),
+      }),
+      policy.disabledRules,
+    );
+  }
+  if (guard.verdict === "deny") return guard;
+  const rules: PolicyVerdict = checkPermissions(request, policy.scopes, {
+    cwd: where.cwd,
+    project: where.project ?? where.cwd,
+    home: where.home,
+    ...(where.realPath ? { realPath: where.realPath } : {}),
+  });
+  if (rules.verdict === "deny") return { ...rules, source: "permissions" };
+  if (guard.verdict === "ask") return guard;
+  if (rules.verdict === "ask") return { ...rules, source: "permissions" };
+  return rules.match ? { ...rules, source: "permissions" } : rules;
+}
