@@ -52,6 +52,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show how the safety guard reads a shell command, and its verdict",
     load: async () => (await import("./src/cli/explain.ts")).command,
   },
+  audit: {
+    summary: "Show the safety guard's latest denies and asks",
+    load: async () => (await import("./src/cli/audit.ts")).command,
+  },
   fetch: {
     summary: "Fetch URLs into the knowledge base; prints receipts and outlines",
     load: async () => (await import("./src/cli/fetch.ts")).command,

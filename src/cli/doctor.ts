@@ -10,6 +10,8 @@ import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
+import { readPolicyFiles } from "../config/policy_files.ts";
+import { buildPolicy } from "../safety/policy.ts";
 import { detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
@@ -17,7 +19,8 @@ import { platformDoctor } from "../../adapters/platform_checks.ts";
 const USAGE = `Usage: ctx-mode doctor [--json]
 
 Check the installation: Deno runtime, SQLite with FTS5 and trigram, the data
-home, the languages the sandbox can run (with versions), and the project.
+home, the languages the sandbox can run (with versions), the project, and the
+safety guard's level, switched-off rules and permission rule files.
 Exits 1 when a check fails.
 
 Options:
@@ -42,6 +45,7 @@ export const command: Command = {
       explicit: values.project,
       env: context.env,
     });
+    const home = context.env.HOME ?? context.env.USERPROFILE ?? "/";
     const platform = await platformDoctor(context.env, { projectDir: project });
     const checks = runDoctor({
       version: denoJson.version,
@@ -51,6 +55,10 @@ export const command: Command = {
       languages: await detectLanguages({ env: context.env, versions: true }),
       platform: platform.detection,
       platformChecks: platform.checks,
+      policy: buildPolicy(
+        readPolicyFiles(project, { home, dataHome: dataHome(context.env) }),
+        { home },
+      ),
     });
     await context.out(
       values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks),

@@ -2,6 +2,8 @@
  * `ctx-mode explain`: what the safety guard makes of a shell command — the
  * parse and the verdict with its rule id — for people debugging a block, and
  * as JSON lines for checking a list of commands against the policy in CI.
+ * The project's and the user's policy (level, switched-off rules, permission
+ * rules) count, as they do in the hooks.
  *
  * @module
  */
@@ -9,23 +11,29 @@
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { resolvePath } from "../config/path_lite.ts";
+import { dataHome, projectDir } from "../config/paths.ts";
+import { readPolicyFiles } from "../config/policy_files.ts";
+import { type Level, parseShell, type Verdict } from "../safety/mod.ts";
 import {
-  checkCommand,
-  type Level,
-  parseShell,
-  type Verdict,
-} from "../safety/mod.ts";
+  buildPolicy,
+  checkWithPolicy,
+  type Policy,
+  type PolicyVerdict,
+} from "../safety/policy.ts";
 
 const USAGE =
   `Usage: ctx-mode explain "<command>" [--cwd DIR] [--level L] [--json]
        ctx-mode explain --jsonl < commands.jsonl
 
 Show how the safety guard reads a shell command and its verdict (allow, deny
-or ask) with the rule id and the reason.
+or ask) with the rule id and the reason. The policy of the project (of --cwd)
+and of the user counts: level, switched-off rules and permission rules from
+.claude/settings.local.json, .claude/settings.json, .ctx-mode.json,
+<data home>/config.json and ~/.claude/settings.json.
 
 Options:
   --cwd DIR    The directory the agent works in (default: the current one)
-  --level L    standard (default), strict or paranoid
+  --level L    standard, strict or paranoid (default: the policy's level)
   --json       Print {"verdict", "rule", "reason", "commands": [...]}
   --jsonl      Read lines {"command": "...", "cwd": "..."} on stdin and print one
                line {"verdict", "rule", "reason"} per input line, in order
@@ -44,8 +52,8 @@ export const command: Command = {
       json: { type: "boolean" },
       jsonl: { type: "boolean" },
     });
-    const level = (values.level ?? "standard") as Level;
-    if (!LEVELS.has(level)) {
+    const level = values.level as Level | undefined;
+    if (level !== undefined && !LEVELS.has(level)) {
       throw new UsageError(
         `Cannot use --level "${values.level}": expected standard, strict or paranoid`,
         "explain",
@@ -53,6 +61,21 @@ export const command: Command = {
     }
     const home = context.env.HOME ?? context.env.USERPROFILE ?? "/";
     const cwd = resolvePath(context.cwd, values.cwd ?? ".");
+    const policy = buildPolicy(
+      readPolicyFiles(
+        projectDir(context.cwd, { explicit: values.cwd, env: context.env }),
+        { home, dataHome: dataHome(context.env) },
+      ),
+      { home },
+    );
+    for (const note of policy.notes) await context.err(`${note}\n`);
+    const judge = (command: string, at: string): PolicyVerdict =>
+      checkWithPolicy({ kind: "shell", command }, policy, {
+        cwd: at,
+        home,
+        realPath,
+        ...(level ? { level } : {}),
+      });
     if (values.jsonl) {
       if (positionals.length > 0) {
         throw new UsageError(
@@ -63,7 +86,7 @@ export const command: Command = {
       const text = await new Response(context.stdin).text();
       const lines = text.split("\n").filter((line) => line.trim() !== "");
       const out = lines.map((line, index) =>
-        JSON.stringify(judgeLine(line, index + 1, { cwd, home, level }))
+        JSON.stringify(judgeLine(line, index + 1, { cwd, judge }))
       );
       await context.out(out.length > 0 ? `${out.join("\n")}\n` : "");
       return 0;
@@ -77,7 +100,7 @@ export const command: Command = {
       );
     }
     const line = positionals[0]!;
-    const verdict = checkCommand(line, { cwd, home, level });
+    const verdict = judge(line, cwd);
     const parsed = parseShell(line, { cwd, home });
     if (values.json) {
       const commands = parsed.ok
@@ -87,7 +110,18 @@ export const command: Command = {
           inSubstitution: c.inSubstitution,
         }))
         : [];
-      await context.out(`${JSON.stringify({ ...verdict, commands })}\n`);
+      await context.out(
+        `${
+          JSON.stringify({
+            verdict: verdict.verdict,
+            ...(verdict.rule ? { rule: verdict.rule } : {}),
+            ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.match ? { match: verdict.match } : {}),
+            level: level ?? policy.level,
+            commands,
+          })
+        }\n`,
+      );
       return 0;
     }
     const lines = parsed.ok
@@ -108,16 +142,51 @@ export const command: Command = {
           verdict.rule ? ` (${verdict.rule})` : ""
         }`,
         ...(verdict.reason ? [`Reason: ${verdict.reason}`] : []),
+        ...(verdict.match && verdict.verdict === "allow"
+          ? [`Allowed by: ${verdict.match.rule} in ${verdict.match.file}`]
+          : []),
+        policyLine(policy, level),
       ].join("\n") + "\n",
     );
     return 0;
   },
 };
 
+function realPath(path: string): string | null {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** One line naming the level and where the permission rules came from. */
+function policyLine(policy: Policy, override: Level | undefined): string {
+  const loaded = policy.files.filter((file) => file.status === "loaded");
+  const rules = loaded.reduce(
+    (sum, file) => sum + file.counts.deny + file.counts.ask + file.counts.allow,
+    0,
+  );
+  return `Policy: level ${override ?? policy.level}${
+    override ? " (--level)" : ""
+  }; ${rules} permission rule${rules === 1 ? "" : "s"}${
+    loaded.length > 0
+      ? ` from ${loaded.map((file) => file.path).join(", ")}`
+      : ""
+  }${
+    policy.disabledRules.length > 0
+      ? `; switched off: ${policy.disabledRules.join(", ")}`
+      : ""
+  }`;
+}
+
 function judgeLine(
   line: string,
   number: number,
-  defaults: { cwd: string; home: string; level: Level },
+  defaults: {
+    cwd: string;
+    judge: (command: string, cwd: string) => PolicyVerdict;
+  },
 ): Verdict {
   let input: unknown;
   try {
@@ -140,11 +209,7 @@ function judgeLine(
   const cwd = typeof record.cwd === "string" && record.cwd.trim() !== ""
     ? record.cwd
     : defaults.cwd;
-  const verdict = checkCommand(record.command, {
-    cwd,
-    home: defaults.home,
-    level: defaults.level,
-  });
+  const verdict = defaults.judge(record.command, cwd);
   return {
     verdict: verdict.verdict,
     ...(verdict.rule ? { rule: verdict.rule } : {}),

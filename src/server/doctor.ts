@@ -11,6 +11,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Policy } from "../safety/policy.ts";
 
 /** The outcome of one check. */
 export interface DoctorCheck {
@@ -52,6 +53,8 @@ export interface DoctorInput {
   platform?:
     | { platform: string; confidence: string; evidence: string }
     | undefined;
+  /** The guard policy in force: level, switched-off rules, rule files. @default {undefined} */
+  policy?: Policy | undefined;
 }
 
 /**
@@ -101,11 +104,51 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
     });
   }
   checks.push(...(input.platformChecks ?? []));
+  if (input.policy) checks.push(...policyChecks(input.policy));
   if (input.client) {
     checks.push({
       name: "MCP client",
       status: "ok",
       detail: `${input.client.name} ${input.client.version}`,
+    });
+  }
+  return checks;
+}
+
+/** The guard's level and switched-off rules, then one line per rule file found. */
+function policyChecks(policy: Policy): DoctorCheck[] {
+  const checks: DoctorCheck[] = [{
+    name: "guard",
+    status: "ok",
+    detail: `level ${policy.level} (${
+      policy.levelFrom ? `from ${policy.levelFrom}` : "default"
+    }); rules switched off: ${policy.disabledRules.join(", ") || "none"}${
+      policy.tmpDirs.length > 0
+        ? `; trusted temp dirs: ${policy.tmpDirs.join(", ")}`
+        : ""
+    }`,
+  }];
+  const found = policy.files.filter((file) => file.status !== "missing");
+  for (const file of found) {
+    const { deny, ask, allow } = file.counts;
+    const problems = file.problems.length > 0
+      ? `; ${file.problems.join("; ")}`
+      : "";
+    checks.push({
+      name: "permission rules",
+      status: file.problems.length > 0 ? "warn" : "ok",
+      detail: file.status === "ignored"
+        ? `${file.path}: ${file.problems.join("; ")}`
+        : `${file.path} (${file.scope}): ${deny} deny, ${ask} ask, ${allow} allow${problems}`,
+    });
+  }
+  if (found.length === 0) {
+    checks.push({
+      name: "permission rules",
+      status: "ok",
+      detail: `none (looked in ${
+        policy.files.map((file) => file.path).join(", ")
+      })`,
     });
   }
   return checks;

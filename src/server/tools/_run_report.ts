@@ -17,6 +17,8 @@ import {
 } from "../../sandbox/shape_output.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
+import { resolveLanguage } from "../../sandbox/languages.ts";
+import { enforcePolicy } from "./_policy.ts";
 
 const STDERR_BYTES = 2048;
 
@@ -64,15 +66,26 @@ export const EXECUTE_ANNOTATIONS = {
   openWorldHint: true,
 } as const;
 
+function isShell(language: string, env: ServerDeps["env"]): boolean {
+  try {
+    return resolveLanguage(language, { env }) === "shell";
+  } catch {
+    // runCode reports the unknown language itself.
+    return false;
+  }
+}
+
 /**
  * Runs code for a tool and shapes what it printed: the common body of
- * `ctx_execute` and `ctx_execute_file`.
+ * `ctx_execute` and `ctx_execute_file`. Shell code is checked against the
+ * project's and the user's guard policy first.
  *
  * @returns The text for the context and the bytes the run produced.
  */
 export async function runForTool(
   deps: ServerDeps,
   request: {
+    tool: string;
     language: string;
     code: string;
     intent: string | undefined;
@@ -81,6 +94,13 @@ export async function runForTool(
     file?: string;
   },
 ): Promise<{ text: string; produced: number }> {
+  const shell = isShell(request.language, deps.env);
+  if (shell) {
+    enforcePolicy(deps, {
+      tool: request.tool,
+      request: { kind: "shell", command: request.code },
+    });
+  }
   const run = await runCode(
     {
       language: request.language,
@@ -91,7 +111,12 @@ export async function runForTool(
         ? {}
         : { timeoutMs: Math.round(request.timeout * 1000) }),
     },
-    { ...runOptionsFromEnv(deps.env), signal: deps.signal },
+    {
+      ...runOptionsFromEnv(deps.env),
+      signal: deps.signal,
+      // Checked above with the policy (level, switched-off rules, permission rules).
+      ...(shell ? { guard: false } : {}),
+    },
   );
   const shaped = shapeOutput(run.stdout, {
     intent: request.intent,

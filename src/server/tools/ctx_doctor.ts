@@ -12,6 +12,7 @@ import {
 } from "../_tool.ts";
 import { formatDoctor, runDoctor } from "../doctor.ts";
 import { detectLanguages } from "../../sandbox/mod.ts";
+import { loadToolPolicy } from "./_policy.ts";
 
 /** Registers `ctx_doctor`. */
 export function registerCtxDoctorTool(
@@ -23,7 +24,7 @@ export function registerCtxDoctorTool(
     {
       title: "Check the ctx-mode installation",
       description:
-        "Run ctx-mode's checklist: Deno version, SQLite with FTS5 and trigram, data home writable, languages the sandbox can run, the project directory and the connected client. Use when a ctx tool fails unexpectedly or the user asks whether ctx-mode is set up.",
+        "Run ctx-mode's checklist: Deno version, SQLite with FTS5 and trigram, data home writable, languages the sandbox can run, the project directory, the connected client, and the safety guard's level and permission rule files. Use when a ctx tool fails unexpectedly or the user asks whether ctx-mode is set up.",
       inputSchema: {},
       annotations: READ_ONLY_ANNOTATIONS,
     },
@@ -40,6 +41,7 @@ export function registerCtxDoctorTool(
           : undefined,
         platform: deps.describePlatform?.(client?.name),
         platformChecks: await deps.platformChecks?.(client?.name),
+        policy: loadToolPolicy(deps),
       });
       return { text: formatDoctor(checks), handled: 0 };
     }),

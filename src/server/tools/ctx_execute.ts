@@ -48,6 +48,7 @@ export function registerCtxExecuteTool(
       "ctx_execute",
       async ({ language, code, intent, timeout }) => {
         const { text, produced } = await runForTool(deps, {
+          tool: "ctx_execute",
           language,
           code,
           intent,

@@ -15,6 +15,7 @@ import {
   TIMEOUT_SCHEMA,
 } from "./_run_report.ts";
 import { LANGUAGE_HINT } from "./ctx_execute.ts";
+import { enforcePolicy } from "./_policy.ts";
 
 /** Registers `ctx_execute_file`. */
 export function registerCtxExecuteFileTool(
@@ -52,10 +53,15 @@ export function registerCtxExecuteFileTool(
             `Cannot analyse "${path}": it is outside the project ${deps.projectDir}`,
           );
         }
+        enforcePolicy(deps, {
+          tool: "ctx_execute_file",
+          request: { kind: "read", path },
+        });
         const size = (await Deno.stat(file).catch(() => {
           throw new Error(`Cannot analyse "${path}": no such file`);
         })).size;
         const { text, produced } = await runForTool(deps, {
+          tool: "ctx_execute_file",
           language,
           code,
           intent,

@@ -9,9 +9,15 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
-import { collectFiles } from "../../store/collect_files.ts";
+import { collectFiles, type CollectResult } from "../../store/collect_files.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { indexFiles } from "../../store/index_files.ts";
+import {
+  checkWithPolicy,
+  type Policy,
+  type PolicyWhere,
+} from "../../safety/policy.ts";
+import { enforcePolicy, loadToolPolicy, policyWhere } from "./_policy.ts";
 
 /** Registers `ctx_index`. */
 export function registerCtxIndexTool(
@@ -69,7 +75,18 @@ export function registerCtxIndexTool(
         };
       }
       const absolute = resolve(deps.projectDir, path!);
-      const found = await collectFiles(absolute);
+      const policy = loadToolPolicy(deps);
+      enforcePolicy(deps, {
+        tool: "ctx_index",
+        request: { kind: "read", path: path! },
+        policy,
+      });
+      const walked = await collectFiles(absolute);
+      // Inside a folder, files the policy refuses (keys, denied paths) are skipped, not fatal.
+      const found = filterByPolicy(
+        walked,
+        (file) => explainRefusal(file, policy, policyWhere(deps)),
+      );
       const single = found.files.length === 1 &&
         found.files[0]!.path === absolute;
       const label = source?.trim() || path!.replace(/\/+$/, "");
@@ -102,4 +119,34 @@ export function registerCtxIndexTool(
       };
     }),
   );
+}
+
+/** The policy's reason for refusing one walked file, or null. */
+function explainRefusal(
+  path: string,
+  policy: Policy,
+  where: PolicyWhere,
+): string | null {
+  const verdict = checkWithPolicy({ kind: "read", path }, policy, where);
+  return verdict.verdict === "allow"
+    ? null
+    : `refused by ctx-mode rule ${verdict.rule ?? "guard"}`;
+}
+
+/** The walk without the files `refuse` names a reason for; those join the skipped list. */
+function filterByPolicy(
+  walked: CollectResult,
+  refuse: (path: string) => string | null,
+): CollectResult {
+  const files: CollectResult["files"] = [];
+  const skipped = [...walked.skipped];
+  for (const file of walked.files) {
+    const reason = refuse(file.path);
+    if (reason === null) {
+      files.push(file);
+      continue;
+    }
+    skipped.push({ path: file.path, reason: `${file.relative}: ${reason}` });
+  }
+  return { files, skipped };
 }
