@@ -1,6 +1,7 @@
 /**
- * The safety library: a bounded shell parser and the guard that blocks
- * destructive commands and secret reads before an agent runs them.
+ * The safety library: a bounded shell parser, the guard that blocks
+ * destructive commands and secret reads before an agent runs them, and the
+ * user's permission rules and guard settings (the policy).
  *
  * Pure: importing it has no side effects, and nothing here runs, reads or
  * prints anything.
@@ -25,6 +26,24 @@ export {
   type Level,
   type Verdict,
 } from "./guard.ts";
+export {
+  buildPolicy,
+  checkWithPolicy,
+  DEFAULT_POLICY,
+  type Policy,
+  type PolicyFileReport,
+  type PolicyVerdict,
+  type PolicyWhere,
+} from "./policy.ts";
+export {
+  checkPermissions,
+  type PermissionRequest,
+  type PermissionVerdict,
+  type RuleList,
+  type RuleScope,
+  type SourcedRule,
+} from "./permissions.ts";
+export { parsePermissionRule, type PermissionRule } from "./permission_rule.ts";
 export {
   type Heredoc,
   type ParseOptions,
