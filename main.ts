@@ -64,6 +64,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show what the project's knowledge base holds",
     load: async () => (await import("./src/cli/stats.ts")).command,
   },
+  session: {
+    summary: "Show what session continuity captured: guide, sessions, events",
+    load: async () => (await import("./src/cli/session.ts")).command,
+  },
   hook: {
     summary: "The hook entry point an agent's hook configuration runs",
     load: async () => (await import("./src/cli/hook.ts")).command,

@@ -25,6 +25,8 @@ import type {
 const EVENTS: Record<string, HookEvent> = {
   pretooluse: "pre_tool_use",
   posttooluse: "post_tool_use",
+  // A failed call (non-zero exit, tool error) comes as its own event, with `error`.
+  posttoolusefailure: "post_tool_use",
   precompact: "pre_compact",
   sessionstart: "session_start",
   userpromptsubmit: "user_prompt_submit",
@@ -67,6 +69,9 @@ interface Payload {
   "agent_type"?: unknown;
   "prompt"?: unknown;
   "source"?: unknown;
+  "error"?: unknown;
+  "is_interrupt"?: unknown;
+  "trigger"?: unknown;
 }
 
 function record(value: unknown, what: string): Record<string, unknown> {
@@ -186,10 +191,15 @@ export const claudeCode: Adapter = {
         (toolName.startsWith("mcp__") ? "mcp" : "other");
       const input = record(payload.tool_input ?? {}, "tool_input");
       const agentType = text(payload.agent_type);
+      // An interrupted call did not fail: the user stopped it.
+      const error = event === "post_tool_use" && payload.is_interrupt !== true
+        ? text(payload.error)
+        : undefined;
       return {
         event,
         subagent: text(payload.agent_id) !== undefined,
         ...(agentType === undefined ? {} : { agentType }),
+        ...(error === undefined ? {} : { error }),
         call: {
           platform: "claude-code",
           sessionId,
@@ -210,6 +220,7 @@ export const claudeCode: Adapter = {
       projectDir,
       ...(text(payload.prompt) ? { prompt: String(payload.prompt) } : {}),
       ...(text(payload.source) ? { source: String(payload.source) } : {}),
+      ...(text(payload.trigger) ? { trigger: String(payload.trigger) } : {}),
     };
   },
 
@@ -280,6 +291,10 @@ export const claudeCode: Adapter = {
           hooks: hook("PreToolUse"),
         }],
         PostToolUse: [{ matcher: "", hooks: hook("PostToolUse") }],
+        PostToolUseFailure: [{
+          matcher: "",
+          hooks: hook("PostToolUseFailure"),
+        }],
         PreCompact: [{ hooks: hook("PreCompact") }],
         SessionStart: [{
           matcher: "startup|resume|clear|compact",

@@ -49,6 +49,8 @@ export type HookInput =
     subagent: boolean;
     /** The subagent's type, when the platform names it. */
     agentType?: string;
+    /** Why the tool failed (post_tool_use), when the platform reports a failure. */
+    error?: string;
   }
   | {
     event: "pre_compact" | "session_start" | "user_prompt_submit";
@@ -59,6 +61,8 @@ export type HookInput =
     prompt?: string;
     /** Why the session started (session_start): startup, resume, clear, compact… */
     source?: string;
+    /** What started a compaction (pre_compact): `manual` or `auto`. */
+    trigger?: string;
   };
 
 /** What the hook process writes and how it exits. */

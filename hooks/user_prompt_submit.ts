@@ -1,19 +1,39 @@
 /**
- * When the user sends a prompt. Capturing requests and decisions comes with
- * session continuity; until then the prompt passes untouched.
+ * When the user sends a prompt: remember it (the newest one is restored word
+ * for word), with the decisions, corrections, role and intent it states;
+ * large pasted data is kept by reference, its content indexed apart.
  *
- * Platform-neutral and pure; it must never block a prompt.
+ * Platform-neutral; the engine's deps do the I/O. It never blocks a prompt.
  *
  * @module
  */
 
+import { capturePrompt } from "../src/session/capture_prompt.ts";
+import type { PastedData, SessionRecord } from "../src/session/types.ts";
 import type { Decision } from "../src/routing/types.ts";
 
+/** What the prompt handler needs from the engine. */
+export interface UserPromptSubmitDeps {
+  /** Stores the prompt's events. */
+  record(record: SessionRecord): unknown;
+  /** Keeps large pasted blocks where search finds them. */
+  keepPastes(pastes: readonly PastedData[]): unknown;
+}
+
 /**
- * The decision for a prompt.
+ * Records a prompt and lets it through.
  *
+ * @param prompt The prompt, when the platform sent one.
+ * @param deps Where to record.
  * @returns Allow.
  */
-export function userPromptSubmit(): Decision {
+export async function userPromptSubmit(
+  prompt: string | undefined,
+  deps: UserPromptSubmitDeps,
+): Promise<Decision> {
+  if (prompt === undefined || prompt.trim() === "") return { kind: "allow" };
+  const capture = capturePrompt(prompt);
+  if (capture.pastes.length > 0) await deps.keepPastes(capture.pastes);
+  await deps.record({ events: capture.events });
   return { kind: "allow" };
 }

@@ -26,6 +26,9 @@ import { isAbsolutePath, resolvePath } from "../config/path_lite.ts";
 import { listNames, readTextOrUndefined } from "../config/quiet_fs.ts";
 import type { Decision } from "../routing/types.ts";
 import type { HookLog } from "../store/hook_log.ts";
+import { findRuleFiles } from "../session/rule_files.ts";
+import type { SessionStore } from "../session/store.ts";
+import type { PastedData } from "../session/types.ts";
 
 const USAGE = `Usage: ctx-mode hook <platform> <event>
 
@@ -177,25 +180,128 @@ async function decide(
       }
     }
     case "post_tool_use": {
-      const where = projectPaths(input.call.projectDir, facts);
-      const log = await openHookLog(where.database);
-      try {
-        log?.recordToolCall(
-          { platform: input.call.platform, sessionId: input.call.sessionId },
-          { ...postToolUse(input.call), at: facts.now },
-        );
-      } finally {
-        log?.close();
-      }
-      return { kind: "allow" };
+      const { call } = input;
+      const session = { platform: call.platform, sessionId: call.sessionId };
+      const { database } = projectPaths(call.projectDir, facts);
+      return await postToolUse(call, {
+        record: (record) =>
+          withSession(
+            database,
+            (store) => store.record(session, record, facts.now),
+          ),
+      }, { error: input.error });
     }
-    case "session_start":
-      return sessionStart();
-    case "pre_compact":
-      return preCompact();
-    case "user_prompt_submit":
-      return userPromptSubmit();
+    case "session_start": {
+      const session = { platform: input.platform, sessionId: input.sessionId };
+      const where = projectPaths(input.projectDir, facts);
+      return await sessionStart({ source: input.source }, {
+        ruleFiles: () => findRuleFiles(where.project),
+        record: (record) =>
+          withSession(
+            where.database,
+            (store) => store.record(session, record, facts.now),
+          ),
+        cleanup: (maxAgeMs) =>
+          withSession(
+            where.database,
+            (store) => store.cleanup(facts.now - maxAgeMs),
+          ),
+        restore: async () => {
+          const { restoreSession } = await import("../session/restore.ts");
+          const restored = await withSession(
+            where.database,
+            (store) =>
+              restoreSession(store, session, {
+                projectDir: where.project,
+                previous: input.source === "resume",
+                onNote: warn,
+              }),
+          );
+          return restored?.guide;
+        },
+      });
+    }
+    case "pre_compact": {
+      const session = { platform: input.platform, sessionId: input.sessionId };
+      const where = projectPaths(input.projectDir, facts);
+      return await preCompact({ trigger: input.trigger }, {
+        snapshot: async (trigger) => {
+          const { takeSnapshot } = await import("../session/take_snapshot.ts");
+          await withSession(
+            where.database,
+            (store) =>
+              takeSnapshot(store, session, {
+                at: facts.now,
+                trigger,
+                projectDir: where.project,
+              }),
+          );
+        },
+      });
+    }
+    case "user_prompt_submit": {
+      const session = { platform: input.platform, sessionId: input.sessionId };
+      const { database } = projectPaths(input.projectDir, facts);
+      return await userPromptSubmit(input.prompt, {
+        record: (record) =>
+          withSession(
+            database,
+            (store) => store.record(session, record, facts.now),
+          ),
+        keepPastes: (pastes) => keepPastes(database, session, pastes),
+      });
+    }
   }
+}
+
+/**
+ * Runs work on the project's session store. Session continuity never fails a
+ * hook: an error is one line on stderr and the hook goes on without it.
+ */
+async function withSession<T>(
+  database: string,
+  work: (store: SessionStore) => T,
+): Promise<T | undefined> {
+  try {
+    const { withSessionStore } = await import("../session/store.ts");
+    return withSessionStore(database, work, { onNote: warn });
+  } catch (error) {
+    warn(`${firstLine(error)}; letting the call proceed`);
+    return undefined;
+  }
+}
+
+/** Indexes data pasted into a prompt under the session's sources. */
+async function keepPastes(
+  database: string,
+  session: { platform: string; sessionId: string },
+  pastes: readonly PastedData[],
+): Promise<void> {
+  try {
+    const [{ KnowledgeBase }, { indexPastes }] = await Promise.all([
+      import("../store/knowledge_base.ts"),
+      import("../session/index_session.ts"),
+    ]);
+    using kb = KnowledgeBase.open(database);
+    indexPastes(kb, session, pastes);
+  } catch (error) {
+    warn(`${firstLine(error)}; the pasted data is kept by reference only`);
+  }
+}
+
+/** One line on stderr from the hook (stdout carries the platform's answer). */
+function warn(line: string): void {
+  try {
+    Deno.stderr.writeSync(new TextEncoder().encode(`ctx-mode hook: ${line}\n`));
+  } catch {
+    // Nowhere left to report to; the hook still answers.
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split(
+    "\n",
+  )[0] ?? "";
 }
 
 /** Whether the subagent behind a call can reach ctx-mode's tools (its definition decides). */

@@ -1,0 +1,78 @@
+/**
+ * Moving a corrupt database file out of the way so a new one can start:
+ * the file and its WAL and shared-memory files are renamed with a
+ * `.corrupt-<timestamp>` suffix, never deleted.
+ *
+ * @module
+ */
+
+const CORRUPT =
+  /not an SQLite database|file is not a database|database file is corrupt|disk image is malformed|malformed database schema/i;
+
+/**
+ * Whether an error says the database file is not SQLite or is damaged.
+ *
+ * @param error Anything thrown.
+ * @returns True for corruption; false for locks, permissions, newer schemas.
+ */
+export function isCorruption(error: unknown): boolean {
+  return CORRUPT.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Identifies the file at a path (inode, size, modification time), so that a
+ * process can tell whether the file it found corrupt is still the one there.
+ *
+ * @param path A file.
+ * @returns A short fingerprint, or undefined when the file is missing.
+ */
+export function fileIdentity(path: string): string | undefined {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.ino ?? ""}:${info.size}:${info.mtime?.getTime() ?? ""}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Renames a database file (with its `-wal` and `-shm` companions) to
+ * `<path>.corrupt-<timestamp>`, unless another process already replaced it.
+ *
+ * @param path The database file.
+ * @param now The time for the suffix, in milliseconds since the epoch.
+ * @param identity The {@linkcode fileIdentity} of the file found corrupt.
+ * @returns The new path of the database file, or undefined when the file
+ * there is no longer the one found corrupt (another process moved it).
+ */
+export function moveAside(
+  path: string,
+  now: number,
+  identity: string | undefined,
+): string | undefined {
+  if (identity === undefined || fileIdentity(path) !== identity) {
+    return undefined;
+  }
+  const stamp = new Date(now).toISOString().replace(/[-:]/g, "").replace(
+    /\.\d+Z$/,
+    "Z",
+  );
+  let aside = `${path}.corrupt-${stamp}`;
+  for (let n = 2; exists(aside); n++) aside = `${path}.corrupt-${stamp}-${n}`;
+  Deno.renameSync(path, aside);
+  for (const companion of ["-wal", "-shm"]) {
+    if (exists(path + companion)) {
+      Deno.renameSync(path + companion, aside + companion);
+    }
+  }
+  return aside;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
