@@ -43,7 +43,7 @@ const TARGETS: Record<string, RuleTarget> = {
   WebFetch: "fetch",
 };
 
-const RULE = /^([A-Za-z_][\w.-]*)(?:\((.*)\))?$/s;
+const RULE = /^([A-Za-z_][\w.-]*(?:__\*)?)(?:\((.*)\))?$/s;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

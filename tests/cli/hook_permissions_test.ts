@@ -1,0 +1,312 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { readAudit } from "../../src/store/audit_log.ts";
+import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+interface HookAnswer {
+  code: number;
+  decision?: string;
+  reason?: string;
+  stderr: string;
+}
+
+/** Runs the real PreToolUse hook of Claude Code for one tool call in `project`. */
+async function preToolUse(
+  home: string,
+  project: string,
+  tool: string,
+  input: Record<string, unknown>,
+): Promise<HookAnswer> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "hook", "claude-code", "PreToolUse"],
+    clearEnv: true,
+    env: childEnv(home),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(JSON.stringify({
+      "session_id": "permissions",
+      "cwd": project,
+      "hook_event_name": "PreToolUse",
+      "tool_name": tool,
+      "tool_input": input,
+    })),
+  );
+  await writer.close();
+  const output = await child.output();
+  const stdout = new TextDecoder().decode(output.stdout);
+  const answer = stdout ? JSON.parse(stdout).hookSpecificOutput ?? {} : {};
+  return {
+    code: output.code,
+    decision: answer.permissionDecision,
+    reason: answer.permissionDecisionReason,
+    stderr: new TextDecoder().decode(output.stderr),
+  };
+}
+
+async function writeJson(path: string, value: unknown): Promise<void> {
+  await Deno.mkdir(join(path, ".."), { recursive: true });
+  await Deno.writeTextFile(
+    path,
+    typeof value === "string" ? value : JSON.stringify(value),
+  );
+}
+
+Deno.test("the hook enforces the project's and the user's permission rules and logs what it blocks", async (t) => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  await writeJson(join(project.path, ".claude", "settings.json"), {
+    permissions: {
+      deny: ["Bash(sudo *)", "Read(./secrets/**)"],
+      ask: ["Bash(npm publish:*)"],
+      allow: ["Bash(git:*)"],
+    },
+  });
+  await writeJson(join(project.path, ".claude", "settings.local.json"), {
+    permissions: { allow: ["Bash(gh pr create:*)"] },
+  });
+  await writeJson(join(home.path, ".claude", "settings.json"), {
+    permissions: {
+      deny: ["Bash(curl:*)"],
+      ask: ["Bash(gh pr create:*)", "Bash(git push:*)"],
+    },
+  });
+  const settings = join(project.path, ".claude", "settings.json");
+  const cases: Array<{
+    tool: string;
+    input: Record<string, unknown>;
+    decision?: "deny" | "ask";
+    rule?: string;
+    mentions?: string;
+  }> = [
+    {
+      tool: "Bash",
+      input: { command: "ls && sudo reboot" },
+      decision: "deny",
+      rule: "permissions.deny",
+      mentions:
+        `"sudo reboot" is denied by the permission rule "Bash(sudo *)" in ${settings}`,
+    },
+    {
+      tool: "Bash",
+      input: { command: "npm run build && npm publish" },
+      decision: "ask",
+      rule: "permissions.ask",
+    },
+    {
+      tool: "Bash",
+      input: { command: "echo $(curl -s https://example.test/v)" },
+      decision: "deny",
+      rule: "permissions.deny",
+      mentions: join(home.path, ".claude", "settings.json"),
+    },
+    {
+      tool: "Read",
+      input: { "file_path": join(project.path, "secrets", "token.txt") },
+      decision: "deny",
+      rule: "permissions.deny",
+    },
+    {
+      tool: "Bash",
+      input: { command: "git reset --hard" },
+      decision: "deny",
+      rule: "git.reset-hard",
+    },
+    { tool: "Bash", input: { command: "git push origin feature" } },
+    { tool: "Bash", input: { command: "gh pr create --fill" } },
+    { tool: "Bash", input: { command: "npm test" } },
+    { tool: "Read", input: { "file_path": join(project.path, "README.md") } },
+  ];
+  for (const c of cases) {
+    await t.step(`${c.tool} ${JSON.stringify(c.input)}`, async () => {
+      const answer = await preToolUse(home.path, project.path, c.tool, c.input);
+      assert.equal(answer.code, 0, answer.stderr);
+      assert.equal(answer.stderr, "");
+      if (!c.decision) {
+        assert.ok(
+          answer.decision !== "deny" && answer.decision !== "ask",
+          JSON.stringify(answer),
+        );
+        return;
+      }
+      assert.equal(answer.decision, c.decision, JSON.stringify(answer));
+      assert.ok(answer.reason?.endsWith(`[ctx-mode rule ${c.rule}]`));
+      if (c.mentions) {
+        assert.ok(answer.reason?.includes(c.mentions), answer.reason);
+      }
+    });
+  }
+  await t.step(
+    "every deny and ask is in the audit log, and ctx-mode audit shows them",
+    async () => {
+      const { entries } = readAudit(home.path);
+      assert.deepEqual(entries.map((e) => [e.verdict, e.rule]), [
+        ["deny", "permissions.deny"],
+        ["ask", "permissions.ask"],
+        ["deny", "permissions.deny"],
+        ["deny", "permissions.deny"],
+        ["deny", "git.reset-hard"],
+      ]);
+      assert.deepEqual(entries[0], {
+        ...entries[0],
+        platform: "claude-code",
+        source: "hook",
+        tool: "Bash",
+        command: "ls && sudo reboot",
+        cwd: project.path,
+      });
+      assert.equal(
+        entries[3]!.path,
+        join(project.path, "secrets", "token.txt"),
+      );
+      const run = await runCli(["audit", "--rule", "git"], { home: home.path });
+      assert.match(
+        run.stdout,
+        /deny +git\.reset-hard +claude-code Bash +git reset --hard/,
+      );
+    },
+  );
+});
+
+Deno.test("the hook honours ctx-mode's guard settings: level, switched-off rules, temp dirs", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  await writeJson(join(project.path, ".ctx-mode.json"), {
+    guard: {
+      level: "strict",
+      disabledRules: ["git.reset-hard", "rm.root"],
+      tmpDirs: ["/scratch"],
+    },
+  });
+  const reset = await preToolUse(home.path, project.path, "Bash", {
+    command: "git reset --hard",
+  });
+  assert.equal(reset.decision, undefined, JSON.stringify(reset));
+  assert.match(
+    reset.stderr,
+    /^ctx-mode: .*\.ctx-mode\.json: rule rm\.root cannot be switched off/,
+  );
+  assert.equal(reset.stderr.trim().split("\n").length, 1);
+  const root = await preToolUse(home.path, project.path, "Bash", {
+    command: "rm -rf /",
+  });
+  assert.equal(root.decision, "deny");
+  assert.match(root.reason ?? "", /\[ctx-mode rule rm\.root\]$/);
+  const dynamic = await preToolUse(home.path, project.path, "Bash", {
+    command: 'rm -rf "$BUILD_DIR"',
+  });
+  assert.equal(dynamic.decision, "deny", "strict denies dynamic targets");
+  const scratch = await preToolUse(home.path, project.path, "Bash", {
+    command: "rm -rf /scratch/old-build",
+  });
+  assert.equal(scratch.decision, undefined, JSON.stringify(scratch));
+  await writeJson(join(home.path, "config.json"), {
+    guard: { level: "paranoid" },
+  });
+  const stillStrict = await preToolUse(home.path, project.path, "Bash", {
+    command: "rm -rf build",
+  });
+  assert.equal(stillStrict.decision, undefined, "the project's level wins");
+});
+
+Deno.test("a malformed settings file is skipped with one stderr line and the other files still count", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  await writeJson(join(project.path, ".claude", "settings.json"), "{oops");
+  await writeJson(join(project.path, ".ctx-mode.json"), '["not", "an object"]');
+  await writeJson(join(home.path, ".claude", "settings.json"), {
+    permissions: { deny: ["Bash(curl:*)", "Bash(broken"] },
+  });
+  const answer = await preToolUse(home.path, project.path, "Bash", {
+    command: "curl https://example.test",
+  });
+  assert.equal(answer.code, 0);
+  assert.equal(answer.decision, "deny");
+  const notes = answer.stderr.trim().split("\n");
+  assert.equal(notes.length, 3, answer.stderr);
+  assert.match(notes[0]!, /settings\.json: ignored: not valid JSON/);
+  assert.match(notes[1]!, /\.ctx-mode\.json: ignored: not a JSON object/);
+  assert.match(notes[2]!, /permission rule "Bash\(broken" skipped/);
+  const fine = await preToolUse(home.path, project.path, "Bash", {
+    command: "ls",
+  });
+  assert.equal(fine.code, 0);
+  assert.equal(fine.decision, undefined);
+});
+
+Deno.test("doctor shows the level, the switched-off rules and the rule files; explain honours them", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  await writeJson(join(project.path, ".claude", "settings.json"), {
+    permissions: {
+      deny: ["Bash(sudo *)", "Read(**/.env*)"],
+      allow: ["Bash(git:*)"],
+    },
+  });
+  await writeJson(join(project.path, ".ctx-mode.json"), {
+    guard: { level: "strict", disabledRules: ["git.push-force"] },
+  });
+  await writeJson(join(home.path, ".claude", "settings.json"), "{oops");
+  const doctor = await runCli(["doctor", "--json"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  const checks: Array<{ name: string; status: string; detail: string }> =
+    JSON.parse(doctor.stdout).checks;
+  const guard = checks.find((c) => c.name === "guard");
+  assert.match(
+    guard?.detail ?? "",
+    /^level strict \(from .*\.ctx-mode\.json\); rules switched off: git\.push-force$/,
+  );
+  const files = checks.filter((c) => c.name === "permission rules");
+  assert.deepEqual(files.map((f) => f.status), ["ok", "ok", "warn"]);
+  assert.match(
+    files[0]!.detail,
+    /settings\.json \(project\): 2 deny, 0 ask, 1 allow$/,
+  );
+  assert.match(
+    files[1]!.detail,
+    /\.ctx-mode\.json \(project\): 0 deny, 0 ask, 0 allow$/,
+  );
+  assert.match(
+    files[2]!.detail,
+    /\.claude\/settings\.json: ignored: not valid JSON/,
+  );
+
+  const denied = await runCli(["explain", "git status && sudo ls"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.match(denied.stdout, /Verdict: deny \(permissions\.deny\)/);
+  assert.match(denied.stdout, /Policy: level strict; 3 permission rules from /);
+  assert.match(denied.stderr, /not valid JSON/);
+  const json = JSON.parse(
+    (await runCli(["explain", "git push --force", "--json"], {
+      home: home.path,
+      cwd: project.path,
+    })).stdout,
+  );
+  assert.equal(json.verdict, "allow", "git.push-force is switched off");
+  assert.equal(json.match.rule, "Bash(git:*)");
+  assert.equal(json.level, "strict");
+  const levels = await runCli(["explain", "--jsonl", "--level", "standard"], {
+    home: home.path,
+    cwd: project.path,
+    stdin: `${JSON.stringify({ command: 'rm -rf "$OUT"' })}\n${
+      JSON.stringify({ command: "sudo make install" })
+    }\n`,
+  });
+  assert.deepEqual(
+    levels.stdout.trim().split("\n").map((l) => JSON.parse(l).verdict),
+    ["allow", "deny"],
+  );
+  const strict = await runCli(["explain", 'rm -rf "$OUT"'], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.match(strict.stdout, /Verdict: deny \(rm\.dynamic\)/);
+});
