@@ -29,38 +29,118 @@ function hit(rule: string, reason: string): RuleHit {
   return { rule, reason };
 }
 
-function hasShort(args: string[], letter: string): boolean {
-  return args.some((a) =>
-    a.startsWith("-") && !a.startsWith("--") && a.slice(1).includes(letter)
-  );
+/** A git subcommand's arguments, read with its value-taking options. */
+interface GitArgs {
+  /** Short option letters given as flags. */
+  shorts: Set<string>;
+  /** Long options given (names without `=value`). */
+  longs: Set<string>;
+  /** Values of options, by option (`-b` → `x`, `--expire` → `now`). */
+  values: Map<string, string>;
+  /** Operands before `--`. */
+  positionals: string[];
+  /** Operands after `--`, or null when there is no `--`. */
+  afterDashDash: string[] | null;
 }
 
-function positionals(args: string[]): string[] {
-  const out: string[] = [];
-  let rest = false;
-  for (const a of args) {
-    if (rest) out.push(a);
-    else if (a === "--") rest = true;
-    else if (!a.startsWith("-")) out.push(a);
+/**
+ * Reads arguments: `shortValues` are the letters that take a value (attached or
+ * next), `longValues` the long options that take the next word, `optional` the
+ * long options whose next word is theirs only when it is one of the given modes.
+ */
+function readGitArgs(
+  args: string[],
+  shortValues = "",
+  longValues: readonly string[] = [],
+  optional: Record<string, readonly string[]> = {},
+): GitArgs {
+  const out: GitArgs = {
+    shorts: new Set(),
+    longs: new Set(),
+    values: new Map(),
+    positionals: [],
+    afterDashDash: null,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? "";
+    if (out.afterDashDash !== null) out.afterDashDash.push(a);
+    else if (a === "--") out.afterDashDash = [];
+    else if (a === "-" || !a.startsWith("-")) out.positionals.push(a);
+    else if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq === -1 ? a : a.slice(0, eq);
+      out.longs.add(name);
+      if (eq !== -1) out.values.set(name, a.slice(eq + 1));
+      else if (longValues.includes(name)) {
+        out.values.set(name, args[i + 1] ?? "");
+        i++;
+      } else if (optional[name]?.includes(args[i + 1] ?? "")) {
+        out.values.set(name, args[i + 1] ?? "");
+        i++;
+      }
+    } else {
+      for (let j = 1; j < a.length; j++) {
+        const letter = a[j] ?? "";
+        if (!shortValues.includes(letter)) {
+          out.shorts.add(letter);
+          continue;
+        }
+        const attached = a.slice(j + 1);
+        out.values.set(
+          `-${letter}`,
+          attached !== "" ? attached : args[++i] ?? "",
+        );
+        if (attached === "f") out.shorts.add("f");
+        break;
+      }
+    }
   }
   return out;
 }
 
+const NETWORK_SUBCOMMANDS = new Set([
+  "fetch",
+  "pull",
+  "push",
+  "clone",
+  "ls-remote",
+  "remote",
+  "submodule",
+  "archive",
+]);
+
+const SSH_VARIABLES = new Set([
+  "GIT_SSH_COMMAND",
+  "GIT_SSH",
+  "GIT_SSH_VARIANT",
+]);
+
 /**
  * Splits `git [global options] sub args` into the subcommand and its
  * arguments, expanding aliases set with `-c alias.x=…`. Returns the alias's
- * shell text when the alias is a `!` shell alias.
+ * shell text when the alias is a `!` shell alias, and every `-c` setting.
  */
 export function splitGit(
   args: string[],
-): { sub: string | null; args: string[]; shellAlias: string | null } {
+): {
+  sub: string | null;
+  args: string[];
+  shellAlias: string | null;
+  config: string[];
+} {
   const aliases = new Map<string, string>();
+  const config: string[] = [];
   let i = 0;
   while (i < args.length) {
     const a = args[i] ?? "";
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (GLOBAL_WITH_VALUE.has(a)) {
       if (a === "-c") {
         const setting = args[i + 1] ?? "";
+        config.push(setting);
         const eq = setting.indexOf("=");
         const key = setting.slice(0, eq).toLowerCase();
         if (eq > 0 && key.startsWith("alias.")) {
@@ -68,92 +148,110 @@ export function splitGit(
         }
       }
       i += 2;
-    } else if (a.startsWith("-")) i++;
-    else break;
+    } else if (a.startsWith("-")) {
+      if (a.startsWith("-c") && a.length > 2) config.push(a.slice(2));
+      i++;
+    } else break;
   }
-  const sub = args[i];
-  if (sub === undefined) return { sub: null, args: [], shellAlias: null };
+  const sub = args[i]?.toLowerCase();
+  if (sub === undefined || sub.startsWith("-")) {
+    return { sub: null, args: [], shellAlias: null, config };
+  }
   const rest = args.slice(i + 1);
-  const alias = aliases.get(sub.toLowerCase());
+  const alias = aliases.get(sub);
   if (alias !== undefined) {
     if (alias.startsWith("!")) {
-      return { sub, args: rest, shellAlias: alias.slice(1) };
+      return { sub, args: rest, shellAlias: alias.slice(1), config };
     }
     const words = alias.split(/\s+/).filter((w) => w !== "");
     return {
-      sub: words[0] ?? null,
+      sub: words[0]?.toLowerCase() ?? null,
       args: [...words.slice(1), ...rest],
       shellAlias: null,
+      config,
     };
   }
-  return { sub, args: rest, shellAlias: null };
+  return { sub, args: rest, shellAlias: null, config };
+}
+
+/** What surrounds a git invocation: the environment names it sets and its `-c` settings. */
+export interface GitContext {
+  /** Environment variable names set for the command. */
+  envNames: readonly string[];
+  /** `-c name=value` settings. */
+  config: readonly string[];
 }
 
 /** Checks one git subcommand with its arguments. */
 export function checkGitSubcommand(
   sub: string,
   args: string[],
+  context: GitContext = { envNames: [], config: [] },
 ): RuleHit | null {
-  const has = (flag: string): boolean => args.includes(flag);
+  if (
+    NETWORK_SUBCOMMANDS.has(sub) &&
+    (context.envNames.some((n) => SSH_VARIABLES.has(n)) ||
+      context.config.some((c) => c.toLowerCase().startsWith("core.sshcommand")))
+  ) {
+    return hit(
+      "git.ssh-command",
+      "GIT_SSH_COMMAND/core.sshCommand makes git run an arbitrary program for network access. Configure ssh in ~/.ssh/config instead, or ask the user",
+    );
+  }
   switch (sub) {
-    case "reset":
-      if (has("--hard")) {
+    case "reset": {
+      const a = readGitArgs(args);
+      if (a.longs.has("--hard")) {
         return hit(
           "git.reset-hard",
           "git reset --hard throws away uncommitted changes. Run `git stash` first, or use `git reset --soft`/`--keep`",
         );
       }
-      if (has("--merge")) {
+      if (a.longs.has("--merge")) {
         return hit(
           "git.reset-merge",
           "git reset --merge can discard uncommitted changes. Run `git stash` first, or use `git reset --keep`",
         );
       }
       return null;
-    case "checkout": {
-      if (has("-f") || has("--force") || hasShort(args, "f")) {
-        return hit(
-          "git.checkout-force",
-          "git checkout --force discards local changes. Commit or `git stash` them first",
-        );
-      }
-      const dashDash = args.indexOf("--");
-      if (dashDash !== -1 && dashDash < args.length - 1) {
-        return hit(
-          "git.checkout-path",
-          "git checkout -- <path> overwrites uncommitted changes in those files. Run `git stash` or `git diff > backup.patch` first",
-        );
-      }
-      if (positionals(args).includes(".")) {
-        return hit(
-          "git.checkout-path",
-          "git checkout . discards every uncommitted change. Run `git stash` first",
-        );
-      }
-      return null;
     }
-    case "switch":
-      if (has("--discard-changes") || has("-f") || has("--force")) {
+    case "checkout":
+      return checkCheckout(args);
+    case "switch": {
+      const a = readGitArgs(args, "cC", [], {});
+      if (
+        a.longs.has("--discard-changes") || a.longs.has("--force") ||
+        a.shorts.has("f")
+      ) {
         return hit(
           "git.switch-force",
           "git switch --discard-changes/--force throws away local changes. Commit or `git stash` them first",
         );
       }
       return null;
+    }
     case "restore": {
-      const staged = has("--staged") || hasShort(args, "S");
-      const worktree = has("--worktree") || hasShort(args, "W");
+      const a = readGitArgs(args, "s", ["--source", "--pathspec-from-file"]);
+      if (
+        a.longs.has("--help") || a.longs.has("--version") || a.shorts.has("h")
+      ) {
+        return null;
+      }
+      const staged = a.longs.has("--staged") || a.shorts.has("S");
+      const worktree = a.longs.has("--worktree") || a.shorts.has("W");
       if (staged && !worktree) return null;
-      if (positionals(args).length === 0 && !has("--")) return null;
+      if (
+        a.positionals.length === 0 && a.afterDashDash === null &&
+        !a.longs.has("--pathspec-from-file")
+      ) return null;
       return hit(
         "git.restore-worktree",
         "git restore overwrites uncommitted changes in the working tree. Use `git restore --staged` to unstage, or `git stash` first",
       );
     }
     case "clean": {
-      const dry = has("-n") || has("--dry-run") || hasShort(args, "n");
-      const force = has("--force") || hasShort(args, "f");
-      if (force && !dry) {
+      const a = readGitArgs(args, "e", ["--exclude"]);
+      if (a.longs.has("--force") || a.shorts.has("f")) {
         return hit(
           "git.clean-force",
           "git clean -f deletes untracked files for good. Preview with `git clean -n` and delete what you mean by name",
@@ -161,40 +259,13 @@ export function checkGitSubcommand(
       }
       return null;
     }
-    case "push": {
-      if (has("--mirror")) {
-        return hit(
-          "git.push-mirror",
-          "git push --mirror overwrites and deletes remote refs. Push the branches you mean by name",
-        );
-      }
-      if (has("--delete") || hasShort(args, "d")) {
-        return hit(
-          "git.push-delete",
-          "git push --delete removes a remote branch or tag. Ask the user to delete remote refs",
-        );
-      }
-      const refs = positionals(args).slice(1);
-      if (refs.some((r) => r.startsWith(":") && r.length > 1)) {
-        return hit(
-          "git.push-delete",
-          "git push <remote> :<branch> deletes the remote branch. Ask the user to delete remote refs",
-        );
-      }
-      const force = has("--force") || hasShort(args, "f") ||
-        refs.some((r) => r.startsWith("+"));
-      if (force) {
-        return hit(
-          "git.push-force",
-          "git push --force can overwrite others' commits. Use `git push --force-with-lease`",
-        );
-      }
-      return null;
-    }
+    case "push":
+      return checkPush(args);
     case "branch": {
-      const del = has("-d") || has("--delete") || hasShort(args, "d");
-      const force = has("-f") || has("--force") || hasShort(args, "f");
-      if (has("-D") || hasShort(args, "D") || (del && force)) {
+      const a = readGitArgs(args, "u", ["--set-upstream-to"]);
+      const del = a.shorts.has("d") || a.longs.has("--delete");
+      const force = a.shorts.has("f") || a.longs.has("--force");
+      if (a.shorts.has("D") || (del && force)) {
         return hit(
           "git.branch-force-delete",
           "git branch -D deletes a branch even when it is not merged. Use `git branch -d`, which refuses unmerged work",
@@ -203,7 +274,7 @@ export function checkGitSubcommand(
       return null;
     }
     case "stash": {
-      const action = positionals(args)[0];
+      const action = readGitArgs(args, "m", ["--message"]).positionals[0];
       if (action === "drop" || action === "clear") {
         return hit(
           `git.stash-${action}`,
@@ -212,18 +283,21 @@ export function checkGitSubcommand(
       }
       return null;
     }
-    case "tag":
-      if (has("-d") || has("--delete") || hasShort(args, "d")) {
+    case "tag": {
+      const a = readGitArgs(args, "mFu", ["--message", "--file"]);
+      if (a.shorts.has("d") || a.longs.has("--delete")) {
         return hit(
           "git.tag-delete",
           "git tag -d deletes a tag. Ask the user before removing tags",
         );
       }
       return null;
+    }
     case "reflog": {
-      const action = positionals(args)[0];
-      const now = args.some((a) =>
-        /^--expire(-unreachable)?=(now|all|0)/.test(a)
+      const a = readGitArgs(args);
+      const action = a.positionals[0];
+      const now = ["--expire", "--expire-unreachable"].some((o) =>
+        /^(now|all|0)/.test(a.values.get(o) ?? "")
       );
       if (action === "delete" || (action === "expire" && now)) {
         return hit(
@@ -234,31 +308,33 @@ export function checkGitSubcommand(
       return null;
     }
     case "gc":
-      if (args.some((a) => /^--prune=(now|all)/.test(a))) {
+      if (/^(now|all)/.test(readGitArgs(args).values.get("--prune") ?? "")) {
         return hit(
           "git.gc-prune",
           "git gc --prune=now deletes unreachable commits at once. Run plain `git gc`",
         );
       }
       return null;
-    case "update-ref":
-      if (has("-d") || has("--delete")) {
+    case "update-ref": {
+      const a = readGitArgs(args, "m");
+      if (a.shorts.has("d") || a.longs.has("--delete")) {
         return hit(
           "git.update-ref-delete",
           "git update-ref -d deletes a ref directly. Use `git branch -d` or `git tag -d` after asking the user",
         );
       }
       return null;
+    }
     case "filter-branch":
       return hit(
         "git.filter-branch",
         "git filter-branch rewrites history. Ask the user, and back up the repository first",
       );
     case "worktree": {
-      const action = positionals(args)[0];
+      const a = readGitArgs(args);
       if (
-        action === "remove" &&
-        (has("--force") || has("-f") || hasShort(args, "f"))
+        a.positionals[0] === "remove" &&
+        (a.longs.has("--force") || a.shorts.has("f"))
       ) {
         return hit(
           "git.worktree-remove-force",
@@ -267,7 +343,116 @@ export function checkGitSubcommand(
       }
       return null;
     }
+    case "rebase":
+    case "merge":
+      if (readGitArgs(args).longs.has("--abort")) {
+        return hit(
+          `git.${sub}-abort`,
+          `git ${sub} --abort throws away the conflict resolutions made so far. Commit or \`git stash\` the resolved files first, or ask the user`,
+        );
+      }
+      return null;
+    case "rm": {
+      const a = readGitArgs(args, "", ["--pathspec-from-file"]);
+      if (
+        (a.shorts.has("f") || a.longs.has("--force")) &&
+        !a.longs.has("--cached")
+      ) {
+        return hit(
+          "git.rm-force",
+          "git rm -f deletes files together with their uncommitted changes. Use `git rm --cached` to untrack, or commit or stash the changes first",
+        );
+      }
+      return null;
+    }
     default:
       return null;
   }
+}
+
+function checkCheckout(args: string[]): RuleHit | null {
+  const a = readGitArgs(
+    args,
+    "bBU",
+    [
+      "--orphan",
+      "--conflict",
+      "--unified",
+      "--inter-hunk-context",
+      "--pathspec-from-file",
+    ],
+    {
+      "--track": ["direct", "inherit"],
+      "--recurse-submodules": ["checkout", "on-demand"],
+    },
+  );
+  if (a.shorts.has("f") || a.longs.has("--force")) {
+    return hit(
+      "git.checkout-force",
+      "git checkout --force discards local changes. Commit or `git stash` them first",
+    );
+  }
+  if (a.longs.has("--pathspec-from-file")) {
+    return hit(
+      "git.checkout-path",
+      "git checkout --pathspec-from-file overwrites uncommitted changes in every listed file. Run `git stash` first",
+    );
+  }
+  if (a.afterDashDash !== null && a.afterDashDash.length > 0) {
+    return hit(
+      "git.checkout-path",
+      "git checkout -- <path> overwrites uncommitted changes in those files. Run `git stash` or `git diff > backup.patch` first",
+    );
+  }
+  if (a.positionals.includes(".")) {
+    return hit(
+      "git.checkout-path",
+      "git checkout . discards every uncommitted change. Run `git stash` first",
+    );
+  }
+  if (a.positionals.length >= 2) {
+    return hit(
+      "git.checkout-path",
+      "git checkout <ref> <path> overwrites uncommitted changes in those files. Use `git switch <branch>` to change branches, or `git stash` first",
+    );
+  }
+  return null;
+}
+
+function checkPush(args: string[]): RuleHit | null {
+  const a = readGitArgs(args, "o", [
+    "--push-option",
+    "--repo",
+    "--receive-pack",
+    "--exec",
+  ]);
+  if (a.longs.has("--mirror")) {
+    return hit(
+      "git.push-mirror",
+      "git push --mirror overwrites and deletes remote refs. Push the branches you mean by name",
+    );
+  }
+  const refs = [...a.positionals.slice(1), ...(a.afterDashDash ?? [])];
+  if (a.longs.has("--delete") || a.shorts.has("d")) {
+    return hit(
+      "git.push-delete",
+      "git push --delete removes a remote branch or tag. Ask the user to delete remote refs",
+    );
+  }
+  if (refs.some((r) => r.startsWith(":") && r.length > 1)) {
+    return hit(
+      "git.push-delete",
+      "git push <remote> :<branch> deletes the remote branch. Ask the user to delete remote refs",
+    );
+  }
+  const lease = a.longs.has("--force-with-lease");
+  const force = ((a.longs.has("--force") || a.shorts.has("f")) && !lease) ||
+    refs.some((r) => r.startsWith("+"));
+  if (force) {
+    return hit(
+      "git.push-force",
+      "git push --force can overwrite others' commits. Use `git push --force-with-lease`",
+    );
+  }
+  return null;
 }

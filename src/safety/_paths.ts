@@ -54,3 +54,14 @@ export function baseName(path: string): string {
   const slash = trimmed.lastIndexOf("/");
   return slash === -1 ? trimmed : trimmed.slice(slash + 1);
 }
+
+/**
+ * Turns a Windows path (`C:\Users\me`) into the POSIX spelling the guard
+ * reasons with (`/c/Users/me`); other paths are returned unchanged.
+ */
+export function toPosixPath(path: string): string {
+  const m = /^([A-Za-z]):(?=[\\/]|$)/.exec(path);
+  if (m === null) return path;
+  const rest = path.slice(2).replaceAll("\\", "/");
+  return `/${(m[1] ?? "").toLowerCase()}${rest === "" ? "" : rest}`;
+}

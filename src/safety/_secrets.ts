@@ -21,7 +21,13 @@ export interface SecretPathOptions {
   home: string;
 }
 
-const TEMPLATE_SUFFIXES = [".example", ".sample", ".template", ".dist"];
+const TEMPLATE_SUFFIXES = [
+  ".example",
+  ".sample",
+  ".template",
+  ".dist",
+  ".defaults",
+];
 
 const CREDENTIAL_FILES = new Set([
   ".npmrc",
@@ -29,31 +35,95 @@ const CREDENTIAL_FILES = new Set([
   ".netrc",
   "_netrc",
   ".git-credentials",
+  "credentials",
+  "credentials.json",
 ]);
 
-const PRIVATE_KEYS = new Set([
+const PRIVATE_KEYS = [
   "id_rsa",
   "id_dsa",
   "id_ecdsa",
   "id_ed25519",
   "id_ecdsa_sk",
   "id_ed25519_sk",
-]);
-
-/** Folder or file suffixes (as path segments) that hold cloud and tool credentials. */
-const CLOUD_SUFFIXES: string[][] = [
-  [".aws"],
-  [".config", "gcloud"],
-  [".kube", "config"],
-  [".docker", "config.json"],
-  [".config", "gh", "hosts.yml"],
 ];
 
-function containsRun(segments: string[], run: string[]): boolean {
+/** Backup spellings of a secret file that still hold the secret. */
+const BACKUP_SUFFIXES = [
+  ".bak",
+  ".backup",
+  ".copy",
+  ".disabled",
+  ".old",
+  ".orig",
+  ".save",
+  ".tmp",
+];
+
+const KEY_EXTENSIONS = [
+  ".pem",
+  ".key",
+  ".p12",
+  ".pfx",
+  ".pkcs12",
+  ".jks",
+  ".keystore",
+  ".asc",
+];
+
+/** Password stores, VPN and remote-desktop profiles, disk keys and captures. */
+const VAULT_EXTENSIONS = [
+  ".kdbx",
+  ".psafe3",
+  ".agilekeychain",
+  ".keychain",
+  ".kwallet",
+  ".ovpn",
+  ".tblk",
+  ".rdp",
+  ".cscfg",
+  ".gnucash",
+  ".bek",
+  ".fve",
+  ".tpm",
+  ".pcap",
+  ".mdf",
+  ".sdf",
+];
+
+/** Folders, or folder + file name, that hold cloud, tool and coding-agent credentials. */
+const CLOUD_PATHS: { run: string[]; file?: string }[] = [
+  { run: [".aws"] },
+  { run: [".config", "gcloud"] },
+  { run: [".kube"], file: "config" },
+  { run: [".docker"], file: "config.json" },
+  { run: [".config", "gh"], file: "hosts.yml" },
+  { run: [".claude"], file: ".credentials.json" },
+  { run: [".codex"], file: "auth.json" },
+  { run: [".gemini"], file: "oauth_creds.json" },
+  { run: [".local", "share", "opencode"], file: "auth.json" },
+];
+
+function indexOfRun(segments: string[], run: string[]): number {
   for (let i = 0; i + run.length <= segments.length; i++) {
-    if (run.every((s, j) => segments[i + j] === s)) return true;
+    if (run.every((s, j) => segments[i + j] === s)) return i;
   }
-  return false;
+  return -1;
+}
+
+/** Whether `name` is `base` or a backup copy of it (`config.bak`). */
+function isCopyOf(name: string, base: string): boolean {
+  return name === base || BACKUP_SUFFIXES.some((s) => name === base + s);
+}
+
+/** Whether `name` is an ssh private key, also renamed (`id_rsa_work`, `id_rsa.bak`), but not a `.pub`. */
+function isPrivateKeyName(name: string): boolean {
+  if (name.endsWith(".pub")) return false;
+  return PRIVATE_KEYS.some((key) =>
+    name === key ||
+    (name.startsWith(key) && /^[-_.]/.test(name.slice(key.length)) &&
+      !PRIVATE_KEYS.some((k) => k !== key && name.startsWith(k)))
+  );
 }
 
 /**
@@ -76,21 +146,38 @@ export function classifySecretPath(
   ) {
     return { rule: "secret.env", what: "a dotenv file with secrets" };
   }
-  if (CREDENTIAL_FILES.has(name)) {
+  const segments = absolute.split("/").filter((s) => s !== "");
+  for (const { run, file } of CLOUD_PATHS) {
+    const at = indexOfRun(segments, run);
+    if (at === -1) continue;
+    const below = segments.slice(at + run.length);
+    if (
+      file === undefined ||
+      (below.length === 1 && isCopyOf(below[0] ?? "", file))
+    ) {
+      return {
+        rule: "secret.cloud-credentials",
+        what: "cloud or tool credentials",
+      };
+    }
+  }
+  if ([...CREDENTIAL_FILES].some((file) => isCopyOf(name, file))) {
     return { rule: "secret.credentials-file", what: "a credentials file" };
   }
-  if (PRIVATE_KEYS.has(name) || name.endsWith(".pem")) {
+  if (
+    isPrivateKeyName(name) ||
+    KEY_EXTENSIONS.some((ext) => name.endsWith(ext) && name !== ext)
+  ) {
     return { rule: "secret.private-key", what: "a private key" };
   }
-  const segments = absolute.split("/").filter((s) => s !== "");
+  if (VAULT_EXTENSIONS.some((ext) => name.endsWith(ext) && name !== ext)) {
+    return {
+      rule: "secret.credentials-file",
+      what: "a password store, key or credential profile",
+    };
+  }
   if (segments.includes(".ssh") && !name.endsWith(".pub")) {
     return { rule: "secret.ssh", what: "the ssh configuration and keys" };
-  }
-  if (CLOUD_SUFFIXES.some((run) => containsRun(segments, run))) {
-    return {
-      rule: "secret.cloud-credentials",
-      what: "cloud or tool credentials",
-    };
   }
   return null;
 }

@@ -173,6 +173,9 @@ const RESERVED_SKIPPED = new Set([
   "esac",
 ]);
 
+/** Words that run the builtin after them (`builtin cd ..`, `time cd ..`). */
+const PREFIXES = new Set(["builtin", "command", "time"]);
+
 /** Builtins whose `NAME=value` arguments set variables for later segments. */
 const DECLARATIONS = new Set([
   "export",
@@ -434,10 +437,18 @@ class Parser {
       }
       return;
     }
-    const name = command.argv[0]?.value;
+    let words = command.argv;
+    while (PREFIXES.has(words[0]?.value ?? "")) {
+      words = words.slice(1);
+      while (words[0] && /^-[a-z]+$/.test(words[0].value)) {
+        words = words.slice(1);
+      }
+      if (words[0]?.value === "--") words = words.slice(1);
+    }
+    const name = words[0]?.value;
     if (name === "popd") ctx.cwd = null;
     if (name !== "cd" && name !== "pushd") return;
-    const args = command.argv.slice(1);
+    const args = words.slice(1);
     while (args[0] && /^-[LPe@]+$/.test(args[0].value)) args.shift();
     if (args[0]?.value === "--") args.shift();
     const target = args[0];
@@ -709,7 +720,9 @@ class Parser {
         c === "~" && !b.quoted && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(b.value)
       ) {
         this.#tilde(b, ctx);
-      } else if (c === "*" || c === "?" || c === "[") {
+      } else if (
+        c === "*" || c === "?" || (c === "[" && this.#closesBracket())
+      ) {
         b.dynamicPart(c);
         this.#pos++;
       } else if (c === "{" && this.#isBraceExpansion()) {
@@ -728,6 +741,16 @@ class Parser {
       quoted: b.quoted,
       substitutions: b.substitutions,
     };
+  }
+
+  /** Whether the `[` at the cursor opens a glob bracket expression (a `]` follows in the word). */
+  #closesBracket(): boolean {
+    for (let i = this.#pos + 1; i < this.#src.length; i++) {
+      const c = this.#src[i];
+      if (isMeta(c)) return false;
+      if (c === "]") return true;
+    }
+    return false;
   }
 
   #isBraceExpansion(): boolean {
@@ -838,6 +861,19 @@ class Parser {
   #dollar(b: WordBuilder, ctx: Context): void {
     const start = this.#pos;
     const next = this.#src[this.#pos + 1];
+    if (next === "(" && this.#src[this.#pos + 2] === "(") {
+      const end = this.#arithmeticEnd();
+      if (end !== -1) {
+        const inner = this.#src.slice(this.#pos + 3, end);
+        this.#pos = end + 2;
+        this.#enter();
+        const sub = this.#scanBody(inner, copyContext(ctx, { inSub: true }));
+        this.#leave();
+        b.substitutions.push(...sub.substitutions);
+        b.dynamicPart(this.#src.slice(start, this.#pos));
+        return;
+      }
+    }
     if (next === "(") {
       this.#pos += 2;
       const before = this.#shared.commands.length;
@@ -892,6 +928,20 @@ class Parser {
     }
     b.literal("$");
     this.#pos++;
+  }
+
+  /** The index of the `))` closing an arithmetic expansion opened at the cursor, or -1. */
+  #arithmeticEnd(): number {
+    let depth = 0;
+    for (let i = this.#pos + 3; i < this.#src.length; i++) {
+      const c = this.#src[i];
+      if (c === "(") depth++;
+      else if (c === ")") {
+        if (depth === 0) return this.#src[i + 1] === ")" ? i : -1;
+        depth--;
+      }
+    }
+    return -1;
   }
 
   #lookup(name: string, ctx: Context): string | null {

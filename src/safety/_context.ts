@@ -1,0 +1,105 @@
+/**
+ * Shared vocabulary of the guard's rule modules: the verdict, the analysis
+ * environment, one command invocation after wrappers are removed, and small
+ * constructors for words and verdicts.
+ *
+ * Pure data and helpers: never runs, reads or prints anything.
+ *
+ * @module
+ */
+
+import type { Word } from "./shell_parse.ts";
+
+/** How much the guard blocks. */
+export type Level = "standard" | "strict" | "paranoid";
+
+/** The guard's answer. */
+export interface Verdict {
+  /** What to do with the command. */
+  verdict: "allow" | "deny" | "ask";
+  /** The id of the rule that decided (`rm.root`, `git.reset-hard`). */
+  rule?: string;
+  /** Why, and what to do instead. */
+  reason?: string;
+}
+
+/** Everything a rule needs to know besides the command itself. */
+export interface Env {
+  /** The directory the agent works in (normalised, absolute). */
+  root: string;
+  /** The user's home directory. */
+  home: string;
+  /** The guard level. */
+  level: Level;
+  /** Directories where recursive deletes are allowed. */
+  tmpDirs: string[];
+  /** Whether `$TMPDIR` in a command still means the system's temp dir (not reassigned in it). */
+  tmpdirTrusted: boolean;
+  /** Rule ids switched off. */
+  disabled: Set<string>;
+  /** How deep in `sh -c`/`eval` nesting the analysis is. */
+  depth: number;
+  /** Analyses code nested in a command (`sh -c`, `eval`, interpreter `system()`). */
+  nested: (code: string, cwd: string | null, env: Env) => Verdict;
+}
+
+/**
+ * Where an invocation's trailing arguments come from: typed in the command, read from
+ * stdin by `xargs` or `parallel`, or filled in by `find -exec`.
+ */
+export type Origin = "direct" | "xargs" | "parallel" | "find";
+
+/** One program run, after wrappers such as `sudo` and `env` are removed. */
+export interface Invocation {
+  /** The program's name: basename, lower case (`/bin/RM` → `rm`). */
+  name: string;
+  /** Its arguments. */
+  args: Word[];
+  /** The directory it runs in, or null when unknown. */
+  cwd: string | null;
+  /** Where its trailing arguments come from. */
+  origin: Origin;
+  /** Names of environment variables set for it (`GIT_SSH_COMMAND=… git …`). */
+  envNames: string[];
+}
+
+/** The allow verdict. */
+export function allow(): Verdict {
+  return { verdict: "allow" };
+}
+
+/** A deny verdict with its rule id and reason. */
+export function deny(rule: string, reason: string): Verdict {
+  return { verdict: "deny", rule, reason };
+}
+
+/** A word known exactly. */
+export function literalWord(value: string): Word {
+  return {
+    value,
+    raw: value,
+    dynamic: false,
+    literalPrefix: value,
+    quoted: false,
+    substitutions: [],
+  };
+}
+
+/** A word only known at run time, with the literal text before its first dynamic part. */
+export function dynamicWord(value: string, prefix = ""): Word {
+  return {
+    value,
+    raw: value,
+    dynamic: true,
+    literalPrefix: prefix,
+    quoted: false,
+    substitutions: [],
+  };
+}
+
+/** The command name a word runs: basename, lower case (`/bin/RM` → `rm`); "" when dynamic. */
+export function commandName(word: Word | undefined): string {
+  if (word === undefined || word.dynamic) return "";
+  const slash = word.value.lastIndexOf("/");
+  return word.value.slice(slash + 1).toLowerCase();
+}

@@ -1,0 +1,216 @@
+/**
+ * `find` as a deleter: `-delete` anywhere but below an explicit temp dir,
+ * `-exec rm` on root or home, and `-exec` readers over secret file names.
+ *
+ * Pure: reads the expression's words; never runs find.
+ *
+ * @module
+ */
+
+import {
+  allow,
+  deny,
+  type Env,
+  type Invocation,
+  type Verdict,
+} from "./_context.ts";
+import {
+  isTempPath,
+  isTrustedTmpdirSuffix,
+  place,
+  placeDeny,
+  tmpdirSuffix,
+} from "./_rm.ts";
+import { classifySecretPath } from "./_secrets.ts";
+import { resolveFrom } from "./_paths.ts";
+import type { Word } from "./shell_parse.ts";
+
+/** Predicates and actions that take one argument. */
+const ONE_ARGUMENT = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+  "-regex",
+  "-iregex",
+  "-lname",
+  "-ilname",
+  "-type",
+  "-xtype",
+  "-mtime",
+  "-mmin",
+  "-atime",
+  "-amin",
+  "-ctime",
+  "-cmin",
+  "-newer",
+  "-anewer",
+  "-cnewer",
+  "-size",
+  "-user",
+  "-group",
+  "-uid",
+  "-gid",
+  "-perm",
+  "-links",
+  "-inum",
+  "-samefile",
+  "-maxdepth",
+  "-mindepth",
+  "-fstype",
+  "-printf",
+  "-fprint",
+  "-fprint0",
+  "-fls",
+  "-used",
+  "-context",
+  "-regextype",
+  "-files0-from",
+]);
+
+const NAME_TESTS = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+]);
+
+const DISPLAY = new Set(["echo", "printf", "true", "ls", "stat", "test"]);
+
+/** The parts of a find command line that matter to the guard. */
+export interface FindParts {
+  /** Starting points (none means `.`). */
+  starts: Word[];
+  /** Whether `-delete` is an action of the expression. */
+  deletes: boolean;
+  /** Whether symbolic links are followed (`-L`, `-follow`, BSD `-f`). */
+  follows: boolean;
+  /** The values of name and path tests. */
+  names: Word[];
+  /** The command words of each `-exec`/`-execdir`/`-ok`/`-okdir`. */
+  execs: Word[][];
+}
+
+/** Reads find's options, starting points and expression. */
+export function parseFind(args: Word[]): FindParts {
+  const parts: FindParts = {
+    starts: [],
+    deletes: false,
+    follows: false,
+    names: [],
+    execs: [],
+  };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a === "-L") parts.follows = true;
+    else if (a === "-D") i++;
+    else if (a === "-f") {
+      parts.follows = true;
+      const start = args[++i];
+      if (start) parts.starts.push(start);
+    } else if (!/^-([HPEXsxd]|O\d*)$/.test(a)) break;
+  }
+  for (; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a.startsWith("-") || a === "(" || a === "!" || a === ",") break;
+    parts.starts.push(args[i] as Word);
+  }
+  for (; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir") {
+      const words: Word[] = [];
+      for (i++; i < args.length; i++) {
+        const w = args[i] as Word;
+        if (w.value === ";" || w.value === "+") break;
+        words.push(w);
+      }
+      parts.execs.push(words);
+    } else if (a === "-delete") parts.deletes = true;
+    else if (a === "-follow") parts.follows = true;
+    else if (ONE_ARGUMENT.has(a)) {
+      const value = args[i + 1];
+      if (NAME_TESTS.has(a) && value) parts.names.push(value);
+      i++;
+    } else if (a === "-fprintf" || /^-newer[aBcmt][aBcmt]$/.test(a)) {
+      i += a === "-fprintf" ? 2 : 1;
+    }
+  }
+  return parts;
+}
+
+/** Whether a starting point is written as a directory strictly below a temp dir. */
+function isTempDescendant(start: Word, env: Env): boolean {
+  const suffix = tmpdirSuffix(start);
+  if (suffix !== null) {
+    const rest = suffix.split("/").filter((s) => s !== "" && s !== ".");
+    return rest.length > 0 && isTrustedTmpdirSuffix(suffix, env);
+  }
+  if (start.dynamic || !start.value.startsWith("/")) return false;
+  if (start.value.split("/").includes("..")) return false;
+  return isTempPath(resolveFrom("/", start.value), env, true);
+}
+
+function execProgram(words: Word[]): string {
+  for (const w of words) {
+    const name = w.value.slice(w.value.lastIndexOf("/") + 1).toLowerCase();
+    if (!["sudo", "env", "command", "busybox", "nice"].includes(name)) {
+      return name;
+    }
+  }
+  return "";
+}
+
+/**
+ * Checks a find invocation: `-delete` outside temp dirs, removal of root or
+ * home, and secrets handed to an `-exec` reader.
+ *
+ * @param inv The find invocation.
+ * @param env The analysis environment.
+ * @returns The verdict (the commands inside `-exec` are checked separately).
+ */
+export function checkFind(inv: Invocation, env: Env): Verdict {
+  const parts = parseFind(inv.args);
+  const removes = parts.deletes ||
+    parts.execs.some((words) => execProgram(words) === "rm");
+  if (removes) {
+    for (const start of parts.starts) {
+      const path = start.dynamic ? start.literalPrefix : start.value;
+      if (start.dynamic && !path.includes("/")) continue;
+      const where = place(
+        start.dynamic ? path.slice(0, path.lastIndexOf("/")) || "/" : path,
+        inv.cwd,
+        env,
+      );
+      if (where === "root" || where === "home" || where === "git") {
+        return placeDeny(where, start.value, env, inv.cwd) as Verdict;
+      }
+    }
+  }
+  if (parts.deletes) {
+    const safe = !parts.follows && parts.starts.length > 0 &&
+      parts.starts.every((s) => isTempDescendant(s, env));
+    if (!safe) {
+      return deny(
+        "find.delete",
+        "find -delete removes every match for good, and a wrong test deletes far more than meant. Run the same find with -print first, then delete the specific paths by name",
+      );
+    }
+  }
+  for (const name of parts.names) {
+    const secret = !name.dynamic &&
+      classifySecretPath(name.value, { cwd: inv.cwd, home: env.home });
+    const reads = parts.execs.some((w) => !DISPLAY.has(execProgram(w)));
+    if (secret && reads) {
+      return deny(
+        secret.rule,
+        `find -name ${name.value} hands ${secret.what} to an -exec command, which would put secrets into the transcript. Ask the user for the specific non-secret value`,
+      );
+    }
+  }
+  return allow();
+}

@@ -1,0 +1,280 @@
+/**
+ * Interpreter one-liners (`python -c`, `node -e`, `ruby -e`, `perl -e`,
+ * `php -r`, code piped or here-doc'ed into them) and awk programs: the shell
+ * commands their code runs, their own recursive-delete APIs, and the secret
+ * files their code opens.
+ *
+ * Pure: reads code as text (string literals and a few API names); never runs it.
+ *
+ * @module
+ */
+
+import {
+  allow,
+  deny,
+  type Env,
+  type Invocation,
+  literalWord,
+  type Verdict,
+} from "./_context.ts";
+import { classifyTarget } from "./_rm.ts";
+import { checkSecretOperands, secretVerdict } from "./_secret_access.ts";
+import { classifySecretPath } from "./_secrets.ts";
+import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
+
+const JS_FLAGS = ["-e", "--eval", "-p", "--print"];
+
+/** The flags that give an interpreter its code on the command line, or undefined when it is not one. */
+export function codeFlags(name: string): string[] | undefined {
+  if (/^python[0-9.]*$/.test(name) || name === "pypy3") return ["-c"];
+  switch (name) {
+    case "node":
+    case "nodejs":
+    case "bun":
+      return JS_FLAGS;
+    case "ruby":
+      return ["-e"];
+    case "perl":
+      return ["-e", "-E"];
+    case "php":
+      return ["-r"];
+    default:
+      return undefined;
+  }
+}
+
+/** Names in code that run a shell command. */
+const EXEC_MARKERS = [
+  "system",
+  "popen",
+  "subprocess",
+  "exec",
+  "spawn",
+  "child_process",
+  "`",
+  "qx",
+  "Bun.$",
+];
+
+/** Names in code that delete a directory tree. */
+const DELETE_MARKERS = [
+  "rmtree",
+  "rmSync",
+  "rm_rf",
+  "rm_r",
+  "rimraf",
+  "remove_dir_all",
+  "fs.rm(",
+  "rmdirSync",
+  "removeSync(",
+  "Deno.remove(",
+];
+
+/** Names in code that open, read, copy or send a file. */
+const ACCESS_MARKERS = [
+  "open",
+  "read",
+  "Read",
+  "file",
+  "File",
+  "fs.",
+  "copy",
+  "load",
+  "Path",
+  "send",
+  "upload",
+  "include",
+  "require",
+];
+
+/** Extracts the string literals of a one-liner in any of the usual languages. */
+function stringLiterals(code: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  for (let i = 0; i < code.length; i++) {
+    const q = code[i];
+    if (q !== "'" && q !== '"' && q !== "`") continue;
+    let text = "";
+    let j = i + 1;
+    for (; j < code.length && code[j] !== q; j++) {
+      if (code[j] === "\\") j++;
+      text += code[j] ?? "";
+    }
+    out.push({ text, at: i });
+    i = j;
+  }
+  return out;
+}
+
+/** The code an interpreter reads from a heredoc or here-string when given no script (or `-`). */
+function stdinCode(inv: Invocation, cmd: SimpleCommand): string | undefined {
+  const script = inv.args.find((w) =>
+    !w.value.startsWith("-") || w.value === "-"
+  );
+  if (script !== undefined && script.value !== "-") return undefined;
+  for (const r of cmd.redirects) {
+    if (r.heredoc) return r.heredoc.body;
+    if (r.op === "<<<" && r.target) return r.target.value;
+  }
+  return undefined;
+}
+
+function codeIndex(inv: Invocation, flags: string[]): number {
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]?.value ?? "";
+    if (a === "--" || !a.startsWith("-")) return -1;
+    if (a === "-m") return -1;
+    if (flags.includes(a)) return i;
+    if (
+      !a.startsWith("--") &&
+      flags.some((f) => f.length === 2 && a.endsWith(f.slice(1)))
+    ) return i;
+  }
+  return -1;
+}
+
+/** Checks a code string as the interpreter `name` would run it. */
+export function checkCode(
+  name: string,
+  code: string,
+  cwd: string | null,
+  env: Env,
+): Verdict {
+  if (env.level === "paranoid") {
+    return deny(
+      "interpreter.one-liner",
+      `Paranoid level: ${name} one-liners are blocked. Write the code to a file in the project and run that`,
+    );
+  }
+  if (parseShell(code, { cwd, home: env.home }).ok) {
+    const asShell = env.nested(code, cwd, env);
+    if (asShell.verdict === "deny" && !asShell.rule?.startsWith("guard.")) {
+      return asShell;
+    }
+  }
+  const literals = stringLiterals(code);
+  const runsShell = EXEC_MARKERS.some((m) => code.includes(m));
+  const opensFiles = ACCESS_MARKERS.some((m) => code.includes(m));
+  for (const lit of literals) {
+    const secret = lit.text !== "" && !/\s/.test(lit.text) &&
+      classifySecretPath(lit.text, { cwd, home: env.home });
+    if (secret && (opensFiles || runsShell)) {
+      return secretVerdict(secret, lit.text);
+    }
+    if (runsShell && lit.text.includes(" ")) {
+      const v = env.nested(lit.text, cwd, env);
+      if (v.verdict === "deny" && !v.rule?.startsWith("guard.")) return v;
+    }
+  }
+  for (const marker of DELETE_MARKERS) {
+    let from = code.indexOf(marker);
+    while (from !== -1) {
+      const lit = literals.find((l) => l.at > from);
+      if (lit && lit.text !== "") {
+        const recursive = ![
+          "fs.rm(",
+          "rmSync",
+          "rmdirSync",
+          "removeSync(",
+          "Deno.remove(",
+        ].includes(marker) ||
+          code.includes("recursive");
+        const v = recursive
+          ? classifyTarget(
+            literalWord(lit.text.replace(/^~(?=\/|$)/, env.home)),
+            cwd,
+            env,
+            true,
+          )
+          : null;
+        if (v && v.rule !== "rm.dynamic") return v;
+      }
+      from = code.indexOf(marker, from + marker.length);
+    }
+  }
+  return allow();
+}
+
+/**
+ * Checks an interpreter invocation: its one-liner, here-doc or piped code, or
+ * the files it is given.
+ *
+ * @param inv The interpreter invocation.
+ * @param cmd The simple command it came from (for here-docs).
+ * @param piped Literal text a pipeline feeds it (`echo … | python3`), or null.
+ * @param env The analysis environment.
+ * @returns The verdict.
+ */
+export function checkInterpreter(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  piped: string | null,
+  env: Env,
+): Verdict {
+  const flags = codeFlags(inv.name) ?? [];
+  const index = codeIndex(inv, flags);
+  let code = index === -1 ? stdinCode(inv, cmd) : inv.args[index + 1]?.value;
+  const hasScript = inv.args.some((w) =>
+    !w.value.startsWith("-") || w.value === "--"
+  );
+  if (code === undefined && piped !== null && !hasScript) code = piped;
+  if (code === undefined) return checkSecretOperands(inv, env) ?? allow();
+  const files = index === -1 ? [] : inv.args.slice(index + 2);
+  const secret = checkSecretOperands({ ...inv, args: files }, env);
+  if (secret) return secret;
+  return checkCode(inv.name, code, inv.cwd, env);
+}
+
+const AWK_VALUES = "fvF";
+
+/** The program text of an awk command line, or null when it comes from a file. */
+function awkProgram(args: Word[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a === "--") return args[i + 1]?.value ?? null;
+    if (!a.startsWith("-") || a === "-") return a;
+    if (a === "-f" || a.startsWith("--file")) return null;
+    const letter = a[1] ?? "";
+    if (AWK_VALUES.includes(letter) && a.length === 2) i++;
+  }
+  return null;
+}
+
+/** The string literal at the start of `text` (after blanks), and what follows it. */
+function leadingLiteral(text: string): { value: string; after: string } | null {
+  const m = /^\s*"((?:[^"\\]|\\.)*)"/.exec(text);
+  if (m === null) return null;
+  return {
+    value: (m[1] ?? "").replace(/\\(.)/g, "$1"),
+    after: text.slice(m[0].length),
+  };
+}
+
+/**
+ * Checks an awk program: the commands its `system()` and `| getline` run and
+ * the files its `getline <` reads; a command built at run time cannot be checked.
+ */
+export function checkAwk(inv: Invocation, env: Env): Verdict {
+  const program = awkProgram(inv.args);
+  if (program === null) return allow();
+  for (const m of program.matchAll(/\bsystem\s*\(/g)) {
+    const lit = leadingLiteral(program.slice((m.index ?? 0) + m[0].length));
+    if (lit === null || !/^\s*\)/.test(lit.after)) {
+      return deny(
+        "awk.system-dynamic",
+        "awk's system() runs a command built at run time, which cannot be checked. Run the command directly in the shell",
+      );
+    }
+    const v = env.nested(lit.value, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  for (const m of program.matchAll(/"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
+    const v = env.nested(m[1] ?? "", inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  for (const m of program.matchAll(/getline[^<;}]*<\s*"((?:[^"\\]|\\.)*)"/g)) {
+    const path = m[1] ?? "";
+    const secret = classifySecretPath(path, { cwd: inv.cwd, home: env.home });
+    if (secret) return secretVerdict(secret, path);
+  }
+  return allow();
+}

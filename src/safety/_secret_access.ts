@@ -1,0 +1,272 @@
+/**
+ * Which words of an invocation name files it reads or writes, and whether any
+ * of them is a secret: every operand of an ordinary program counts, except for
+ * programs that only print their arguments or look at names and metadata, the
+ * pattern of a grep-like tool, and what curl does not upload.
+ *
+ * Pure: classifies words; never reads or resolves anything.
+ *
+ * @module
+ */
+
+import { deny, type Env, type Invocation, type Verdict } from "./_context.ts";
+import {
+  classifySecretPath,
+  classifySecretPrefix,
+  type SecretMatch,
+} from "./_secrets.ts";
+import type { Word } from "./shell_parse.ts";
+
+/** Programs that print their arguments or only look at names and metadata. */
+const NO_CONTENT = new Set([
+  "echo",
+  "printf",
+  "ls",
+  "ll",
+  "la",
+  "exa",
+  "eza",
+  "lsd",
+  "tree",
+  "stat",
+  "test",
+  "[",
+  "[[",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "du",
+  "file",
+  "touch",
+  "mkdir",
+  "chmod",
+  "chown",
+  "chgrp",
+  "which",
+  "type",
+  "whereis",
+  "man",
+  "ssh",
+  "ssh-add",
+  "ssh-keygen",
+  "ssh-copy-id",
+  "find",
+  "fd",
+  "true",
+  "false",
+  "export",
+  "unset",
+  "alias",
+  "command",
+  "curl",
+  "wget",
+]);
+
+/** Short options that take a value, per tool (`e`/`f` give the pattern or program). */
+const GREP_VALUES = "efmABCdD";
+const PATTERN_SHORT_VALUES: Record<string, string> = {
+  grep: GREP_VALUES,
+  egrep: GREP_VALUES,
+  fgrep: GREP_VALUES,
+  zgrep: GREP_VALUES,
+  rg: "efmABCgtTjMr",
+  ag: "efmABCgG",
+  ack: "efmABCtg",
+  sed: "efl",
+  awk: "fvF",
+  gawk: "fvF",
+  mawk: "fvF",
+  nawk: "fvF",
+};
+const PATTERN_LONG_VALUES = new Set([
+  "--regexp",
+  "--expression",
+  "--file",
+  "--max-count",
+  "--after-context",
+  "--before-context",
+  "--context",
+  "--glob",
+  "--type",
+  "--type-not",
+  "--threads",
+  "--max-depth",
+  "--field-separator",
+]);
+
+/** git subcommands that only look at names or status. */
+const GIT_METADATA = new Set(["check-ignore", "ls-files", "status"]);
+
+/** Whether a word can be a file name at all (not prose, not a URL). */
+function pathLike(w: Word): boolean {
+  return w.value !== "" && !/\s/.test(w.value) && !w.value.includes("://");
+}
+
+/** Classifies a word as a secret path, by its literal prefix when dynamic. */
+export function secretOf(
+  w: Word,
+  cwd: string | null,
+  env: Env,
+): SecretMatch | null {
+  if (!pathLike(w)) return null;
+  const options = { cwd, home: env.home };
+  return w.dynamic
+    ? classifySecretPrefix(w.literalPrefix, options)
+    : classifySecretPath(w.value, options);
+}
+
+/** The deny verdict for touching a secret path. */
+export function secretVerdict(match: SecretMatch, path: string): Verdict {
+  return deny(
+    match.rule,
+    `"${path}" is ${match.what}; reading it would put secrets into the transcript and writing it would overwrite them. Read a template such as .env.example, or ask the user for the specific non-secret value`,
+  );
+}
+
+function patternToolOperands(args: Word[], letters: string): Word[] {
+  const files: Word[] = [];
+  const positional: Word[] = [];
+  let explicit = args.some((w) => w.value === "--files");
+  let rest = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] as Word;
+    const a = w.value;
+    if (rest || !a.startsWith("-") || a === "-") {
+      positional.push(w);
+      continue;
+    }
+    if (a === "--") {
+      rest = true;
+      continue;
+    }
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq === -1 ? a : a.slice(0, eq);
+      if (!PATTERN_LONG_VALUES.has(name)) continue;
+      const value = eq === -1 ? args[++i] : { ...w, value: a.slice(eq + 1) };
+      if (name === "--regexp" || name === "--expression") explicit = true;
+      if (name === "--file") {
+        explicit = true;
+        if (value) files.push(value);
+      }
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const letter = a[j] ?? "";
+      if (!letters.includes(letter)) continue;
+      const attached = a.slice(j + 1);
+      const value = attached === "" ? args[++i] : { ...w, value: attached };
+      if (letter === "e") explicit = true;
+      if (letter === "f") {
+        explicit = true;
+        if (value) files.push(value);
+      }
+      break;
+    }
+  }
+  return [...files, ...(explicit ? positional : positional.slice(1))];
+}
+
+function genericOperands(args: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of args) {
+    const a = w.value;
+    if (a.startsWith("-")) {
+      const eq = a.indexOf("=");
+      if (a.startsWith("--") && eq !== -1) {
+        out.push({ ...w, value: a.slice(eq + 1), literalPrefix: "" });
+      }
+      continue;
+    }
+    out.push(w);
+    const eq = a.indexOf("=");
+    if (eq > 0 && !w.dynamic) out.push({ ...w, value: a.slice(eq + 1) });
+  }
+  return out;
+}
+
+/** The words of an invocation that name files it reads or writes. */
+export function fileOperands(inv: Invocation): Word[] {
+  const { name, args } = inv;
+  if (NO_CONTENT.has(name)) return [];
+  const letters = PATTERN_SHORT_VALUES[name];
+  if (letters !== undefined) return patternToolOperands(args, letters);
+  if (name === "git") {
+    const sub = args.findIndex((w) => !w.value.startsWith("-"));
+    const subName = args[sub]?.value ?? "";
+    if (sub === -1 || GIT_METADATA.has(subName)) return [];
+    return genericOperands(args.slice(sub + 1));
+  }
+  return genericOperands(args);
+}
+
+/** Denies an invocation that reads or writes a secret through its operands. */
+export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
+  for (const w of fileOperands(inv)) {
+    const match = secretOf(w, inv.cwd, env);
+    if (match) return secretVerdict(match, w.value);
+  }
+  return null;
+}
+
+/** The files a curl or wget command line uploads. */
+function uploadedFiles(args: Word[]): string[] {
+  const out: string[] = [];
+  const take = (option: string, value: string | undefined): void => {
+    if (value === undefined) return;
+    if (option === "T" || option === "--upload-file") out.push(value);
+    else if (option === "F" || option === "--form") {
+      const eq = value.indexOf("=");
+      const body = value.slice(eq + 1);
+      if (body.startsWith("@") || body.startsWith("<")) {
+        out.push(body.slice(1).split(";")[0] ?? "");
+      }
+    } else if (option === "--data-urlencode") {
+      const at = value.indexOf("@");
+      if (at !== -1 && !value.slice(0, at).includes("=")) {
+        out.push(value.slice(at + 1));
+      }
+    } else if (value.startsWith("@")) out.push(value.slice(1));
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq === -1 ? a : a.slice(0, eq);
+      if (
+        !/^--(data|data-ascii|data-binary|data-urlencode|form|upload-file|post-file|body-file)$/
+          .test(name)
+      ) continue;
+      const value = eq === -1 ? args[++i]?.value : a.slice(eq + 1);
+      if (name === "--post-file" || name === "--body-file") {
+        if (value !== undefined) out.push(value);
+      } else take(name, value);
+      continue;
+    }
+    if (!a.startsWith("-")) continue;
+    for (let j = 1; j < a.length; j++) {
+      const letter = a[j] ?? "";
+      if (!"dFT".includes(letter)) {
+        if ("oHuAeXxUbcKEwrzY".includes(letter)) {
+          if (j === a.length - 1) i++;
+          break;
+        }
+        continue;
+      }
+      const attached = a.slice(j + 1);
+      take(letter, attached !== "" ? attached : args[++i]?.value);
+      break;
+    }
+  }
+  return out;
+}
+
+/** Denies a curl/wget command that uploads a secret file. */
+export function checkUpload(inv: Invocation, env: Env): Verdict | null {
+  for (const path of uploadedFiles(inv.args)) {
+    const match = classifySecretPath(path, { cwd: inv.cwd, home: env.home });
+    if (match) return secretVerdict(match, path);
+  }
+  return null;
+}

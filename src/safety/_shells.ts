@@ -1,0 +1,199 @@
+/**
+ * Code handed to a shell: `sh -c '…'`, `eval`, scripts piped or here-doc'ed
+ * into a shell, and code downloaded from the network (`curl … | sh`,
+ * `eval "$(curl …)"`, `bash <(curl …)`).
+ *
+ * Pure: analyses the code's text through the nested analysis it is given.
+ *
+ * @module
+ */
+
+import {
+  allow,
+  deny,
+  type Env,
+  type Invocation,
+  type Verdict,
+} from "./_context.ts";
+import { unwrap } from "./_unwrap.ts";
+import type { SimpleCommand } from "./shell_parse.ts";
+
+/** Shells whose `-c` argument and stdin are code. */
+export const SHELLS = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "dash",
+  "ksh",
+  "mksh",
+  "ash",
+  "fish",
+  "csh",
+  "tcsh",
+]);
+
+const DOWNLOADERS = new Set(["curl", "wget", "fetch", "http", "https"]);
+
+/** Whether any of the commands runs a downloader (seen through wrappers). */
+export function fromDownload(commands: SimpleCommand[]): boolean {
+  return commands.some((c) =>
+    unwrap(c.argv, {
+      cwd: c.cwd,
+      home: "/",
+      origin: "direct",
+      envNames: [],
+      stdin: null,
+    }).some((i) => DOWNLOADERS.has(i.name))
+  );
+}
+
+/** The deny verdict for running downloaded code through `name`. */
+export function remoteExec(name: string): Verdict {
+  return deny(
+    "remote.exec",
+    `Running code downloaded from the network through ${name} executes it unseen. Download it to a file, read it, then run it`,
+  );
+}
+
+function dynamicCode(name: string, env: Env): Verdict {
+  return env.level === "standard" ? allow() : deny(
+    "shell.dynamic",
+    `The code given to ${name} is only known at run time. Run the commands directly`,
+  );
+}
+
+/**
+ * Checks a shell invocation: its `-c` code, here-doc, here-string or piped
+ * code, and whether that code comes from the network.
+ *
+ * @param inv The shell invocation.
+ * @param cmd The simple command it came from.
+ * @param all Every simple command of the line (to find what pipes into it).
+ * @param env The analysis environment.
+ * @returns The verdict.
+ */
+export function checkShell(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict {
+  let hasC = false;
+  let readsStdin = false;
+  let i = 0;
+  for (; i < inv.args.length; i++) {
+    const a = inv.args[i]?.value ?? "";
+    if (a === "--") {
+      i++;
+      break;
+    }
+    if (!(a.startsWith("-") || a.startsWith("+")) || a === "-") break;
+    if (a === "-o" || a === "+o" || a === "-O" || a === "+O") {
+      i++;
+      continue;
+    }
+    if (!a.startsWith("--") && a.slice(1).includes("c")) hasC = true;
+    if (!a.startsWith("--") && a.slice(1).includes("s")) readsStdin = true;
+    if (a === "--command") hasC = true;
+  }
+  const script = inv.args[i];
+  if (hasC) {
+    if (script === undefined) {
+      return inv.origin === "direct" ? allow() : shellFromInput(inv.name);
+    }
+    if (fromDownload(script.substitutions)) return remoteExec(inv.name);
+    if (
+      inv.origin === "xargs" || (inv.origin === "parallel" && script.dynamic)
+    ) {
+      return shellFromInput(inv.name);
+    }
+    if (script.dynamic) return dynamicCode(`${inv.name} -c`, env);
+    return env.nested(script.value, inv.cwd, env);
+  }
+  if (
+    !readsStdin && script !== undefined && script.value !== "-" &&
+    script.value !== "/dev/stdin"
+  ) {
+    return fromDownload(script.substitutions) ? remoteExec(inv.name) : allow();
+  }
+  for (const r of cmd.redirects) {
+    if (r.heredoc) return env.nested(r.heredoc.body, inv.cwd, env);
+    if (r.op === "<<<" && r.target) {
+      if (r.target.dynamic) return dynamicCode(inv.name, env);
+      return env.nested(r.target.value, inv.cwd, env);
+    }
+    if (r.op === "<" && r.target) return allow();
+  }
+  const upstream = all.filter((c) =>
+    c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex
+  );
+  if (upstream.length === 0) return allow();
+  if (fromDownload(upstream)) {
+    return deny(
+      "remote.pipe-shell",
+      `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`,
+    );
+  }
+  const fed = pipedText(all, cmd);
+  if (fed !== null) return env.nested(fed, inv.cwd, env);
+  const feeder = upstream.find((c) =>
+    c.pipelineIndex === cmd.pipelineIndex - 1
+  );
+  if (feeder?.redirects.some((r) => r.heredoc)) {
+    const body = feeder.redirects.find((r) => r.heredoc)?.heredoc?.body ?? "";
+    return env.nested(body, inv.cwd, env);
+  }
+  return deny(
+    "shell.pipe-unverified",
+    `Piping another command's output into ${inv.name} runs code that cannot be checked. Save it to a file, read it, then run it`,
+  );
+}
+
+function shellFromInput(name: string): Verdict {
+  return deny(
+    "shell.from-input",
+    `${name} -c fed by xargs or parallel runs code made from its input, which cannot be checked. Run the commands directly`,
+  );
+}
+
+/**
+ * The literal text an `echo`/`printf` (or `cat` of a quoted here-doc) pipes into
+ * `cmd`, or null when it is unknown.
+ */
+export function pipedText(
+  all: SimpleCommand[],
+  cmd: SimpleCommand,
+): string | null {
+  if (cmd.pipelineIndex === 0) return null;
+  const feeder = all.find((c) =>
+    c.pipeline === cmd.pipeline && c.pipelineIndex === cmd.pipelineIndex - 1
+  );
+  const first = feeder?.argv[0];
+  if (!feeder || !first || first.dynamic) return null;
+  const name = first.value.slice(first.value.lastIndexOf("/") + 1);
+  if (name === "echo" || name === "printf") {
+    const words = feeder.argv.slice(1).filter((w) =>
+      !/^-[neE]+$/.test(w.value)
+    );
+    if (words.some((w) => w.dynamic)) return null;
+    return words.map((w) => w.value).join(" ").replaceAll("\\n", "\n");
+  }
+  if (name === "cat" && feeder.argv.length === 1) {
+    return feeder.redirects.find((r) => r.heredoc)?.heredoc?.body ?? null;
+  }
+  return null;
+}
+
+/** Checks `eval`: literal code is analysed, downloaded code denied, dynamic code denied above standard. */
+export function checkEval(inv: Invocation, env: Env): Verdict {
+  if (inv.args.some((w) => fromDownload(w.substitutions))) {
+    return remoteExec("eval");
+  }
+  if (inv.args.some((w) => w.dynamic)) {
+    return env.level === "standard" ? allow() : deny(
+      "eval.dynamic",
+      "The code given to eval is only known at run time. Run the commands directly",
+    );
+  }
+  return env.nested(inv.args.map((w) => w.value).join(" "), inv.cwd, env);
+}
