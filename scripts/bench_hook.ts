@@ -1,7 +1,8 @@
 /**
  * The hook benchmark: the PreToolUse hook process, spawn to exit, for a
  * `git status` payload and a `curl` payload, next to a bare `deno run` of an
- * empty script (the floor any Deno process pays).
+ * empty script (the floor any Deno process pays), and in a project with
+ * twenty permission rules (the cost of loading the policy).
  *
  * @module
  */
@@ -12,6 +13,36 @@ import { percentile, printTable } from "./_table.ts";
 import { writeHeartbeat } from "../src/config/heartbeat.ts";
 
 const RUNS = 50;
+
+/** Twenty rules of the kinds projects write, for the policy-loading row. */
+const BENCH_RULES = {
+  deny: [
+    "Bash(sudo *)",
+    "Bash(curl:*)",
+    "Bash(wget:*)",
+    "Bash(npm publish:*)",
+    "Bash(docker push:*)",
+    "Read(**/.env*)",
+    "Read(./secrets/**)",
+    "Read(~/.aws/**)",
+  ],
+  ask: [
+    "Bash(git push:*)",
+    "Bash(gh pr merge:*)",
+    "Bash(terraform apply:*)",
+    "Edit(/migrations/**)",
+  ],
+  allow: [
+    "Bash(git status)",
+    "Bash(git diff:*)",
+    "Bash(git log:*)",
+    "Bash(npm run test:*)",
+    "Bash(npm run lint)",
+    "Bash(deno task:*)",
+    "Read(./src/**)",
+    "WebFetch(domain:docs.deno.com)",
+  ],
+};
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 async function timeProcess(
@@ -96,6 +127,24 @@ export async function benchHook(): Promise<void> {
       payload("git status"),
       env,
     );
+    // A project with ~20 permission rules (Claude Code's settings plus ctx-mode's own file).
+    const ruled = join(work, "ruled");
+    await Deno.mkdir(join(ruled, ".claude"), { recursive: true });
+    await Deno.writeTextFile(
+      join(ruled, ".claude", "settings.json"),
+      JSON.stringify({ permissions: BENCH_RULES }),
+    );
+    await Deno.writeTextFile(
+      join(ruled, ".ctx-mode.json"),
+      JSON.stringify({
+        guard: { level: "strict", disabledRules: ["git.push-force"] },
+      }),
+    );
+    const gitStatusRuled = await timeProcess(
+      asBinary,
+      payload("git status && git log -5 | cat", ruled),
+      env,
+    );
     const floorP50 = percentile(floor, 50);
     const row = (name: string, times: number[], judged = true) => {
       const p50 = percentile(times, 50);
@@ -123,6 +172,10 @@ export async function benchHook(): Promise<void> {
         "`curl` with no server running (guidance note, checked in SQLite)",
         curlUnserved,
         false,
+      ),
+      row(
+        "`git status && git log` in a project with 20 permission rules",
+        gitStatusRuled,
       ),
       row(
         "same `git status`, plain `deno run` with the repo's npm config",
