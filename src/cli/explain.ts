@@ -37,6 +37,7 @@ Options:
   --json       Print {"verdict", "rule", "reason", "commands": [...]}
   --jsonl      Read lines {"command": "...", "cwd": "..."} on stdin and print one
                line {"verdict", "rule", "reason"} per input line, in order
+               (the policy of --cwd's project applies to every line)
   -h, --help   Show this help
 `;
 
