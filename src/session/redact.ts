@@ -35,14 +35,17 @@ const TEXT_RULES: ReadonlyArray<[RegExp, string]> = [
   [/\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):[^/\s@]+@/gi, `$1:${REDACTED}@`],
   [
     new RegExp(
-      String.raw`(${KEY_WORD})(["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s"'&;,)]+)`,
+      String.raw`(${KEY_WORD})(["']?\s*[:=]\s*)(?:(["'])[^"']*\3|[^\s"'&;,)]+)`,
       "gi",
     ),
-    `$1$2${REDACTED}`,
+    `$1$2$3${REDACTED}$3`,
   ],
   [
-    new RegExp(String.raw`(\s--?${KEY_WORD})(\s+)("[^"]*"|'[^']*'|\S+)`, "gi"),
-    `$1$2${REDACTED}`,
+    new RegExp(
+      String.raw`(\s--?${KEY_WORD})(\s+)(?:(["'])[^"']*\3|[^\s"']+)`,
+      "gi",
+    ),
+    `$1$2$3${REDACTED}$3`,
   ],
   [
     /\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,})/g,
