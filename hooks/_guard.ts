@@ -14,7 +14,6 @@
  */
 
 import { readPolicyFiles } from "../src/config/policy_files.ts";
-import type { Level } from "../src/safety/guard.ts";
 import {
   buildPolicy,
   checkWithPolicy,
@@ -35,10 +34,6 @@ export interface GuardOptions {
   now?: number;
   /** `$TMPDIR` of the agent's environment, trusted for recursive deletes when plausible. @default {undefined} */
   tmpDir?: string | undefined;
-  /** A level that replaces the policy's. @default {undefined} */
-  level?: Level;
-  /** The policy; loaded from the project's and the user's files when absent. @default {undefined} */
-  policy?: Policy;
   /** Where problems in policy files are reported. @default {a line on stderr} */
   warn?: (line: string) => void;
 }
@@ -121,7 +116,7 @@ function audit(
  * The guard's decision for a tool call, or undefined to let routing decide.
  *
  * @param call The neutral tool call.
- * @param options Home, data home, clock, temp dir, and optionally the policy.
+ * @param options Home, data home, clock and temp dir.
  * @returns A deny or ask decision, or undefined.
  */
 export function guardToolCall(
@@ -129,7 +124,7 @@ export function guardToolCall(
   options: GuardOptions,
 ): Decision | undefined {
   try {
-    const policy = options.policy ?? loadPolicy(call.projectDir, options);
+    const policy = loadPolicy(call.projectDir, options);
     const request = requestOf(call);
     const verdict = checkWithPolicy(request, policy, {
       cwd: call.projectDir,
@@ -137,7 +132,6 @@ export function guardToolCall(
       home: options.home,
       realPath,
       envTmpDir: options.tmpDir,
-      ...(options.level ? { level: options.level } : {}),
     });
     audit(call, request, verdict, options);
     return asDecision(verdict);

@@ -25,7 +25,7 @@ import { appendAudit, type AuditEntry } from "../../store/audit_log.ts";
 import type { ServerDeps } from "../_tool.ts";
 
 /** The user's home directory as the server's environment names it. */
-export function homeOf(deps: ServerDeps): string {
+function homeOf(deps: ServerDeps): string {
   return deps.env.HOME ?? deps.env.USERPROFILE ?? "/";
 }
 
