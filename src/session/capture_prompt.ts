@@ -206,7 +206,7 @@ function sentences(text: string): string[] {
 }
 
 /**
- * Fenced blocks, then paragraphs, over the threshold become references.
+ * Fenced blocks, then paragraphs of data, over the threshold become references.
  * The rest of the prompt stays as it was typed.
  */
 function extractPastes(prompt: string): { text: string; pastes: PastedData[] } {
@@ -235,8 +235,21 @@ function extractPastes(prompt: string): { text: string; pastes: PastedData[] } {
   );
   if (utf8Length(text) > PASTE_THRESHOLD_BYTES) {
     text = text.split(/(\n[ \t]*\n)/).map((part) =>
-      utf8Length(part) > PASTE_THRESHOLD_BYTES ? replace(part) : part
+      utf8Length(part) > PASTE_THRESHOLD_BYTES && looksLikeData(part)
+        ? replace(part)
+        : part
     ).join("");
   }
   return { text, pastes };
+}
+
+/**
+ * Whether an unfenced paragraph is data rather than something typed: JSON or
+ * markup, or text where letters and spaces are under 85% (logs, tables, code).
+ * Long prose stays in the prompt, where its decisions are found.
+ */
+function looksLikeData(block: string): boolean {
+  if (/^\s*[[{<]/.test(block)) return true;
+  const prose = block.match(/[\p{L}\s]/gu)?.length ?? 0;
+  return prose / block.length < 0.85;
 }

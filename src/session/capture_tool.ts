@@ -80,7 +80,7 @@ function successEvents(call: CapturedCall): EventDraft[] {
       return events.length > 0 ? events : [{
         category: "tool",
         type: "shell",
-        subject: commandKey(command),
+        subject: commandKey(redactText(command, 4000)),
         data: { command: redactText(command, 300) },
       }];
     }
@@ -101,8 +101,9 @@ function successEvents(call: CapturedCall): EventDraft[] {
       }));
     }
     case "grep": {
-      const pattern = text(input.pattern) ?? text(input.query);
-      if (!pattern) break;
+      const raw = text(input.pattern) ?? text(input.query);
+      if (!raw) break;
+      const pattern = redactText(raw, 200);
       const where = filePaths(input)[0];
       const type = /glob|find|file_search|list/i.test(call.toolName)
         ? "glob"
@@ -112,7 +113,7 @@ function successEvents(call: CapturedCall): EventDraft[] {
         type,
         subject: `${type}:${pattern}${where ? ` in ${where}` : ""}`,
         data: {
-          pattern: redactText(pattern, 200),
+          pattern,
           ...(where ? { path: where } : {}),
         },
       }];
@@ -216,13 +217,14 @@ function taskEvents(call: CapturedCall): EventDraft[] | undefined {
     /task|todo/i.test(call.toolName)
   ) {
     const created = createdTaskId(call.output);
+    const title = clip(redactText(subject), 160);
     return [{
       category: "task",
       type: "create",
-      subject: `task:${created ?? subject}`,
+      subject: `task:${created ?? title}`,
       data: {
         ...(created ? { id: created } : {}),
-        title: clip(redactText(subject), 160),
+        title,
         status: "pending",
       },
     }];
@@ -288,7 +290,9 @@ function errorEvent(
 /** The subject a call's failure is recorded under and its success resolves. */
 function resolveKey(call: CapturedCall): string {
   const command = text(call.input.command);
-  if (call.toolKind === "shell" && command) return commandKey(command);
+  if (call.toolKind === "shell" && command) {
+    return commandKey(redactText(command, 4000));
+  }
   const path = filePaths(call.input)[0];
   return path ? `${call.toolName}:${path}` : call.toolName;
 }

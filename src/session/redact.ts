@@ -33,6 +33,8 @@ const TEXT_RULES: ReadonlyArray<[RegExp, string]> = [
   ],
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
   [/\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):[^/\s@]+@/gi, `$1:${REDACTED}@`],
+  // curl -u user:password, --user=user:password
+  [/(\s(?:-u|--user)[\s=]+["']?[^\s:"']+):[^\s"']+/g, `$1:${REDACTED}`],
   [
     new RegExp(
       String.raw`(${KEY_WORD})(["']?\s*[:=]\s*)(?:(["'])[^"']*\3|[^\s"'&;,)]+)`,

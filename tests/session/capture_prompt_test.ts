@@ -116,8 +116,13 @@ Deno.test("capturePrompt() stores large pasted data by reference and size, not i
 
   const small = "Check this:\n```\nconst a = 1;\n```";
   assert.deepEqual(capturePrompt(small).pastes, []);
-  const paragraph = `Summarise this\n\n${"lorem ipsum ".repeat(200)}`;
-  assert.equal(capturePrompt(paragraph).pastes.length, 1);
+  const csv = Array.from({ length: 150 }, (_, i) => `${i},user${i},${i * 3.5}`)
+    .join("\n");
+  assert.equal(capturePrompt(`Summarise this\n\n${csv}`).pastes.length, 1);
+  const prose = `Please keep in mind. ${
+    "We want the importer to be calm. ".repeat(60)
+  }`;
+  assert.deepEqual(capturePrompt(prose).pastes, [], "long prose is not data");
 });
 
 Deno.test("capturePrompt() records slash commands and masks secrets", () => {
