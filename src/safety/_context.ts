@@ -10,6 +10,20 @@
 
 import type { Word } from "./shell_parse.ts";
 
+/** Shells whose `-c` argument and stdin are code. */
+export const SHELLS = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "dash",
+  "ksh",
+  "mksh",
+  "ash",
+  "fish",
+  "csh",
+  "tcsh",
+]);
+
 /** How much the guard blocks. */
 export type Level = "standard" | "strict" | "paranoid";
 

@@ -29,6 +29,29 @@ function hit(rule: string, reason: string): RuleHit {
   return { rule, reason };
 }
 
+/** Long options git's rules look for; a unique abbreviation (`--forc`) counts as the option. */
+const WATCHED_LONG = [
+  "--hard",
+  "--merge",
+  "--force",
+  "--mirror",
+  "--delete",
+  "--abort",
+  "--discard-changes",
+  "--worktree",
+  "--staged",
+  "--dry-run",
+  "--cached",
+  "--pathspec-from-file",
+];
+
+/** The full name of a long option, expanding an abbreviation of a watched one. */
+function fullLong(name: string): string {
+  if (name.length < 5 || WATCHED_LONG.includes(name)) return name;
+  const matches = WATCHED_LONG.filter((w) => w.startsWith(name));
+  return matches.length === 1 ? matches[0] ?? name : name;
+}
+
 /** A git subcommand's arguments, read with its value-taking options. */
 interface GitArgs {
   /** Short option letters given as flags. */
@@ -68,7 +91,7 @@ function readGitArgs(
     else if (a === "-" || !a.startsWith("-")) out.positionals.push(a);
     else if (a.startsWith("--")) {
       const eq = a.indexOf("=");
-      const name = eq === -1 ? a : a.slice(0, eq);
+      const name = fullLong(eq === -1 ? a : a.slice(0, eq));
       out.longs.add(name);
       if (eq !== -1) out.values.set(name, a.slice(eq + 1));
       else if (longValues.includes(name)) {
@@ -90,7 +113,6 @@ function readGitArgs(
           `-${letter}`,
           attached !== "" ? attached : args[++i] ?? "",
         );
-        if (attached === "f") out.shorts.add("f");
         break;
       }
     }
@@ -251,7 +273,8 @@ export function checkGitSubcommand(
     }
     case "clean": {
       const a = readGitArgs(args, "e", ["--exclude"]);
-      if (a.longs.has("--force") || a.shorts.has("f")) {
+      const preview = args.includes("-n") || a.longs.has("--dry-run");
+      if ((a.longs.has("--force") || a.shorts.has("f")) && !preview) {
         return hit(
           "git.clean-force",
           "git clean -f deletes untracked files for good. Preview with `git clean -n` and delete what you mean by name",
@@ -398,7 +421,7 @@ function checkCheckout(args: string[]): RuleHit | null {
       "git checkout --pathspec-from-file overwrites uncommitted changes in every listed file. Run `git stash` first",
     );
   }
-  if (a.afterDashDash !== null && a.afterDashDash.length > 0) {
+  if (a.afterDashDash !== null) {
     return hit(
       "git.checkout-path",
       "git checkout -- <path> overwrites uncommitted changes in those files. Run `git stash` or `git diff > backup.patch` first",
@@ -445,8 +468,7 @@ function checkPush(args: string[]): RuleHit | null {
       "git push <remote> :<branch> deletes the remote branch. Ask the user to delete remote refs",
     );
   }
-  const lease = a.longs.has("--force-with-lease");
-  const force = ((a.longs.has("--force") || a.shorts.has("f")) && !lease) ||
+  const force = a.longs.has("--force") || a.shorts.has("f") ||
     refs.some((r) => r.startsWith("+"));
   if (force) {
     return hit(

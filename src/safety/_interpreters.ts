@@ -11,13 +11,14 @@
 
 import {
   allow,
+  commandName,
   deny,
   type Env,
   type Invocation,
   literalWord,
   type Verdict,
 } from "./_context.ts";
-import { classifyTarget } from "./_rm.ts";
+import { classifyTarget, rmFlags } from "./_rm.ts";
 import { checkSecretOperands, secretVerdict } from "./_secret_access.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
@@ -132,6 +133,17 @@ function codeIndex(inv: Invocation, flags: string[]): number {
   return -1;
 }
 
+/** Whether shell text runs `rm` with both recursion and force. */
+function runsRecursiveForceDelete(text: string): boolean {
+  const parsed = parseShell(text, {});
+  if (!parsed.ok) return false;
+  return parsed.commands.some((c) => {
+    if (commandName(c.argv[0]) !== "rm") return false;
+    const { recursive, force } = rmFlags(c.argv.slice(1));
+    return recursive && force;
+  });
+}
+
 /** Checks a code string as the interpreter `name` would run it. */
 export function checkCode(
   name: string,
@@ -163,6 +175,12 @@ export function checkCode(
     if (runsShell && lit.text.includes(" ")) {
       const v = env.nested(lit.text, cwd, env);
       if (v.verdict === "deny" && !v.rule?.startsWith("guard.")) return v;
+      if (runsRecursiveForceDelete(lit.text)) {
+        return deny(
+          "interpreter.rm-rf",
+          `The ${name} code runs rm -rf through a shell call, where its target cannot be checked reliably. Run the rm command directly`,
+        );
+      }
     }
   }
   for (const marker of DELETE_MARKERS) {

@@ -32,3 +32,25 @@ export function looseSegments(text: string): string[] {
     segment.replace(/['"\\$]/g, " ").trim()
   ).filter((segment) => segment !== "");
 }
+
+/** Destructive commands recognised in text that cannot be parsed, by what they are called. */
+const DESTRUCTIVE_TEXT: [RegExp, string][] = [
+  [
+    /\brm\s+(?:-[a-zA-Z]*(?:[rR][a-zA-Z]*f|f[a-zA-Z]*[rR])|--recursive\s+--force|--force\s+--recursive|-[rR]\s+-f|-f\s+-[rR])/,
+    "rm -rf",
+  ],
+  [/\bgit\s+reset\s+--hard\b/, "git reset --hard"],
+  [/\bgit\s+push\b[^\n;|&]*\s(?:-f|--force)(?![-\w])/, "git push --force"],
+  [/\bgit\s+clean\s+-[a-zA-Z]*f/, "git clean -f"],
+  [/\bgit\s+checkout\s+--(?:\s|$)/, "git checkout --"],
+  [/\bgit\s+stash\s+(?:drop|clear)\b/, "git stash drop/clear"],
+  [/\bgit\s+branch\s+-D\b/, "git branch -D"],
+];
+
+/** The destructive command named in unparsable text, or null. */
+export function destructiveText(text: string): string | null {
+  for (const [pattern, name] of DESTRUCTIVE_TEXT) {
+    if (pattern.test(text)) return name;
+  }
+  return null;
+}

@@ -17,7 +17,12 @@ import {
   literalWord,
   type Verdict,
 } from "./_context.ts";
-import { isStrictlyWithin, isWithin, resolveFrom } from "./_paths.ts";
+import {
+  isStrictlyWithin,
+  isWithin,
+  resolveFrom,
+  toPosixPath,
+} from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
 
 /** Where a delete target lies. */
@@ -45,9 +50,9 @@ export function isTempPath(abs: string, env: Env, strict = false): boolean {
 }
 
 /**
- * Where a literal path lies. Only a path written absolute can count as temp: a
- * relative path that resolves into a temp dir (after `cd /tmp`, or from a
- * project that itself lives there) is judged against the project instead.
+ * Where a literal path lies. A relative path counts as temp only after a `cd`
+ * into a temp dir: from a project that itself lives in a temp dir, `../x` is
+ * judged against the project.
  */
 export function place(path: string, cwd: string | null, env: Env): Place {
   if (!path.startsWith("/") && cwd === null) return "unknown";
@@ -55,7 +60,9 @@ export function place(path: string, cwd: string | null, env: Env): Place {
   if (abs === "/") return "root";
   if (abs === env.home) return "home";
   if (abs.split("/").includes(".git")) return "git";
-  if (path.startsWith("/") && isTempPath(abs, env)) return "temp";
+  const written = path.startsWith("/") ||
+    (cwd !== null && cwd !== env.root && isTempPath(cwd, env));
+  if (written && isTempPath(abs, env)) return "temp";
   if (abs === env.root) return "cwd";
   const trusted = env.root !== "/" &&
     (env.root === env.home || !isWithin(env.home, env.root));
@@ -163,7 +170,7 @@ export function classifyTarget(
     return placeDeny("outside", w.value, env, cwd);
   }
   if (!w.dynamic) {
-    const where = place(w.value, cwd, env);
+    const where = place(toPosixPath(w.value), cwd, env);
     if (where === "root" || where === "home" || where === "git") {
       return placeDeny(where, w.value, env, cwd);
     }

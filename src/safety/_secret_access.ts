@@ -9,7 +9,13 @@
  * @module
  */
 
-import { deny, type Env, type Invocation, type Verdict } from "./_context.ts";
+import {
+  commandName,
+  deny,
+  type Env,
+  type Invocation,
+  type Verdict,
+} from "./_context.ts";
 import {
   classifySecretPath,
   classifySecretPrefix,
@@ -17,7 +23,11 @@ import {
 } from "./_secrets.ts";
 import type { Word } from "./shell_parse.ts";
 
-/** Programs that print their arguments or only look at names and metadata. */
+/**
+ * Programs that print their arguments, only list names and metadata, or only
+ * work on the text of a path. Probing a secret path in any other way (`test -f`,
+ * `touch`, `chmod`, `ssh -i`) counts as touching it.
+ */
 const NO_CONTENT = new Set([
   "echo",
   "printf",
@@ -29,28 +39,12 @@ const NO_CONTENT = new Set([
   "lsd",
   "tree",
   "stat",
-  "test",
-  "[",
-  "[[",
-  "realpath",
-  "readlink",
   "basename",
   "dirname",
-  "du",
-  "file",
-  "touch",
-  "mkdir",
-  "chmod",
-  "chown",
-  "chgrp",
   "which",
   "type",
   "whereis",
   "man",
-  "ssh",
-  "ssh-add",
-  "ssh-keygen",
-  "ssh-copy-id",
   "find",
   "fd",
   "true",
@@ -95,12 +89,24 @@ const PATTERN_LONG_VALUES = new Set([
   "--field-separator",
 ]);
 
-/** git subcommands that only look at names or status. */
-const GIT_METADATA = new Set(["check-ignore", "ls-files", "status"]);
-
 /** Whether a word can be a file name at all (not prose, not a URL). */
 function pathLike(w: Word): boolean {
   return w.value !== "" && !/\s/.test(w.value) && !w.value.includes("://");
+}
+
+/** The text a word made only of `$(echo …)`/`$(printf …)` of literal words stands for, or null. */
+function echoedText(w: Word): string | null {
+  const [sub] = w.substitutions;
+  if (w.substitutions.length !== 1 || sub === undefined) return null;
+  if (!/^"?(?:\$\(.*\)|`.*`)"?$/s.test(w.raw)) return null;
+  const name = commandName(sub.argv[0]);
+  if (name !== "echo" && name !== "printf") return null;
+  const args = sub.argv.slice(1).filter((a) => !/^-[neE]+$/.test(a.value));
+  if (args.some((a) => a.dynamic)) return null;
+  if (name === "printf" && args.length > 1 && args[0]?.value.includes("%")) {
+    args.shift();
+  }
+  return args.map((a) => a.value).join(" ").trim();
 }
 
 /** Classifies a word as a secret path, by its literal prefix when dynamic. */
@@ -109,11 +115,15 @@ export function secretOf(
   cwd: string | null,
   env: Env,
 ): SecretMatch | null {
-  if (!pathLike(w)) return null;
   const options = { cwd, home: env.home };
-  return w.dynamic
-    ? classifySecretPrefix(w.literalPrefix, options)
-    : classifySecretPath(w.value, options);
+  const echoed = w.dynamic ? echoedText(w) : null;
+  if (echoed !== null && echoed !== "" && !/\s/.test(echoed)) {
+    const match = classifySecretPath(echoed, options);
+    if (match) return match;
+  }
+  if (!pathLike(w)) return null;
+  if (!w.dynamic) return classifySecretPath(w.value, options);
+  return classifySecretPrefix(w.literalPrefix, options);
 }
 
 /** The deny verdict for touching a secret path. */
@@ -194,8 +204,7 @@ export function fileOperands(inv: Invocation): Word[] {
   if (letters !== undefined) return patternToolOperands(args, letters);
   if (name === "git") {
     const sub = args.findIndex((w) => !w.value.startsWith("-"));
-    const subName = args[sub]?.value ?? "";
-    if (sub === -1 || GIT_METADATA.has(subName)) return [];
+    if (sub === -1) return [];
     return genericOperands(args.slice(sub + 1));
   }
   return genericOperands(args);

@@ -21,13 +21,13 @@ export interface SecretPathOptions {
   home: string;
 }
 
-const TEMPLATE_SUFFIXES = [
-  ".example",
-  ".sample",
-  ".template",
-  ".dist",
-  ".defaults",
-];
+/** Dotenv templates that hold no secrets. */
+const ENV_TEMPLATES = new Set([
+  ".env.example",
+  ".env.sample",
+  ".env.template",
+  ".env.defaults",
+]);
 
 const CREDENTIAL_FILES = new Set([
   ".npmrc",
@@ -141,8 +141,7 @@ export function classifySecretPath(
     : expanded;
   const name = baseName(absolute);
   if (
-    (name === ".env" || name.startsWith(".env.")) &&
-    !TEMPLATE_SUFFIXES.some((suffix) => name.endsWith(suffix))
+    (name === ".env" || name.startsWith(".env.")) && !ENV_TEMPLATES.has(name)
   ) {
     return { rule: "secret.env", what: "a dotenv file with secrets" };
   }

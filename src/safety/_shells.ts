@@ -16,21 +16,7 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { unwrap } from "./_unwrap.ts";
-import type { SimpleCommand } from "./shell_parse.ts";
-
-/** Shells whose `-c` argument and stdin are code. */
-export const SHELLS = new Set([
-  "sh",
-  "bash",
-  "zsh",
-  "dash",
-  "ksh",
-  "mksh",
-  "ash",
-  "fish",
-  "csh",
-  "tcsh",
-]);
+import type { SimpleCommand, Word } from "./shell_parse.ts";
 
 const DOWNLOADERS = new Set(["curl", "wget", "fetch", "http", "https"]);
 
@@ -102,19 +88,25 @@ export function checkShell(
       return inv.origin === "direct" ? allow() : shellFromInput(inv.name);
     }
     if (fromDownload(script.substitutions)) return remoteExec(inv.name);
-    if (
-      inv.origin === "xargs" || (inv.origin === "parallel" && script.dynamic)
-    ) {
+    if (inv.origin !== "direct" && script.dynamic) {
       return shellFromInput(inv.name);
     }
-    if (script.dynamic) return dynamicCode(`${inv.name} -c`, env);
+    if (
+      script.dynamic && (env.level !== "standard" || isOnlyVariable(script))
+    ) {
+      return deny(
+        "shell.dynamic",
+        `The code given to ${inv.name} -c is only known at run time. Run the commands directly`,
+      );
+    }
     return env.nested(script.value, inv.cwd, env);
   }
   if (
     !readsStdin && script !== undefined && script.value !== "-" &&
     script.value !== "/dev/stdin"
   ) {
-    return fromDownload(script.substitutions) ? remoteExec(inv.name) : allow();
+    if (fromDownload(script.substitutions)) return remoteExec(inv.name);
+    return isOnlyVariable(script) ? variableScript(inv.name) : allow();
   }
   for (const r of cmd.redirects) {
     if (r.heredoc) return env.nested(r.heredoc.body, inv.cwd, env);
@@ -122,7 +114,7 @@ export function checkShell(
       if (r.target.dynamic) return dynamicCode(inv.name, env);
       return env.nested(r.target.value, inv.cwd, env);
     }
-    if (r.op === "<" && r.target) return allow();
+    if (r.op === "<" && r.target) return unverifiedStdin(inv.name);
   }
   const upstream = all.filter((c) =>
     c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex
@@ -134,18 +126,28 @@ export function checkShell(
       `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`,
     );
   }
-  const fed = pipedText(all, cmd);
-  if (fed !== null) return env.nested(fed, inv.cwd, env);
-  const feeder = upstream.find((c) =>
-    c.pipelineIndex === cmd.pipelineIndex - 1
-  );
-  if (feeder?.redirects.some((r) => r.heredoc)) {
-    const body = feeder.redirects.find((r) => r.heredoc)?.heredoc?.body ?? "";
-    return env.nested(body, inv.cwd, env);
-  }
+  return unverifiedStdin(inv.name);
+}
+
+function unverifiedStdin(name: string): Verdict {
   return deny(
     "shell.pipe-unverified",
-    `Piping another command's output into ${inv.name} runs code that cannot be checked. Save it to a file, read it, then run it`,
+    `Feeding ${name} its code through stdin runs code that cannot be checked here. Write the commands out, or run the script file by name (${name} script.sh)`,
+  );
+}
+
+/** The deny verdict for running a script whose name is only a variable. */
+export function variableScript(name: string): Verdict {
+  return deny(
+    "shell.dynamic",
+    `${name} runs a script named only by a variable, which cannot be checked. Name the script file literally`,
+  );
+}
+
+/** Whether a word is nothing but one variable (`"$CMD"`, `${X}`), so its code is unknowable. */
+export function isOnlyVariable(w: Word): boolean {
+  return /^"?\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])"?$/.test(
+    w.raw,
   );
 }
 
@@ -188,6 +190,15 @@ export function pipedText(
 export function checkEval(inv: Invocation, env: Env): Verdict {
   if (inv.args.some((w) => fromDownload(w.substitutions))) {
     return remoteExec("eval");
+  }
+  const variable = inv.args.some((w) =>
+    w.dynamic && (w.raw.includes("`") || /\$(?![('])/.test(w.raw))
+  );
+  if (variable) {
+    return deny(
+      "eval.dynamic",
+      'eval of a variable or of backtick output runs code only known at run time. Run the commands directly, or eval "$(tool)" of a known tool',
+    );
   }
   if (inv.args.some((w) => w.dynamic)) {
     return env.level === "standard" ? allow() : deny(

@@ -15,6 +15,7 @@ import {
   type Invocation,
   literalWord,
   type Origin,
+  SHELLS,
 } from "./_context.ts";
 import { resolveFrom } from "./_paths.ts";
 import { parseShell, type Word } from "./shell_parse.ts";
@@ -311,21 +312,28 @@ function expandXargs(
   }
   const child = rest.slice(o.index);
   if (child.length === 0) return [];
-  const fromFile = o.values.has("-a") || o.values.has("--arg-file");
-  const inputs = !fromFile && context.stdin !== null
-    ? context.stdin.slice(0, MAX_EXPANSIONS)
-    : [dynamicWord("{input}")];
   const inner = { ...context, origin: "xargs" as const, stdin: null };
+  const programs = unwrap(child, inner, hops + 1);
+  if (programs.length === 0) return [invocation("", [], inner)];
+  const fromFile = o.values.has("-a") || o.values.has("--arg-file");
+  const literal = !fromFile && context.stdin !== null &&
+    !SHELLS.has(programs[0]?.name ?? "");
+  const inputs = literal
+    ? (context.stdin ?? []).slice(0, MAX_EXPANSIONS)
+    : [dynamicWord("{input}")];
   if (token !== null) {
-    const t = token;
-    return inputs.flatMap((input) =>
-      unwrap(substitute(child, t, input), inner, hops + 1)
+    return unwrap(
+      substitute(child, token, dynamicWord("{input}")),
+      inner,
+      hops + 1,
     );
   }
   return unwrap([...child, ...inputs], inner, hops + 1);
 }
 
-const PARALLEL_PLACEHOLDER = /\{\d*(?:\.|\/|\/\/|\/\.|#|%)?\}/;
+const PARALLEL_PLACEHOLDER = /\{\d*\}/;
+/** Replacement strings whose text the guard does not derive (`{.}`, `{/}`, `{#}`…). */
+const UNVERIFIED_PLACEHOLDER = /\{\d*(?:\.|\/|\/\/|\/\.|#|%)\}/;
 const PARALLEL_MARKERS = new Set([":::", "::::", ":::+", "::::+"]);
 
 function expandParallel(
@@ -363,8 +371,13 @@ function expandParallel(
   const template = words.slice(0, marker === -1 ? undefined : marker);
   let values: Word[];
   let origin: Origin = "direct";
+  if (template.some((w) => UNVERIFIED_PLACEHOLDER.test(w.value))) {
+    return [invocation("", template, { ...context, origin: "parallel" })];
+  }
   if (marker === -1) {
-    if (template.length === 0) return [];
+    if (template.length === 0) {
+      return [invocation("", [], { ...context, origin: "parallel" })];
+    }
     values = [dynamicWord("{input}")];
     origin = "parallel";
   } else {

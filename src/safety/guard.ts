@@ -18,6 +18,7 @@ import {
   type Invocation,
   type Level,
   literalWord,
+  SHELLS,
   type Verdict,
 } from "./_context.ts";
 import { checkFind } from "./_find.ts";
@@ -37,7 +38,7 @@ import {
   powerShellScript,
   REMOVE_ITEM_NAMES,
 } from "./_powershell.ts";
-import { looseSegments, repairs } from "./_recover.ts";
+import { destructiveText, looseSegments, repairs } from "./_recover.ts";
 import { CATASTROPHIC, checkRm } from "./_rm.ts";
 import {
   checkSecretOperands,
@@ -50,9 +51,10 @@ import {
   checkEval,
   checkShell,
   fromDownload,
+  isOnlyVariable,
   pipedText,
   remoteExec,
-  SHELLS,
+  variableScript,
 } from "./_shells.ts";
 import { unwrap } from "./_unwrap.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
@@ -158,6 +160,12 @@ export function checkCommand(
   command: string,
   options: CheckCommandOptions,
 ): Verdict {
+  if (command.trim() === "") {
+    return deny(
+      "guard.empty",
+      "The command is empty, so there is nothing to run. Send the command text",
+    );
+  }
   const cwd = resolveFrom("/", toPosixPath(options.cwd));
   const env: Env = {
     root: cwd,
@@ -264,17 +272,25 @@ function recover(
         v.reason?.replace(/^./, (c) => c.toLowerCase())
       }`,
     };
-  for (const text of repairs(command)) {
-    const parsed = parseShell(text, { cwd, home: env.home });
-    if (parsed.ok) return annotate(checkCommands(parsed.commands, env));
-  }
-  for (const segment of looseSegments(command)) {
-    const parsed = parseShell(segment, { cwd, home: env.home });
-    if (!parsed.ok) continue;
-    const v = checkCommands(parsed.commands, env);
+  const repaired = repairs(command).map((text) =>
+    parseShell(text, { cwd, home: env.home })
+  ).find((parsed) => parsed.ok);
+  if (repaired?.ok) {
+    const v = checkCommands(repaired.commands, env);
     if (v.verdict !== "allow") return annotate(v);
+  } else {
+    for (const segment of looseSegments(command)) {
+      const parsed = parseShell(segment, { cwd, home: env.home });
+      if (!parsed.ok) continue;
+      const v = checkCommands(parsed.commands, env);
+      if (v.verdict !== "allow") return annotate(v);
+    }
   }
-  return allow();
+  const named = destructiveText(command);
+  return named === null ? allow() : deny(
+    "guard.destructive-text",
+    `The command cannot be parsed (${problem}) and its text contains ${named}. Write it as a plain, parseable command so it can be checked`,
+  );
 }
 
 /** Names that are run somewhere in the line, so the functions they call are live. */
@@ -379,6 +395,12 @@ function checkInvocation(
   env: Env,
 ): Verdict {
   const { name } = inv;
+  if (name === "" && inv.origin !== "direct") {
+    return deny(
+      "shell.from-input",
+      `${inv.origin} runs commands built from its input here, which cannot be checked. Name the program explicitly`,
+    );
+  }
   if (name === "rm") return checkRm(inv, env);
   if (name === "rimraf") {
     return checkRm({ ...inv, args: [literalWord("-rf"), ...inv.args] }, env);
@@ -408,11 +430,11 @@ function checkInvocation(
   if (name === "curl" || name === "wget") {
     return checkUpload(inv, env) ?? allow();
   }
-  if (
-    (name === "source" || name === ".") &&
-    inv.args.some((w) => fromDownload(w.substitutions))
-  ) {
-    return remoteExec(name);
+  if (name === "source" || name === ".") {
+    if (inv.args.some((w) => fromDownload(w.substitutions))) {
+      return remoteExec(name);
+    }
+    if (inv.args[0] && isOnlyVariable(inv.args[0])) return variableScript(name);
   }
   return checkSecretOperands(inv, env) ?? allow();
 }
@@ -420,12 +442,18 @@ function checkInvocation(
 function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
+  if (inv.origin === "xargs") {
+    return deny(
+      "shell.from-input",
+      "xargs appends its input to find's expression, where it can add -delete or -exec. Run find with the paths and tests written out",
+    );
+  }
   if (
-    inv.origin !== "direct" && inv.args.some((w) => w.value === "-delete")
+    inv.origin === "parallel" && inv.args.some((w) => w.value === "-delete")
   ) {
     return deny(
       "find.delete",
-      "find -delete fed by xargs or parallel deletes under paths taken from the input, which cannot be checked. Run find on named paths with -print first",
+      "find -delete fed by parallel deletes under paths taken from the input, which cannot be checked. Run find on named paths with -print first",
     );
   }
   return allow();

@@ -114,12 +114,12 @@ export interface ParseOptions {
   home?: string | null;
   /**
    * The longest command accepted, in characters.
-   * @default {20000}
+   * @default {100000}
    */
   maxLength?: number;
   /**
    * The most words accepted.
-   * @default {2000}
+   * @default {10000}
    */
   maxWords?: number;
   /**
@@ -1025,7 +1025,7 @@ export function parseShell(
   command: string,
   options: ParseOptions = {},
 ): ParseResult {
-  const maxLength = options.maxLength ?? 20000;
+  const maxLength = options.maxLength ?? 100_000;
   if (command.length > maxLength) {
     return {
       ok: false,
@@ -1035,7 +1035,7 @@ export function parseShell(
   }
   const shared: Shared = {
     home: options.home ?? null,
-    maxWords: options.maxWords ?? 2000,
+    maxWords: options.maxWords ?? 10_000,
     maxDepth: options.maxDepth ?? 12,
     words: 0,
     pipelines: 0,
