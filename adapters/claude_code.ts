@@ -125,6 +125,8 @@ function neutralInput(
         ...input,
         ...(input.head_limit === undefined ? {} : { limit: input.head_limit }),
       };
+    case "edit":
+      return { ...input, path: input.file_path ?? input.notebook_path };
     case "task":
       return typeof input.subagent_type === "string"
         ? { ...input, agentType: input.subagent_type }
@@ -146,7 +148,7 @@ function platformInput(
       result[key] = value;
     }
   }
-  if (kind === "read") delete result.path;
+  if (kind === "read" || kind === "edit") delete result.path;
   if (kind === "task") delete result.agentType;
   return result;
 }

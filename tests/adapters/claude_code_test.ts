@@ -33,6 +33,12 @@ Deno.test("claudeCode.parse() maps tools to neutral kinds and finds the session 
         "the transcript UUID wins",
       );
       assert.equal(input.call.projectDir, "/srv/app");
+      const pathKinds = ["read", "edit"];
+      assert.equal(
+        input.call.input.path,
+        pathKinds.includes(c.kind) ? "/srv/app/a.txt" : undefined,
+        "file tools carry the neutral path",
+      );
     });
   }
   await t.step(
