@@ -111,9 +111,15 @@ export function dynamicWord(value: string, prefix = ""): Word {
   };
 }
 
-/** The command name a word runs: basename, lower case (`/bin/RM` → `rm`); "" when dynamic. */
+/**
+ * The command name a word runs: basename, lower case, without a Windows `.exe`
+ * (`/bin/RM` → `rm`, `C:\Git\bin\git.exe` → `git`); "" when dynamic.
+ */
 export function commandName(word: Word | undefined): string {
   if (word === undefined || word.dynamic) return "";
-  const slash = word.value.lastIndexOf("/");
-  return word.value.slice(slash + 1).toLowerCase();
+  const slash = Math.max(
+    word.value.lastIndexOf("/"),
+    word.value.lastIndexOf("\\"),
+  );
+  return word.value.slice(slash + 1).toLowerCase().replace(/\.exe$/, "");
 }

@@ -26,9 +26,13 @@ export function repairs(text: string): string[] {
   return out;
 }
 
-/** The text split at operators and parentheses, with quotes and escapes removed. */
+function withoutComments(text: string): string {
+  return text.replace(/(^|\s)#[^\n]*/g, "$1");
+}
+
+/** The text without comments, split at operators and parentheses, with quotes and escapes removed. */
 export function looseSegments(text: string): string[] {
-  return text.split(/[;&|\n()`{}]+/).map((segment) =>
+  return withoutComments(text).split(/[;&|\n()`{}]+/).map((segment) =>
     segment.replace(/['"\\$]/g, " ").trim()
   ).filter((segment) => segment !== "");
 }
@@ -47,10 +51,11 @@ const DESTRUCTIVE_TEXT: [RegExp, string][] = [
   [/\bgit\s+branch\s+-D\b/, "git branch -D"],
 ];
 
-/** The destructive command named in unparsable text, or null. */
+/** The destructive command named in unparsable text (comments aside), or null. */
 export function destructiveText(text: string): string | null {
+  const code = withoutComments(text);
   for (const [pattern, name] of DESTRUCTIVE_TEXT) {
-    if (pattern.test(text)) return name;
+    if (pattern.test(code)) return name;
   }
   return null;
 }

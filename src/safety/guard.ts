@@ -366,6 +366,14 @@ function checkSimple(
     );
     return env.nested(line, cmd.cwd, env);
   }
+  const code = cmd.argv[2];
+  if (
+    first.dynamic && /^-[a-z]*c$/.test(cmd.argv[1]?.value ?? "") && code &&
+    !code.dynamic
+  ) {
+    const v = env.nested(code.value, cmd.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
   if (first.dynamic && env.level !== "standard") {
     return deny(
       "shell.dynamic-executable",
@@ -395,7 +403,7 @@ function checkInvocation(
   env: Env,
 ): Verdict {
   const { name } = inv;
-  if (name === "" && inv.origin !== "direct") {
+  if (name === "" && (inv.origin === "xargs" || inv.origin === "parallel")) {
     return deny(
       "shell.from-input",
       `${inv.origin} runs commands built from its input here, which cannot be checked. Name the program explicitly`,

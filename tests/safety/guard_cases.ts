@@ -814,6 +814,11 @@ export const GUARD_CASES: Record<string, GuardCase[]> = {
     ["ls -la |", null],
     ["git log --oneline ||", null],
     ["echo 'oops", "guard.unparsable", { level: "strict" }],
+    ["# rm -rf / in a comment\necho (", null],
+    ['"C:\\Git\\bin\\git.exe" reset --hard', "git.reset-hard"],
+    ['$SHELL -c "rm -rf /"', "rm.root"],
+    ['$SHELL -c "ls -la"', null],
+    ["find . -exec $(printf rm) -f {} \\;", null],
   ],
   "functions, variables and substitutions": [
     ["wipe() { rm -rf ../shared; }; wipe", "rm.outside"],
