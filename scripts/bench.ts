@@ -3,8 +3,9 @@
  * `deno task bench`: measures the knowledge base (indexing time, database
  * size, search latency, relevance), the sandbox (round trips, memory under a
  * flood), the MCP server (start time, context savings), the hook process
- * (spawn to exit) and session continuity (capture per event, pre-compact and
- * restore over 5,000 events), and prints a table for each.
+ * (spawn to exit), the safety guard (analysis time per command) and session
+ * continuity (capture per event, pre-compact and restore over 5,000 events),
+ * and prints a table for each.
  *
  * Uses the Node.js API docs at /usr/share/doc/nodejs/api when present, else a
  * generated corpus of the same shape (and says so).
@@ -22,6 +23,7 @@ import { percentile, printTable } from "./_table.ts";
 import { benchSandbox } from "./bench_sandbox.ts";
 import { benchServer } from "./bench_server.ts";
 import { benchHook } from "./bench_hook.ts";
+import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
 
 const NODE_DOCS = "/usr/share/doc/nodejs/api";
@@ -226,5 +228,6 @@ if (import.meta.main) {
   await benchSandbox();
   await benchServer();
   await benchHook();
+  benchGuard();
   await benchSession();
 }
