@@ -77,15 +77,7 @@ export function sessionState(
         String(e.data.text)
       ),
     ),
-    filesModified: newest.filter((e) =>
-      e.category === "file" && (e.type === "edit" || e.type === "write")
-    ).reduce<Array<{ path: string; times: number }>>((files, e) => {
-      const path = show(String(e.data.path ?? e.subject));
-      const known = files.find((file) => file.path === path);
-      if (known) known.times += e.count;
-      else files.push({ path, times: e.count });
-      return files;
-    }, []),
+    filesModified: filesModified(newest, show),
     errors: newest.filter((e) => e.category === "error" && !e.resolved).map((
       e,
     ) => ({
@@ -142,6 +134,25 @@ export function sessionState(
   const role = newest.find((e) => e.category === "role");
   if (role) state.role = String(role.data.text ?? role.subject);
   return state;
+}
+
+/** Files edited or written, newest first, an edit and a write of one file counted together. */
+function filesModified(
+  newest: readonly SessionEvent[],
+  show: (path: string) => string,
+): Array<{ path: string; times: number }> {
+  const files = new Map<string, { path: string; times: number }>();
+  for (const event of newest) {
+    if (
+      event.category !== "file" ||
+      (event.type !== "edit" && event.type !== "write")
+    ) continue;
+    const path = show(String(event.data.path ?? event.subject));
+    const known = files.get(path);
+    if (known) known.times += event.count;
+    else files.set(path, { path, times: event.count });
+  }
+  return [...files.values()];
 }
 
 /** Task lists replace what was known; creations add; updates change one task. */
