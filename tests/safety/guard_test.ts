@@ -27,11 +27,11 @@ for (const [family, cases] of Object.entries(GUARD_CASES)) {
   });
 }
 
-Deno.test("checkCommand() table holds at least 300 cases, about half of them passes", () => {
+Deno.test("checkCommand() table holds at least 300 cases, at least half of them passes", () => {
   const all = Object.values(GUARD_CASES).flat();
   const passes = all.filter(([, rule]) => rule === null).length;
   assert.ok(all.length >= 300, `${all.length} cases`);
-  assert.ok(passes / all.length > 0.35, `${passes} passes of ${all.length}`);
+  assert.ok(passes / all.length >= 0.5, `${passes} passes of ${all.length}`);
 });
 
 Deno.test("checkCommand() honours trusted temp dirs", () => {
