@@ -40,30 +40,34 @@ export interface Capabilities {
   ask: boolean;
 }
 
+/** A tool event (before or after the call runs), parsed into neutral terms. */
+export interface ToolHookInput {
+  event: "pre_tool_use" | "post_tool_use";
+  call: ToolCallEvent;
+  /** Whether a subagent made the call. */
+  subagent: boolean;
+  /** The subagent's type, when the platform names it. */
+  agentType?: string;
+  /** Why the tool failed (post_tool_use), when the platform reports a failure. */
+  error?: string;
+}
+
+/** A session event (start, prompt, compaction), parsed into neutral terms. */
+export interface SessionHookInput {
+  event: "pre_compact" | "session_start" | "user_prompt_submit";
+  platform: string;
+  sessionId: string;
+  projectDir: string;
+  /** The user's prompt (user_prompt_submit). */
+  prompt?: string;
+  /** Why the session started (session_start): startup, resume, clear, compact… */
+  source?: string;
+  /** What started a compaction (pre_compact): `manual` or `auto`. */
+  trigger?: string;
+}
+
 /** A platform payload, parsed into neutral terms. */
-export type HookInput =
-  | {
-    event: "pre_tool_use" | "post_tool_use";
-    call: ToolCallEvent;
-    /** Whether a subagent made the call. */
-    subagent: boolean;
-    /** The subagent's type, when the platform names it. */
-    agentType?: string;
-    /** Why the tool failed (post_tool_use), when the platform reports a failure. */
-    error?: string;
-  }
-  | {
-    event: "pre_compact" | "session_start" | "user_prompt_submit";
-    platform: string;
-    sessionId: string;
-    projectDir: string;
-    /** The user's prompt (user_prompt_submit). */
-    prompt?: string;
-    /** Why the session started (session_start): startup, resume, clear, compact… */
-    source?: string;
-    /** What started a compaction (pre_compact): `manual` or `auto`. */
-    trigger?: string;
-  };
+export type HookInput = ToolHookInput | SessionHookInput;
 
 /** What the hook process writes and how it exits. */
 export interface HookOutput {

@@ -1,0 +1,82 @@
+/**
+ * What every hook event handler shares: the outside facts of one run, where
+ * the project's data lives, and the hook's one-line stderr reports.
+ *
+ * Deno APIs only; no `node:` modules (this is the hook path).
+ *
+ * @module
+ */
+
+import {
+  dataHome,
+  projectDatabasePath,
+  projectDir,
+} from "../../config/paths.ts";
+
+/** The outside facts of one hook run (injectable for tests). */
+export interface HookFacts {
+  /** The hook process's environment. */
+  env: Readonly<Record<string, string>>;
+  /** The hook process's parent id. */
+  parentPid: number;
+  /** The clock, in milliseconds since the epoch. */
+  now: number;
+}
+
+/** Where a project's ctx-mode data lives. */
+export interface ProjectPaths {
+  /** The data home. */
+  home: string;
+  /** The project directory. */
+  project: string;
+  /** The project's database file. */
+  database: string;
+}
+
+/**
+ * The data home, project and database for a payload's project directory.
+ *
+ * @param dir The project directory the adapter found.
+ * @param facts The run's environment.
+ * @returns The paths.
+ */
+export function projectPaths(dir: string, facts: HookFacts): ProjectPaths {
+  const home = dataHome(facts.env);
+  const project = projectDir(dir, {});
+  return { home, project, database: projectDatabasePath(project, home) };
+}
+
+/**
+ * The user's home directory.
+ *
+ * @param env The environment.
+ * @returns `HOME`, else `USERPROFILE`, else `/`.
+ */
+export function userHome(env: Readonly<Record<string, string>>): string {
+  return env.HOME ?? env.USERPROFILE ?? "/";
+}
+
+/**
+ * One line on stderr from the hook (stdout carries the platform's answer).
+ *
+ * @param line The report, without a newline.
+ */
+export function warn(line: string): void {
+  try {
+    Deno.stderr.writeSync(new TextEncoder().encode(`ctx-mode hook: ${line}\n`));
+  } catch {
+    // Nowhere left to report to; the hook still answers.
+  }
+}
+
+/**
+ * The first line of an error's message.
+ *
+ * @param error Anything thrown.
+ * @returns Its message's first line.
+ */
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split(
+    "\n",
+  )[0] ?? "";
+}

@@ -1,0 +1,92 @@
+/**
+ * The engine side of a pre-tool event: gathers the facts the neutral handler
+ * needs (is the server up, can this subagent reach it, how big is that file,
+ * what does the guard say) and keeps each guidance note to once a session.
+ *
+ * @module
+ */
+
+import type { Adapter, ToolHookInput } from "../../../adapters/types.ts";
+import { guardToolCall } from "../../../hooks/_guard.ts";
+import { preToolUse } from "../../../hooks/pre_tool_use.ts";
+import { serverIsAlive } from "../../config/heartbeat.ts";
+import { isAbsolutePath, resolvePath } from "../../config/path_lite.ts";
+import { listNames, readTextOrUndefined } from "../../config/quiet_fs.ts";
+import type { Decision } from "../../routing/types.ts";
+import { type HookFacts, projectPaths, userHome } from "./_where.ts";
+
+/**
+ * Decides a tool call before it runs.
+ *
+ * @param adapter The platform's adapter (for its subagent definitions).
+ * @param input The parsed pre-tool event.
+ * @param facts The run's environment and clock.
+ * @returns The decision.
+ */
+export async function decidePreToolUse(
+  adapter: Adapter,
+  input: ToolHookInput,
+  facts: HookFacts,
+): Promise<Decision> {
+  const { call } = input;
+  const where = projectPaths(call.projectDir, facts);
+  const subagentCanCall = (agentType: string | undefined) =>
+    canSubagentCallServer(adapter, agentType, call.projectDir, facts);
+  const decision = preToolUse(call, {
+    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) &&
+      (!input.subagent || subagentCanCall(input.agentType)),
+    subagentCanCallTools: subagentCanCall,
+    // Notes are checked against the session's memory afterwards, so that
+    // the SQLite module loads only for the calls that carry a note.
+    alreadyNoted: () => false,
+    guard: (guarded) =>
+      guardToolCall(guarded, {
+        home: userHome(facts.env),
+        dataHome: where.home,
+        now: facts.now,
+        tmpDir: facts.env.TMPDIR,
+      }),
+    fileSize: (path) =>
+      fileSize(isAbsolutePath(path) ? path : resolvePath(where.project, path)),
+  });
+  if (decision.kind !== "context" || !decision.noteKind) return decision;
+  let log;
+  try {
+    const { HookLog } = await import("../../store/hook_log.ts");
+    log = HookLog.open(where.database);
+  } catch {
+    // Without the session's memory the note is shown; hooks never fail for it.
+    return decision;
+  }
+  try {
+    const session = { platform: call.platform, sessionId: call.sessionId };
+    if (log.noted(session, decision.noteKind)) return { kind: "allow" };
+    log.note(session, decision.noteKind, facts.now);
+    return decision;
+  } finally {
+    log.close();
+  }
+}
+
+/** Whether a subagent of this type can reach ctx-mode's tools (its definition decides). */
+function canSubagentCallServer(
+  adapter: Adapter,
+  agentType: string | undefined,
+  projectDir: string,
+  facts: HookFacts,
+): boolean {
+  return adapter.subagentCanCallServer?.(agentType, {
+    home: userHome(facts.env),
+    projectDir,
+    readText: readTextOrUndefined,
+    listNames,
+  }) ?? true;
+}
+
+function fileSize(path: string): number | undefined {
+  try {
+    return Deno.statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The engine side of the session events: a session starting (restore the
+ * working state after compaction), a prompt (capture it), and compaction
+ * (snapshot the working state first).
+ *
+ * @module
+ */
+
+import type { SessionHookInput } from "../../../adapters/types.ts";
+import { preCompact } from "../../../hooks/pre_compact.ts";
+import { sessionStart } from "../../../hooks/session_start.ts";
+import { userPromptSubmit } from "../../../hooks/user_prompt_submit.ts";
+import type { Decision } from "../../routing/types.ts";
+import { findRuleFiles } from "../../session/rule_files.ts";
+import type { PastedData } from "../../session/types.ts";
+import { withSession } from "./_session_access.ts";
+import { firstLine, type HookFacts, projectPaths, warn } from "./_where.ts";
+
+/**
+ * Decides a session event.
+ *
+ * @param input The parsed session event.
+ * @param facts The run's environment and clock.
+ * @returns The decision.
+ */
+export async function decideSessionEvent(
+  input: SessionHookInput,
+  facts: HookFacts,
+): Promise<Decision> {
+  const session = { platform: input.platform, sessionId: input.sessionId };
+  const where = projectPaths(input.projectDir, facts);
+  switch (input.event) {
+    case "session_start":
+      return await sessionStart({ source: input.source }, {
+        ruleFiles: () => findRuleFiles(where.project),
+        record: (record) =>
+          withSession(
+            where.database,
+            (store) => store.record(session, record, facts.now),
+          ),
+        cleanup: (maxAgeMs) =>
+          withSession(
+            where.database,
+            (store) => store.cleanup(facts.now - maxAgeMs),
+          ),
+        restore: async () => {
+          const { restoreSession } = await import("../../session/restore.ts");
+          const restored = await withSession(
+            where.database,
+            (store) =>
+              restoreSession(store, session, {
+                projectDir: where.project,
+                previous: input.source === "resume",
+                onNote: warn,
+              }),
+          );
+          return restored?.guide;
+        },
+      });
+    case "pre_compact":
+      return await preCompact({ trigger: input.trigger }, {
+        snapshot: async (trigger) => {
+          const { takeSnapshot } = await import(
+            "../../session/take_snapshot.ts"
+          );
+          await withSession(
+            where.database,
+            (store) =>
+              takeSnapshot(store, session, {
+                at: facts.now,
+                trigger,
+                projectDir: where.project,
+              }),
+          );
+        },
+      });
+    case "user_prompt_submit":
+      return await userPromptSubmit(input.prompt, {
+        record: (record) =>
+          withSession(
+            where.database,
+            (store) => store.record(session, record, facts.now),
+          ),
+        keepPastes: (pastes) => keepPastes(where.database, session, pastes),
+      });
+  }
+}
+
+/** Indexes data pasted into a prompt under the session's sources. */
+async function keepPastes(
+  database: string,
+  session: { platform: string; sessionId: string },
+  pastes: readonly PastedData[],
+): Promise<void> {
+  try {
+    const [{ KnowledgeBase }, { indexPastes }] = await Promise.all([
+      import("../../store/knowledge_base.ts"),
+      import("../../session/index_session.ts"),
+    ]);
+    using kb = KnowledgeBase.open(database);
+    indexPastes(kb, session, pastes);
+  } catch (error) {
+    warn(`${firstLine(error)}; the pasted data is kept by reference only`);
+  }
+}
