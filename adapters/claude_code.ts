@@ -34,6 +34,7 @@ const EVENTS: Record<string, HookEvent> = {
 
 const TOOL_KINDS: Record<string, ToolKind> = {
   Bash: "shell",
+  PowerShell: "shell",
   Read: "read",
   Grep: "grep",
   Glob: "grep",
@@ -112,8 +113,13 @@ function projectDirOf(payload: Payload, where: AdapterEnv): string {
 function neutralInput(
   kind: ToolKind,
   input: Record<string, unknown>,
+  toolName: string,
 ): ToolInput {
   switch (kind) {
+    case "shell":
+      return toolName === "PowerShell"
+        ? { ...input, dialect: "powershell" }
+        : input;
     case "read":
       return {
         ...input,
@@ -149,6 +155,7 @@ function platformInput(
     }
   }
   if (kind === "read" || kind === "edit") delete result.path;
+  if (kind === "shell") delete result.dialect;
   if (kind === "task") delete result.agentType;
   return result;
 }
@@ -208,7 +215,7 @@ export const claudeCode: Adapter = {
           projectDir,
           toolName,
           toolKind,
-          input: neutralInput(toolKind, input),
+          input: neutralInput(toolKind, input, toolName),
           ...(event === "post_tool_use"
             ? { output: payload.tool_response }
             : {}),
@@ -289,7 +296,7 @@ export const claudeCode: Adapter = {
     return {
       hooks: {
         PreToolUse: [{
-          matcher: "Bash|Read|Grep|Glob|WebFetch|WebSearch|Agent|Task|mcp__.*",
+          matcher: "Bash|PowerShell|Read|Grep|Glob|WebFetch|WebSearch|Agent|Task|mcp__.*",
           hooks: hook("PreToolUse"),
         }],
         PostToolUse: [{ matcher: "", hooks: hook("PostToolUse") }],

@@ -57,11 +57,13 @@ function writeStderr(line: string): void {
 /** The request the policy judges for a tool call. */
 function requestOf(call: ToolCallEvent): PermissionRequest {
   const toolName = call.toolName;
-  const { command, path, url } = call.input;
+  const { command, path, url, dialect } = call.input;
   switch (call.toolKind) {
     case "shell":
       if (typeof command === "string") {
-        return { kind: "shell", command, toolName };
+        return dialect === "powershell"
+          ? { kind: "shell", command, toolName, dialect }
+          : { kind: "shell", command, toolName };
       }
       break;
     case "read":

@@ -28,6 +28,7 @@ export type ToolKind =
  * whole object back:
  *
  * - `command` (shell): the command line.
+ * - `dialect` (shell): `"powershell"` when the tool runs PowerShell, else absent (POSIX).
  * - `path` (read, grep, edit): the file or directory, absolute or project-relative.
  * - `limit` (read, grep): a line or match limit the caller already set.
  * - `pattern` (grep): the search pattern.

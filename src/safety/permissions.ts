@@ -48,7 +48,13 @@ export interface RuleScope {
 
 /** What is asked of the rules. */
 export type PermissionRequest =
-  | { kind: "shell"; command: string; toolName?: string }
+  | {
+    kind: "shell";
+    command: string;
+    toolName?: string;
+    /** The shell's language. @default {"posix"} */
+    dialect?: "posix" | "powershell";
+  }
   | { kind: "read" | "edit"; path: string; toolName?: string }
   | { kind: "fetch"; url: string; toolName?: string }
   | { kind: "tool"; toolName: string };

@@ -377,6 +377,7 @@ export function checkWithPolicy(
         cwd: where.cwd,
         home: where.home,
         level: where.level ?? policy.level,
+        shell: request.dialect ?? "posix",
         disabledRules: policy.disabledRules,
         tmpDirs: [
           ...policy.tmpDirs,

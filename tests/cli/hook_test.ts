@@ -405,6 +405,15 @@ Deno.test("the safety guard denies destructive commands and secret reads before 
     { tool: "Bash", input: { command: "rm -rf node_modules dist" } },
     { tool: "Bash", input: { command: "git push --force-with-lease" } },
     { tool: "Read", input: { "file_path": `${project.path}/.env.example` } },
+    {
+      tool: "PowerShell",
+      input: { command: "Remove-Item -Recurse -Force $HOME" },
+      rule: "rm.home",
+    },
+    {
+      tool: "PowerShell",
+      input: { command: "Remove-Item -Recurse -Force .\\build" },
+    },
   ];
   for (const c of cases) {
     await t.step(`${c.tool} ${JSON.stringify(c.input)}`, async () => {
