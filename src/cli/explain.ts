@@ -22,7 +22,7 @@ import {
 } from "../safety/policy.ts";
 
 const USAGE =
-  `Usage: ctx-mode explain "<command>" [--cwd DIR] [--level L] [--json]
+  `Usage: ctx-mode explain "<command>" [--cwd DIR] [--level L] [--shell S] [--json]
        ctx-mode explain --jsonl < commands.jsonl
 
 Show how the safety guard reads a shell command and its verdict (allow, deny
@@ -34,14 +34,19 @@ and of the user counts: level, switched-off rules and permission rules from
 Options:
   --cwd DIR    The directory the agent works in (default: the current one)
   --level L    standard, strict or paranoid (default: the policy's level)
+  --shell S    posix or powershell: the language of the command (default: posix)
   --json       Print {"verdict", "rule", "reason", "commands": [...]}
   --jsonl      Read lines {"command": "...", "cwd": "..."} on stdin and print one
                line {"verdict", "rule", "reason"} per input line, in order
-               (the policy of --cwd's project applies to every line)
+               (the policy of --cwd's project applies to every line; a line
+               may carry "shell": "powershell")
   -h, --help   Show this help
 `;
 
 const LEVELS = new Set(["standard", "strict", "paranoid"]);
+
+/** The languages the guard reads. */
+type Dialect = "posix" | "powershell";
 
 /** The `explain` command. */
 export const command: Command = {
@@ -50,6 +55,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs("explain", args, {
       cwd: { type: "string" },
       level: { type: "string" },
+      shell: { type: "string" },
       json: { type: "boolean" },
       jsonl: { type: "boolean" },
     });
@@ -57,6 +63,13 @@ export const command: Command = {
     if (level !== undefined && !LEVELS.has(level)) {
       throw new UsageError(
         `Cannot use --level "${values.level}": expected standard, strict or paranoid`,
+        "explain",
+      );
+    }
+    const shell = values.shell ?? "posix";
+    if (shell !== "posix" && shell !== "powershell") {
+      throw new UsageError(
+        `Cannot use --shell "${shell}": expected posix or powershell`,
         "explain",
       );
     }
@@ -70,8 +83,12 @@ export const command: Command = {
       { home },
     );
     for (const note of policy.notes) await context.err(`${note}\n`);
-    const judge = (command: string, at: string): PolicyVerdict =>
-      checkWithPolicy({ kind: "shell", command }, policy, {
+    const judge = (
+      command: string,
+      at: string,
+      dialect: Dialect = shell,
+    ): PolicyVerdict =>
+      checkWithPolicy({ kind: "shell", command, dialect }, policy, {
         cwd: at,
         home,
         realPath,
@@ -102,9 +119,10 @@ export const command: Command = {
     }
     const line = positionals[0]!;
     const verdict = judge(line, cwd);
-    const parsed = parseShell(line, { cwd, home });
+    // PowerShell has no parse to show: the guard reads only Remove-Item and its aliases.
+    const parsed = shell === "posix" ? parseShell(line, { cwd, home }) : null;
     if (values.json) {
-      const commands = parsed.ok
+      const commands = parsed?.ok
         ? parsed.commands.map((c) => ({
           argv: c.argv.map((w) => w.value),
           cwd: c.cwd,
@@ -125,7 +143,9 @@ export const command: Command = {
       );
       return 0;
     }
-    const lines = parsed.ok
+    const lines = parsed === null
+      ? ["  (PowerShell: read for Remove-Item and its aliases only)"]
+      : parsed.ok
       ? parsed.commands.map((c, i) =>
         `  ${i + 1}. ${
           c.argv.map((w) => (w.dynamic ? `[${w.value}]` : w.value)).join(" ")
@@ -186,7 +206,7 @@ function judgeLine(
   number: number,
   defaults: {
     cwd: string;
-    judge: (command: string, cwd: string) => PolicyVerdict;
+    judge: (command: string, cwd: string, dialect?: Dialect) => PolicyVerdict;
   },
 ): Verdict {
   let input: unknown;
@@ -199,7 +219,11 @@ function judgeLine(
       reason: `Line ${number} is not valid JSON`,
     };
   }
-  const record = (input ?? {}) as { command?: unknown; cwd?: unknown };
+  const record = (input ?? {}) as {
+    command?: unknown;
+    cwd?: unknown;
+    shell?: unknown;
+  };
   if (typeof record.command !== "string") {
     return {
       verdict: "deny",
@@ -210,7 +234,9 @@ function judgeLine(
   const cwd = typeof record.cwd === "string" && record.cwd.trim() !== ""
     ? record.cwd
     : defaults.cwd;
-  const verdict = defaults.judge(record.command, cwd);
+  const verdict = record.shell === "powershell"
+    ? defaults.judge(record.command, cwd, "powershell")
+    : defaults.judge(record.command, cwd);
   return {
     verdict: verdict.verdict,
     ...(verdict.rule ? { rule: verdict.rule } : {}),

@@ -53,3 +53,33 @@ Deno.test("explain prints the parse and the verdict, or JSON", async () => {
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--level "lax"/);
 });
+
+Deno.test("explain --shell powershell reads Remove-Item; --jsonl lines may say so too", async () => {
+  await using home = await tempDir();
+  const text = await runCli([
+    "explain",
+    "Remove-Item -Recurse -Force $HOME",
+    "--shell",
+    "powershell",
+  ], { home: home.path });
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /Verdict: deny \(rm\.home\)/);
+  const lines = [
+    { command: "Remove-Item -Recurse -Force ~", shell: "powershell" },
+    { command: "Remove-Item -Recurse -Force ~" },
+    { command: "Remove-Item -Recurse -Force .\\dist", shell: "powershell" },
+  ].map((line) => JSON.stringify({ ...line, cwd: "/srv/app" })).join("\n");
+  const jsonl = await runCli(["explain", "--jsonl"], {
+    home: home.path,
+    stdin: lines,
+  });
+  assert.deepEqual(
+    jsonl.stdout.trim().split("\n").map((line) => JSON.parse(line).verdict),
+    ["deny", "allow", "allow"],
+  );
+  const bad = await runCli(["explain", "ls", "--shell", "cmd"], {
+    home: home.path,
+  });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--shell "cmd"/);
+});
