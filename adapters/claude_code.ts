@@ -57,6 +57,20 @@ const EVENT_NAMES: Record<HookEvent, string> = {
   "user_prompt_submit": "UserPromptSubmit",
 };
 
+/**
+ * The hooks ctx-mode registers, with their matchers (undefined: the event
+ * takes none). The doctor checks for exactly these.
+ */
+const HOOK_MATCHERS: Record<string, string | undefined> = {
+  PreToolUse:
+    "Bash|PowerShell|Read|Grep|Glob|WebFetch|WebSearch|Agent|Task|mcp__.*",
+  PostToolUse: "",
+  PostToolUseFailure: "",
+  PreCompact: undefined,
+  SessionStart: "startup|resume|clear|compact",
+  UserPromptSubmit: undefined,
+};
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 interface Payload {
@@ -290,27 +304,16 @@ export const claudeCode: Adapter = {
   subagentCanCallServer,
 
   config(command: string): unknown {
-    const hook = (
-      event: string,
-    ) => [{ type: "command", command: `${command} hook claude-code ${event}` }];
     return {
-      hooks: {
-        PreToolUse: [{
-          matcher: "Bash|PowerShell|Read|Grep|Glob|WebFetch|WebSearch|Agent|Task|mcp__.*",
-          hooks: hook("PreToolUse"),
-        }],
-        PostToolUse: [{ matcher: "", hooks: hook("PostToolUse") }],
-        PostToolUseFailure: [{
-          matcher: "",
-          hooks: hook("PostToolUseFailure"),
-        }],
-        PreCompact: [{ hooks: hook("PreCompact") }],
-        SessionStart: [{
-          matcher: "startup|resume|clear|compact",
-          hooks: hook("SessionStart"),
-        }],
-        UserPromptSubmit: [{ hooks: hook("UserPromptSubmit") }],
-      },
+      hooks: Object.fromEntries(
+        Object.entries(HOOK_MATCHERS).map(([event, matcher]) => [event, [{
+          ...(matcher === undefined ? {} : { matcher }),
+          hooks: [{
+            type: "command",
+            command: `${command} hook claude-code ${event}`,
+          }],
+        }]]),
+      ),
       mcpServers: {
         "ctx-mode": { type: "stdio", command, args: ["serve"], env: {} },
       },
@@ -331,7 +334,7 @@ export const claudeCode: Adapter = {
       path,
       text: where.readText(path) ?? "",
     }));
-    const missing = Object.values(EVENT_NAMES).filter((event) =>
+    const missing = Object.keys(HOOK_MATCHERS).filter((event) =>
       !found.some(({ text }) =>
         new RegExp(`hook claude-code ${event}\\b`, "i").test(text)
       )
@@ -349,7 +352,9 @@ export const claudeCode: Adapter = {
         ? {
           name: "claude-code hooks",
           status: "ok",
-          detail: "all five hooks call ctx-mode",
+          detail: `all ${
+            Object.keys(HOOK_MATCHERS).length
+          } hooks call ctx-mode`,
         }
         : {
           name: "claude-code hooks",

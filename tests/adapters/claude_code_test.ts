@@ -96,7 +96,7 @@ Deno.test("claudeCode.doctor() reports hooks and MCP registration from the setti
   assert.deepEqual(bare.map((check) => check.status), ["warn", "warn"]);
   assert.match(
     bare[0]?.detail ?? "",
-    /not registered: PreToolUse, PostToolUse, PreCompact, SessionStart, UserPromptSubmit/,
+    /not registered: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact, SessionStart, UserPromptSubmit/,
   );
   assert.match(bare[1]?.detail ?? "", /claude mcp add/);
 });
