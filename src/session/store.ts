@@ -294,6 +294,9 @@ export class SessionStore {
         ).run(label, label, label);
         events += Number(row.events);
       }
+      // The hooks' own bookkeeping of old sessions (notes shown, tool calls seen) goes too.
+      this.#db.prepare("DELETE FROM hook_notes WHERE at < ?").run(before);
+      this.#db.prepare("DELETE FROM hook_tool_calls WHERE at < ?").run(before);
     });
     return { sessions: stale.length, events };
   }

@@ -85,4 +85,9 @@ export class HookLog {
   close(): void {
     if (this.#db.isOpen) this.#db.close();
   }
+
+  /** Closes the database at the end of a `using` scope. */
+  [Symbol.dispose](): void {
+    this.close();
+  }
 }

@@ -4,6 +4,7 @@ import { retryBusy } from "../../src/session/_retry.ts";
 import { captureToolCall } from "../../src/session/capture_tool.ts";
 import { SessionStore, withSessionStore } from "../../src/session/store.ts";
 import { takeSnapshot } from "../../src/session/take_snapshot.ts";
+import { HookLog } from "../../src/store/hook_log.ts";
 import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { decision, edit, env, mcp, prompt } from "./_events.ts";
@@ -162,7 +163,31 @@ Deno.test("cleanup() removes idle sessions with their snapshots and indexed sour
       kb.index({ label: "session:older", content: "another session" });
       kb.index({ label: "docs", content: "kept" });
     }
+    {
+      using log = HookLog.open(path);
+      log.note(old, "http", 1_000);
+      log.note(SESSION, "http", 9_000);
+      log.recordToolCall(old, {
+        tool: "Bash",
+        kind: "shell",
+        at: 1_000,
+        outputBytes: 3,
+      });
+      log.recordToolCall(SESSION, {
+        tool: "Read",
+        kind: "read",
+        at: 9_000,
+        outputBytes: 5,
+      });
+    }
     assert.deepEqual(store.cleanup(5_000), { sessions: 1, events: 1 });
+    {
+      using log = HookLog.open(path);
+      assert.equal(log.noted(old, "http"), false);
+      assert.equal(log.noted(SESSION, "http"), true);
+      assert.deepEqual(log.toolCounts(old), []);
+      assert.equal(log.toolCounts(SESSION).length, 1);
+    }
     assert.deepEqual(store.sessions().map((s) => s.sessionId), ["s1"]);
     assert.equal(store.snapshot(old), undefined);
     using kb = KnowledgeBase.open(path);
