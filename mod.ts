@@ -1,6 +1,8 @@
 /**
  * ctx-mode as a library: the per-project knowledge base (SQLite FTS5 with
- * porter, trigram and fuzzy layers), its chunkers, and the data-home paths.
+ * porter, trigram and fuzzy layers) and its chunkers, the data-home paths,
+ * the sandbox, fetch-and-index, routing, the safety guard with its policy,
+ * and session continuity — what the in-process plugins build on.
  *
  * @example
  * ```ts
@@ -135,12 +137,56 @@ export {
   /** The bounded POSIX shell parser behind the guard. */
   parseShell,
 } from "./src/safety/mod.ts";
+export {
+  /** Builds the guard policy (level, switched-off rules, permission rules) from its files. */
+  buildPolicy,
+  /** Checks a request against Claude Code-style permission rules alone. */
+  checkPermissions,
+  /** The guard's rules, then the permission rules, under one policy. */
+  checkWithPolicy,
+  /** The policy when no file sets anything. */
+  DEFAULT_POLICY,
+  /** Reads one `Tool(pattern)` permission rule. */
+  parsePermissionRule,
+} from "./src/safety/mod.ts";
 export type {
   CheckCommandOptions,
   CheckReadPathOptions,
   Level,
   ParseOptions,
   ParseResult,
+  PermissionRequest,
+  PermissionRule,
+  PermissionVerdict,
+  Policy,
+  PolicyVerdict,
+  PolicyWhere,
   SimpleCommand,
   Verdict,
 } from "./src/safety/mod.ts";
+export {
+  /** Cuts a session's state to the snapshot budget, by priority tiers. */
+  buildSnapshot,
+  /** Session events from a user's prompt: the request, decisions, role, intent, pasted data. */
+  capturePrompt,
+  /** Session events from a tool call that ran. */
+  captureToolCall,
+  /** The session guide given back after compaction. */
+  renderGuide,
+  /** Gives a session back: the guide, with its timeline indexed for search. */
+  restoreSession,
+  /** The working state of a session, from its events. */
+  sessionState,
+  /** A project's session events and snapshots. */
+  SessionStore,
+  /** Builds and stores a session's snapshot before compaction. */
+  takeSnapshot,
+} from "./src/session/mod.ts";
+export type {
+  Restored,
+  RestoreOptions,
+  SessionState,
+  Snapshot,
+  SnapshotOptions,
+  TakeSnapshotOptions,
+} from "./src/session/mod.ts";
