@@ -46,6 +46,7 @@ export type {
   CollectResult,
   ContentKind,
   Correction,
+  FetchCacheEntry,
   FileToIndex,
   IndexFilesSummary,
   IndexInput,
@@ -69,7 +70,7 @@ export {
   /** A short stable hash of a project path. */
   projectHash,
 } from "./src/config/mod.ts";
-export type { Env } from "./src/config/mod.ts";
+export type { Env, PolicySource } from "./src/config/mod.ts";
 export type {
   FetchCache,
   FetchCacheRecord,
@@ -85,6 +86,7 @@ export {
   runOptionsFromEnv,
 } from "./src/sandbox/mod.ts";
 export type {
+  Env as SandboxEnv,
   JsSandboxMode,
   LanguageId,
   LanguageInfo,
@@ -152,17 +154,28 @@ export {
 export type {
   CheckCommandOptions,
   CheckReadPathOptions,
+  Heredoc,
   Level,
   ParseOptions,
   ParseResult,
+  PathBases,
   PermissionRequest,
   PermissionRule,
   PermissionVerdict,
+  PermissionWhere,
   Policy,
+  PolicyFileReport,
   PolicyVerdict,
   PolicyWhere,
+  Redirect,
+  RedirectOperator,
+  RuleList,
+  RuleScope,
+  RuleTarget,
   SimpleCommand,
+  SourcedRule,
   Verdict,
+  Word,
 } from "./src/safety/mod.ts";
 export {
   /** Cuts a session's state to the snapshot budget, by priority tiers. */
@@ -183,10 +196,25 @@ export {
   takeSnapshot,
 } from "./src/session/mod.ts";
 export type {
+  CapturedCall,
+  Category,
+  EventDraft,
+  GuideOptions,
+  Omission,
+  PastedData,
+  PromptCapture,
   Restored,
   RestoreOptions,
+  SessionEvent,
+  SessionKey,
+  SessionRecord,
   SessionState,
+  SessionSummary,
   Snapshot,
   SnapshotOptions,
+  SnapshotSection,
+  StoredSnapshot,
   TakeSnapshotOptions,
+  TaskItem,
+  ToolCapture,
 } from "./src/session/mod.ts";

@@ -6,3 +6,4 @@
 
 export * from "./paths.ts";
 export * from "./heartbeat.ts";
+export type { PolicySource } from "./policy_files.ts";

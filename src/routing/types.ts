@@ -72,11 +72,13 @@ export type NoteKind =
 
 /** Let the call run unchanged. */
 export interface AllowDecision {
+  /** Marks an allow decision. */
   kind: "allow";
 }
 
 /** Block the call; `reason` is written for the model and names what to do instead. */
 export interface DenyDecision {
+  /** Marks a deny decision. */
   kind: "deny";
   /** Why, and which tool to use instead. */
   reason: string;
@@ -87,6 +89,7 @@ export interface DenyDecision {
  * this into a deny that carries the rewritten call.
  */
 export interface ModifyDecision {
+  /** Marks a decision that rewrites the call's input. */
   kind: "modify";
   /** The full replacement input (unchanged fields copied). */
   input: ToolInput;
@@ -96,6 +99,7 @@ export interface ModifyDecision {
 
 /** Let the call run and add a note to the model's context. */
 export interface ContextDecision {
+  /** Marks a decision that adds a note to the model's context. */
   kind: "context";
   /** The note for the model. */
   text: string;
@@ -105,6 +109,7 @@ export interface ContextDecision {
 
 /** Ask the user to confirm the call; `reason` is shown to them. */
 export interface AskDecision {
+  /** Marks a decision that asks the user to confirm. */
   kind: "ask";
   /** Why confirmation is needed. */
   reason: string;

@@ -39,11 +39,17 @@ export {
   checkPermissions,
   type PermissionRequest,
   type PermissionVerdict,
+  type PermissionWhere,
   type RuleList,
   type RuleScope,
   type SourcedRule,
 } from "./permissions.ts";
-export { parsePermissionRule, type PermissionRule } from "./permission_rule.ts";
+export {
+  parsePermissionRule,
+  type PathBases,
+  type PermissionRule,
+  type RuleTarget,
+} from "./permission_rule.ts";
 export {
   type Heredoc,
   type ParseOptions,

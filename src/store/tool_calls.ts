@@ -29,6 +29,12 @@ export interface ToolCallRecord {
 export class ToolCallLog {
   #db: DatabaseSync;
 
+  /**
+   * Wraps a project-database connection whose schema has the `tool_calls`
+   * table; `KnowledgeBase.toolCalls()` gives one.
+   *
+   * @param db An open connection from `openDatabase`.
+   */
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
