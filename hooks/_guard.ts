@@ -3,7 +3,10 @@
  * policy (level, switched-off rules, permission rules) loaded from their
  * files, then shell commands through the destructive-command rules, file
  * reads through the secret rules, and every call through the permission
- * rules. Denies and asks are appended to the audit log.
+ * rules. Denies and asks are appended to the audit log. Loading, judging and
+ * logging are `src/safety/policy_gate.ts`'s, shared with ctx-mode's tools and
+ * CLI; this module turns a tool call into a request and a verdict into a
+ * decision.
  *
  * Fails closed for shell commands: a guard error is a deny. Platform-neutral;
  * its only I/O is reading the few small policy files, resolving symbolic
@@ -13,15 +16,13 @@
  * @module
  */
 
-import { readPolicyFiles } from "../src/config/policy_files.ts";
 import {
-  buildPolicy,
-  checkWithPolicy,
-  type Policy,
-  type PolicyVerdict,
-} from "../src/safety/policy.ts";
+  judgeRequest,
+  loadPolicy,
+  ruleTag,
+} from "../src/safety/policy_gate.ts";
+import type { PolicyVerdict } from "../src/safety/policy.ts";
 import type { PermissionRequest } from "../src/safety/permissions.ts";
-import { appendAudit, type AuditEntry } from "../src/store/audit_log.ts";
 import type { Decision, ToolCallEvent } from "../src/routing/types.ts";
 
 /** Where the guard looks from. */
@@ -36,14 +37,6 @@ export interface GuardOptions {
   tmpDir?: string | undefined;
   /** Where problems in policy files are reported. @default {a line on stderr} */
   warn?: (line: string) => void;
-}
-
-function realPath(path: string): string | null {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return null;
-  }
 }
 
 function writeStderr(line: string): void {
@@ -81,37 +74,12 @@ function requestOf(call: ToolCallEvent): PermissionRequest {
 }
 
 function asDecision(verdict: PolicyVerdict): Decision | undefined {
-  const reason = `${
-    verdict.reason ?? "Blocked by ctx-mode's safety guard"
-  } [ctx-mode rule ${verdict.rule ?? "guard"}]`;
+  const reason = `${verdict.reason ?? "Blocked by ctx-mode's safety guard"} ${
+    ruleTag(verdict)
+  }`;
   if (verdict.verdict === "deny") return { kind: "deny", reason };
   if (verdict.verdict === "ask") return { kind: "ask", reason };
   return undefined;
-}
-
-function audit(
-  call: ToolCallEvent,
-  request: PermissionRequest,
-  verdict: PolicyVerdict,
-  options: GuardOptions,
-): void {
-  if (verdict.verdict === "allow") return;
-  const entry: AuditEntry = {
-    at: new Date(options.now ?? Date.now()).toISOString(),
-    platform: call.platform,
-    source: "hook",
-    tool: call.toolName,
-    verdict: verdict.verdict,
-    rule: verdict.rule ?? "guard",
-    reason: verdict.reason ?? "",
-    cwd: call.projectDir,
-  };
-  if (request.kind === "shell") entry.command = request.command;
-  if (request.kind === "read" || request.kind === "edit") {
-    entry.path = request.path;
-  }
-  if (request.kind === "fetch") entry.url = request.url;
-  appendAudit(options.dataHome, entry);
 }
 
 /**
@@ -126,16 +94,22 @@ export function guardToolCall(
   options: GuardOptions,
 ): Decision | undefined {
   try {
-    const policy = loadPolicy(call.projectDir, options);
-    const request = requestOf(call);
-    const verdict = checkWithPolicy(request, policy, {
-      cwd: call.projectDir,
-      project: call.projectDir,
+    const place = {
+      projectDir: call.projectDir,
       home: options.home,
-      realPath,
-      envTmpDir: options.tmpDir,
+      dataHome: options.dataHome,
+      tmpDir: options.tmpDir,
+    };
+    const verdict = judgeRequest(place, {
+      request: requestOf(call),
+      requester: {
+        platform: call.platform,
+        source: "hook",
+        tool: call.toolName,
+      },
+      policy: loadPolicy(place, { onNote: options.warn ?? writeStderr }),
+      now: options.now,
     });
-    audit(call, request, verdict, options);
     return asDecision(verdict);
   } catch (error) {
     if (call.toolKind !== "shell") return undefined;
@@ -146,14 +120,4 @@ export function guardToolCall(
         `ctx-mode's safety guard failed on this command (${message}); not run [ctx-mode rule guard.internal-error]`,
     };
   }
-}
-
-function loadPolicy(projectDir: string, options: GuardOptions): Policy {
-  const sources = readPolicyFiles(projectDir, {
-    home: options.home,
-    dataHome: options.dataHome,
-  });
-  const policy = buildPolicy(sources, { home: options.home });
-  for (const note of policy.notes) (options.warn ?? writeStderr)(note);
-  return policy;
 }

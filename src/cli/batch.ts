@@ -1,6 +1,8 @@
 /**
  * `ctx-mode batch`: run several shell commands at once, index their output,
- * and answer queries from it.
+ * and answer queries from it. Each command is checked against the project's
+ * guard policy first; a refused one is reported in its place and the others
+ * run, as in `ctx_batch_execute`.
  *
  * @module
  */
@@ -17,13 +19,16 @@ import { projectDir } from "../config/paths.ts";
 import { runBatch } from "../sandbox/batch.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
+import { cliRefusal } from "./_policy_check.ts";
 
 const USAGE =
   `Usage: ctx-mode batch --cmd LABEL=COMMAND... [--query Q...] [--concurrency N]
 
 Run shell commands (up to N at a time), index each output under its label
 ("batch:LABEL"), then answer every query from those outputs. Prints one line per
-command and the snippets per query. A failing command does not stop the others.
+command and the snippets per query. A failing command does not stop the others,
+nor does one the project's guard policy refuses: it is reported in its place
+with the rule. Exits 1 when any command fails or is refused.
 
 Options:
   --cmd LABEL=COMMAND  A command and the label of its output (repeatable)
@@ -83,6 +88,7 @@ export const command: Command = {
       explicit: values.project,
       env: context.env,
     });
+    const refuse = await cliRefusal(project, context);
     const result = await runBatch(
       { commands, queries: values.query ?? [], projectDir: project },
       kb,
@@ -90,6 +96,9 @@ export const command: Command = {
         concurrency,
         timeoutMs: timeout * 1000,
         ...runOptionsFromEnv(context.env),
+        refuse: (command) => refuse({ kind: "shell", command }),
+        // Checked by `refuse` with the policy (level, switched-off rules, permission rules).
+        guard: false,
       },
     );
     if (values.json) {

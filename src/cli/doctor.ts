@@ -10,8 +10,7 @@ import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
-import { readPolicyFiles } from "../config/policy_files.ts";
-import { buildPolicy } from "../safety/policy.ts";
+import { loadPolicy } from "../safety/policy_gate.ts";
 import { detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
@@ -55,10 +54,11 @@ export const command: Command = {
       languages: await detectLanguages({ env: context.env, versions: true }),
       platform: platform.detection,
       platformChecks: platform.checks,
-      policy: buildPolicy(
-        readPolicyFiles(project, { home, dataHome: dataHome(context.env) }),
-        { home },
-      ),
+      policy: loadPolicy({
+        projectDir: project,
+        home,
+        dataHome: dataHome(context.env),
+      }),
     });
     await context.out(
       values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks),

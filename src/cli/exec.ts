@@ -1,6 +1,8 @@
 /**
  * `ctx-mode exec` and `ctx-mode exec-file`: run code in the sandbox from the
- * terminal, printing what `ctx_execute` would return to an agent.
+ * terminal, printing what `ctx_execute` would return to an agent. Shell code
+ * and the analysed file are checked against the project's guard policy first,
+ * as `ctx_execute` and `ctx_execute_file` check them.
  *
  * @module
  */
@@ -12,6 +14,8 @@ import type { CliContext, Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
 import { projectDir } from "../config/paths.ts";
 import { runCode, type RunResult } from "../sandbox/mod.ts";
+import { resolveLanguage } from "../sandbox/languages.ts";
+import { cliRefusal } from "./_policy_check.ts";
 import { shapeOutput } from "../sandbox/shape_output.ts";
 import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
 
@@ -34,7 +38,10 @@ Options:
   --db PATH       Use this database file instead of the project's
   -h, --help      Show this help
 
-The exit code is the code's own.
+Shell code is checked first against the project's and the user's guard
+policy (level, switched-off rules, permission rules), as the agents' hooks
+check it; a refusal names the rule, goes to the audit log and exits 1.
+Otherwise the exit code is the code's own.
 
 Examples:
   ctx-mode exec --lang shell 'git log --oneline | wc -l'
@@ -45,7 +52,9 @@ const EXEC_FILE_USAGE =
   `Usage: ctx-mode exec-file PATH [--lang L] [--intent TEXT] [--timeout S] CODE
 
 Analyse a file in the sandbox without printing it: the code gets FILE_PATH and
-FILE_CONTENT (and PROJECT_DIR) and only what it prints comes back.
+FILE_CONTENT (and PROJECT_DIR) and only what it prints comes back. Reading
+the file (and shell code) must pass the project's guard policy; a refusal
+names the rule and exits 1.
 
 Options:
   --lang L        javascript (default), typescript, shell, python, ruby, go,
@@ -153,15 +162,24 @@ async function execute(
     explicit: values.project,
     env: context.env,
   });
+  const language = resolveLanguage(values.lang ?? "javascript", {
+    env: context.env,
+  });
+  const refuse = await cliRefusal(project, context);
+  const refused =
+    (run.file !== undefined && refuse({ kind: "read", path: run.file })) ||
+    (language === "shell" && refuse({ kind: "shell", command: run.code }));
+  if (refused) throw new Error(refused);
   const result = await runCode(
     {
-      language: values.lang ?? "javascript",
+      language,
       code: run.code,
       projectDir: project,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(run.file === undefined ? {} : { file: { path: run.file } }),
     },
-    runOptionsFromEnv(context.env),
+    // Checked above with the policy (level, switched-off rules, permission rules).
+    { ...runOptionsFromEnv(context.env), guard: false },
   );
   using kb = openStoreFor(values, context);
   const shaped = shapeOutput(result.stdout, {

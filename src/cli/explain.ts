@@ -12,14 +12,13 @@ import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { resolvePath } from "../config/path_lite.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
-import { readPolicyFiles } from "../config/policy_files.ts";
 import { type Level, parseShell, type Verdict } from "../safety/mod.ts";
 import {
-  buildPolicy,
   checkWithPolicy,
   type Policy,
   type PolicyVerdict,
 } from "../safety/policy.ts";
+import { loadPolicy, resolveLinks } from "../safety/policy_gate.ts";
 
 const USAGE =
   `Usage: ctx-mode explain "<command>" [--cwd DIR] [--level L] [--shell S] [--json]
@@ -75,13 +74,14 @@ export const command: Command = {
     }
     const home = context.env.HOME ?? context.env.USERPROFILE ?? "/";
     const cwd = resolvePath(context.cwd, values.cwd ?? ".");
-    const policy = buildPolicy(
-      readPolicyFiles(
-        projectDir(context.cwd, { explicit: values.cwd, env: context.env }),
-        { home, dataHome: dataHome(context.env) },
-      ),
-      { home },
-    );
+    const policy = loadPolicy({
+      projectDir: projectDir(context.cwd, {
+        explicit: values.cwd,
+        env: context.env,
+      }),
+      home,
+      dataHome: dataHome(context.env),
+    });
     for (const note of policy.notes) await context.err(`${note}\n`);
     const judge = (
       command: string,
@@ -91,7 +91,7 @@ export const command: Command = {
       checkWithPolicy({ kind: "shell", command, dialect }, policy, {
         cwd: at,
         home,
-        realPath,
+        realPath: resolveLinks,
         ...(level ? { level } : {}),
       });
     if (values.jsonl) {
@@ -172,14 +172,6 @@ export const command: Command = {
     return 0;
   },
 };
-
-function realPath(path: string): string | null {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return null;
-  }
-}
 
 /** One line naming the level and where the permission rules came from. */
 function policyLine(policy: Policy, override: Level | undefined): string {

@@ -3,7 +3,9 @@
  * the order given), each output indexed under its label, then every query
  * answered against those outputs in one go.
  *
- * A failing command never stops the others.
+ * A failing command never stops the others, and neither does a refused one:
+ * a caller's check (the guard policy) can refuse commands, which are then
+ * reported in their place with the refusal and never run.
  *
  * @module
  */
@@ -55,6 +57,12 @@ export interface BatchOptions extends RunOptions {
   snippetChars?: number;
   /** Prefix of every label in the knowledge base. @default {"batch:"} */
   labelPrefix?: string;
+  /**
+   * Judges each command, in order, before any runs: a refusal text keeps the
+   * command from running and becomes its `error`; null lets it run.
+   * @default {undefined}
+   */
+  refuse?: (command: string) => string | null;
 }
 
 /**
@@ -62,8 +70,9 @@ export interface BatchOptions extends RunOptions {
  *
  * @param request The commands, the queries and the project directory.
  * @param kb The knowledge base the outputs go into.
- * @param options Concurrency, timeout, hit limit, run options.
+ * @param options Concurrency, timeout, hit limit, a check per command, run options.
  * @returns A summary per command and a result per query.
+ * @throws {Error} When the check refuses every command.
  */
 export async function runBatch(
   request: {
@@ -92,15 +101,34 @@ export async function runBatch(
       `Cannot run a batch with label "${duplicate}": labels must be unique and non-empty`,
     );
   }
+  const refusals = request.commands.map(({ command }) =>
+    options.refuse?.(command) ?? null
+  );
+  if (refusals.every((refusal) => refusal !== null)) {
+    throw new Error(
+      `Cannot run the batch: every command is refused. ${refusals[0]}`,
+    );
+  }
   const prefix = options.labelPrefix ?? "batch:";
   const summaries: BatchCommandSummary[] = new Array(request.commands.length);
+  const runnable = refusals.flatMap((refusal, index) => {
+    if (refusal === null) return [index];
+    summaries[index] = {
+      label: labels[index]!,
+      exitCode: null,
+      timedOut: false,
+      bytes: 0,
+      chunks: 0,
+      error: refusal,
+    };
+    return [];
+  });
   let next = 0;
   const worker = async () => {
-    while (next < request.commands.length) {
-      const index = next++;
-      const command = request.commands[index]!;
+    while (next < runnable.length) {
+      const index = runnable[next++]!;
       summaries[index] = await runOne(
-        command,
+        request.commands[index]!,
         prefix,
         request.projectDir,
         kb,
@@ -109,10 +137,7 @@ export async function runBatch(
     }
   };
   await Promise.all(
-    Array.from(
-      { length: Math.min(concurrency, request.commands.length) },
-      worker,
-    ),
+    Array.from({ length: Math.min(concurrency, runnable.length) }, worker),
   );
   const sources = labels.map((label) => prefix + label);
   const results = request.queries.length > 0

@@ -12,21 +12,25 @@
  * @module
  */
 
-import { readPolicyFiles } from "../../config/policy_files.ts";
-import {
-  buildPolicy,
-  checkWithPolicy,
-  type Policy,
-  type PolicyVerdict,
-  type PolicyWhere,
-} from "../../safety/policy.ts";
+import type { Policy, PolicyWhere } from "../../safety/policy.ts";
 import type { PermissionRequest } from "../../safety/permissions.ts";
-import { appendAudit, type AuditEntry } from "../../store/audit_log.ts";
+import {
+  judgeRequest,
+  loadPolicy,
+  type PolicyPlace,
+  policyWhere as placeWhere,
+  refusalText,
+} from "../../safety/policy_gate.ts";
 import type { ServerDeps } from "../_tool.ts";
 
-/** The user's home directory as the server's environment names it. */
-function homeOf(deps: ServerDeps): string {
-  return deps.env.HOME ?? deps.env.USERPROFILE ?? "/";
+/** The server's project, the user's home and the data home. */
+function placeOf(deps: ServerDeps): PolicyPlace {
+  return {
+    projectDir: deps.projectDir,
+    home: deps.env.HOME ?? deps.env.USERPROFILE ?? "/",
+    dataHome: deps.dataHome,
+    tmpDir: deps.env.TMPDIR,
+  };
 }
 
 /**
@@ -36,19 +40,7 @@ function homeOf(deps: ServerDeps): string {
  * @returns The policy, problems in its `notes`.
  */
 export function loadToolPolicy(deps: ServerDeps): Policy {
-  const home = homeOf(deps);
-  return buildPolicy(
-    readPolicyFiles(deps.projectDir, { home, dataHome: deps.dataHome }),
-    { home },
-  );
-}
-
-function realPath(path: string): string | null {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return null;
-  }
+  return loadPolicy(placeOf(deps));
 }
 
 /**
@@ -59,27 +51,7 @@ function realPath(path: string): string | null {
  * @returns The place for `checkWithPolicy`.
  */
 export function policyWhere(deps: ServerDeps): PolicyWhere {
-  return {
-    cwd: deps.projectDir,
-    project: deps.projectDir,
-    home: homeOf(deps),
-    realPath,
-    envTmpDir: deps.env.TMPDIR,
-  };
-}
-
-function subjectOf(request: PermissionRequest): string {
-  switch (request.kind) {
-    case "shell":
-      return "this shell code";
-    case "read":
-    case "edit":
-      return `"${request.path}"`;
-    case "fetch":
-      return `"${request.url}"`;
-    case "tool":
-      return request.toolName;
-  }
+  return placeWhere(placeOf(deps));
 }
 
 /** One check a tool makes. */
@@ -101,43 +73,19 @@ export interface ToolCheck {
  * @returns null when allowed, else the refusal text naming the rule.
  */
 export function refusal(deps: ServerDeps, check: ToolCheck): string | null {
-  const { tool, request } = check;
-  const policy = check.policy ?? loadToolPolicy(deps);
-  const verdict: PolicyVerdict = checkWithPolicy(
-    request,
-    policy,
-    policyWhere(deps),
-  );
-  if (verdict.verdict === "allow") return null;
   const client = deps.clientInfo();
-  const entry: AuditEntry = {
-    at: new Date(deps.now()).toISOString(),
-    platform: deps.describePlatform?.(client?.name).platform ??
-      client?.name ?? "mcp",
-    source: tool,
-    verdict: verdict.verdict,
-    rule: verdict.rule ?? "guard",
-    reason: verdict.reason ?? "",
-    cwd: deps.projectDir,
-  };
-  if (request.kind === "shell") entry.command = request.command;
-  if (request.kind === "read" || request.kind === "edit") {
-    entry.path = request.path;
-  }
-  appendAudit(deps.dataHome, entry);
-  const what = request.kind === "shell" ? "run" : "read";
-  const reason = verdict.reason ?? "the safety guard refused it";
-  return verdict.verdict === "deny"
-    ? `Cannot ${what} ${subjectOf(request)}: ${reason} [ctx-mode rule ${
-      verdict.rule ?? "guard"
-    }]`
-    : `Cannot ${what} ${
-      subjectOf(request)
-    } without the user's confirmation: ${reason} [ctx-mode rule ${
-      verdict.rule ?? "guard"
-    }]. ctx-mode's tools cannot ask; use the agent's own tool, where the user is asked`;
+  const verdict = judgeRequest(placeOf(deps), {
+    request: check.request,
+    requester: {
+      platform: deps.describePlatform?.(client?.name).platform ??
+        client?.name ?? "mcp",
+      source: check.tool,
+    },
+    policy: check.policy ?? loadToolPolicy(deps),
+    now: deps.now(),
+  });
+  return refusalText(check.request, verdict);
 }
-
 /**
  * Throws the refusal of a request, if any.
  *

@@ -10,7 +10,7 @@ import type { McpServer } from "../_sdk.ts";
 import { fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatResults } from "./ctx_search.ts";
-import { type BatchCommandSummary, runBatch } from "../../sandbox/batch.ts";
+import { runBatch } from "../../sandbox/batch.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
 import { loadToolPolicy, refusal } from "./_policy.ts";
@@ -63,21 +63,8 @@ export function registerCtxBatchExecuteTool(
       async ({ commands, queries, limit, concurrency, timeout }) => {
         // Refused commands are reported in their place; the others run.
         const policy = loadToolPolicy(deps);
-        const refusals = commands.map(({ command }) =>
-          refusal(deps, {
-            tool: "ctx_batch_execute",
-            request: { kind: "shell", command },
-            policy,
-          })
-        );
-        const allowed = commands.filter((_, i) => refusals[i] === null);
-        if (allowed.length === 0) {
-          throw new Error(
-            `Cannot run the batch: every command is refused. ${refusals[0]}`,
-          );
-        }
-        const ran = await runBatch(
-          { commands: allowed, queries, projectDir: deps.projectDir },
+        const batch = await runBatch(
+          { commands, queries, projectDir: deps.projectDir },
           deps.knowledgeBase(),
           {
             concurrency: concurrency ?? 4,
@@ -87,24 +74,16 @@ export function registerCtxBatchExecuteTool(
               : { timeoutMs: Math.round(timeout * 1000) }),
             ...runOptionsFromEnv(deps.env),
             signal: deps.signal,
-            // Checked above with the policy (level, switched-off rules, permission rules).
+            refuse: (command) =>
+              refusal(deps, {
+                tool: "ctx_batch_execute",
+                request: { kind: "shell", command },
+                policy,
+              }),
+            // Checked by `refuse` with the policy (level, switched-off rules, permission rules).
             guard: false,
           },
         );
-        let next = 0;
-        const batch = {
-          results: ran.results,
-          commands: commands.map((c, i): BatchCommandSummary =>
-            refusals[i] === null ? ran.commands[next++]! : {
-              label: c.label.trim(),
-              exitCode: null,
-              timedOut: false,
-              bytes: 0,
-              chunks: 0,
-              error: refusals[i]!,
-            }
-          ),
-        };
         const lines = batch.commands.map((c) => {
           const state = c.error
             ? `failed to start: ${c.error}`
