@@ -13,7 +13,7 @@ import {
   type AuditEntry,
   auditLogPath,
   readAudit,
-} from "../store/audit_log.ts";
+} from "../safety/audit_log.ts";
 
 const USAGE =
   `Usage: ctx-mode audit [--limit N] [--rule ID] [--since TIME] [--json]

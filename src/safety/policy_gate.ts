@@ -7,8 +7,7 @@
  *
  * Unlike the rest of `src/safety/`, this module does I/O: it reads the few
  * small policy files, resolves symbolic links of checked paths and appends to
- * the audit log (whose writer it imports from `src/store/audit_log.ts`, a
- * leaf module). It never prints and never throws for a bad policy file (a
+ * the audit log (`audit_log.ts` beside it). It never prints and never throws for a bad policy file (a
  * problem becomes a note). It must stay free of `node:` modules: the hook
  * process loads it on every tool call.
  *
@@ -16,7 +15,7 @@
  */
 
 import { readPolicyFiles } from "../config/policy_files.ts";
-import { appendAudit, type AuditEntry } from "../store/audit_log.ts";
+import { appendAudit, type AuditEntry } from "./audit_log.ts";
 import {
   buildPolicy,
   checkWithPolicy,
@@ -132,7 +131,7 @@ export interface PolicyCheck {
  * import assert from "node:assert/strict";
  * import { judgeRequest } from "./policy_gate.ts";
  * import { DEFAULT_POLICY } from "./policy.ts";
- * import { auditLogPath } from "../store/audit_log.ts";
+ * import { auditLogPath } from "./audit_log.ts";
  * const dataHome = Deno.makeTempDirSync();
  * const verdict = judgeRequest(
  *   { projectDir: "/p", home: "/h", dataHome },

@@ -5,7 +5,7 @@ import {
   type AuditEntry,
   auditLogPath,
   readAudit,
-} from "../../src/store/audit_log.ts";
+} from "../../src/safety/audit_log.ts";
 import { runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { readAudit } from "../../src/store/audit_log.ts";
+import { readAudit } from "../../src/safety/audit_log.ts";
 import { runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { readAudit } from "../../src/store/audit_log.ts";
+import { readAudit } from "../../src/safety/audit_log.ts";
 import { resultText, startServer } from "../_helpers/mcp_client.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
