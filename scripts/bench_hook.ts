@@ -10,6 +10,7 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { percentile, printTable } from "./_table.ts";
+import { timeProcess } from "./_time_process.ts";
 import { writeHeartbeat } from "../src/config/heartbeat.ts";
 
 const RUNS = 50;
@@ -45,31 +46,6 @@ const BENCH_RULES = {
 };
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
-async function timeProcess(
-  args: string[],
-  stdin: string,
-  env: Record<string, string>,
-): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i <= RUNS; i++) {
-    const started = performance.now();
-    const child = new Deno.Command(Deno.execPath(), {
-      args,
-      env,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-    })
-      .spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(stdin));
-    await writer.close();
-    await child.status;
-    if (i > 0) times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 /** Runs the hook benchmark and prints its table. */
 export async function benchHook(): Promise<void> {
   const work = await Deno.makeTempDir({ prefix: "ctx-bench-hook-" });
@@ -103,6 +79,7 @@ export async function benchHook(): Promise<void> {
       ["run", "--quiet", "--no-config", empty],
       "",
       env,
+      RUNS,
     );
     // The compiled binary reads no config file and resolves no npm packages
     // at start-up; `--no-config` is the closest `deno run` gets to it. Under
@@ -113,19 +90,26 @@ export async function benchHook(): Promise<void> {
     const inRepo = ["run", "-A", MAIN, ...hook];
     const curlCommand = "curl https://example.com/api/items";
     beat();
-    const gitStatus = await timeProcess(asBinary, payload("git status"), env);
+    const gitStatus = await timeProcess(
+      asBinary,
+      payload("git status"),
+      env,
+      RUNS,
+    );
     beat();
-    const curl = await timeProcess(asBinary, payload(curlCommand), env);
+    const curl = await timeProcess(asBinary, payload(curlCommand), env, RUNS);
     const curlUnserved = await timeProcess(
       asBinary,
       payload(curlCommand, unserved),
       env,
+      RUNS,
     );
     beat();
     const gitStatusInRepo = await timeProcess(
       inRepo,
       payload("git status"),
       env,
+      RUNS,
     );
     // A project with ~20 permission rules (Claude Code's settings plus ctx-mode's own file).
     const ruled = join(work, "ruled");
@@ -144,6 +128,7 @@ export async function benchHook(): Promise<void> {
       asBinary,
       payload("git status && git log -5 | cat", ruled),
       env,
+      RUNS,
     );
     const floorP50 = percentile(floor, 50);
     const row = (name: string, times: number[], judged = true) => {

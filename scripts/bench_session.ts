@@ -18,37 +18,13 @@ import { SessionStore, withSessionStore } from "../src/session/store.ts";
 import { takeSnapshot } from "../src/session/take_snapshot.ts";
 import type { CapturedCall } from "../src/session/types.ts";
 import { percentile, printTable } from "./_table.ts";
+import { timeProcess } from "./_time_process.ts";
 
 const PROCESS_RUNS = 50;
 const SLOW_PROCESS_RUNS = 20;
 const CAPTURE_EVENTS = 500;
 const BIG_SESSION_EVENTS = 5_000;
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-
-async function timeProcess(
-  args: string[],
-  stdin: string,
-  env: Record<string, string>,
-  runs: number,
-): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i <= runs; i++) {
-    const started = performance.now();
-    const child = new Deno.Command(Deno.execPath(), {
-      args,
-      env,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(stdin));
-    await writer.close();
-    await child.status;
-    if (i > 0) times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 /** A realistic mix of tool calls, the i-th of a session. */
 function sampleCall(project: string, i: number): CapturedCall {
