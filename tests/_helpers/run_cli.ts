@@ -16,15 +16,20 @@ export interface CliRun {
   stderr: string;
 }
 
+/** Where a CLI run happens and what it gets besides its arguments. */
+export interface CliOptions {
+  /** The private HOME and data home of the child. */
+  home: string;
+  /** The working directory. @default options.home */
+  cwd?: string;
+  /** Extra environment variables on top of {@link childEnv}. @default {} */
+  env?: Record<string, string>;
+}
+
 /** Runs `ctx-mode args…` with an isolated data home and optional stdin. */
 export async function runCli(
   args: string[],
-  options: {
-    home: string;
-    cwd?: string;
-    stdin?: string;
-    env?: Record<string, string>;
-  },
+  options: CliOptions & { stdin?: string | Uint8Array },
 ): Promise<CliRun> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", MAIN, ...args],
@@ -37,7 +42,11 @@ export async function runCli(
   }).spawn();
   if (options.stdin !== undefined) {
     const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.write(
+      typeof options.stdin === "string"
+        ? new TextEncoder().encode(options.stdin)
+        : options.stdin,
+    );
     await writer.close();
   }
   const output = await child.output();
@@ -47,6 +56,23 @@ export async function runCli(
     stdout: decoder.decode(output.stdout),
     stderr: decoder.decode(output.stderr),
   };
+}
+
+/**
+ * Runs the real hook process, `ctx-mode hook args…`, fed `stdin`: raw text or
+ * bytes as given, any other value as its JSON.
+ */
+export function runHook(
+  args: string[],
+  stdin: string | Uint8Array | Record<string, unknown>,
+  options: CliOptions,
+): Promise<CliRun> {
+  return runCli(["hook", ...args], {
+    ...options,
+    stdin: typeof stdin === "string" || stdin instanceof Uint8Array
+      ? stdin
+      : JSON.stringify(stdin),
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
 import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
-import { childEnv, MAIN } from "../_helpers/run_cli.ts";
+import { MAIN, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const FIXTURES = new URL("../fixtures/hooks/claude-code/", import.meta.url);
@@ -13,39 +13,6 @@ const FIXTURES = new URL("../fixtures/hooks/claude-code/", import.meta.url);
 async function fixture(event: string): Promise<Record<string, unknown>> {
   const text = await Deno.readTextFile(new URL(`${event}.json`, FIXTURES));
   return JSON.parse(text).stdin;
-}
-
-interface HookRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function hook(
-  args: string[],
-  stdin: string | Uint8Array,
-  options: { home: string; env?: Record<string, string> },
-): Promise<HookRun> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "hook", ...args],
-    clearEnv: true,
-    env: childEnv(options.home, options.env),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(
-    typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin,
-  );
-  await writer.close();
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
 }
 
 /** A fresh heartbeat: the MCP server runs for this project. */
@@ -76,7 +43,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
     "PreToolUse: raw curl is denied toward ctx-mode's tools while the server runs",
     async () => {
       await serverRunsFor(home.path, real);
-      const run = await hook(
+      const run = await runHook(
         ["claude-code", "PreToolUse"],
         withProject(await fixture("PreToolUse"), project.path),
         { home: home.path, env },
@@ -96,7 +63,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
     "PreToolUse: without a running server the call passes with a note naming no ctx tool",
     async () => {
       await Deno.remove(join(home.path, "heartbeats"), { recursive: true });
-      const run = await hook(
+      const run = await runHook(
         ["claude-code", "pretooluse"],
         withProject(await fixture("PreToolUse"), project.path),
         { home: home.path, env },
@@ -114,7 +81,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
     "PostToolUse: nothing printed, the call recorded for the session",
     async () => {
       const payload = await fixture("PostToolUse");
-      const run = await hook(
+      const run = await runHook(
         ["claude-code", "PostToolUse"],
         withProject(payload, project.path),
         { home: home.path, env },
@@ -139,7 +106,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
   await t.step(
     "SessionStart: the routing block becomes additional context",
     async () => {
-      const run = await hook(
+      const run = await runHook(
         ["claude-code", "SessionStart"],
         withProject(await fixture("SessionStart"), project.path),
         { home: home.path, env },
@@ -152,7 +119,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
 
   for (const event of ["PreCompact", "UserPromptSubmit"]) {
     await t.step(`${event}: the event passes with no output`, async () => {
-      const run = await hook(
+      const run = await runHook(
         ["claude-code", event],
         withProject(await fixture(event), project.path),
         { home: home.path, env },
@@ -177,7 +144,7 @@ Deno.test("a subagent's prompt gets the routing block, other fields kept", async
       "subagent_type": "Explore",
     },
   };
-  const run = await hook(
+  const run = await runHook(
     ["claude-code", "PreToolUse"],
     JSON.stringify(payload),
     { home: home.path },
@@ -214,7 +181,7 @@ Deno.test("subagents without ctx-mode's tools are never sent to them", async () 
       ...agent,
     });
   const answer = async (payload: string) => {
-    const run = await hook(["claude-code", "PreToolUse"], payload, {
+    const run = await runHook(["claude-code", "PreToolUse"], payload, {
       home: home.path,
     });
     assert.equal(run.code, 0, run.stderr);
@@ -234,7 +201,7 @@ Deno.test("subagents without ctx-mode's tools are never sent to them", async () 
   assert.match(restricted.additionalContext, /fetched body/);
   assert.doesNotMatch(restricted.additionalContext, /ctx_fetch_and_index/);
 
-  const spawn = await hook(
+  const spawn = await runHook(
     ["claude-code", "PreToolUse"],
     JSON.stringify({
       "session_id": "spawner",
@@ -262,10 +229,10 @@ Deno.test("a guidance note is shown once per session", async () => {
     "tool_name": "Bash",
     "tool_input": { command: "git log" },
   });
-  const first = await hook(["claude-code", "PreToolUse"], payload, {
+  const first = await runHook(["claude-code", "PreToolUse"], payload, {
     home: home.path,
   });
-  const second = await hook(["claude-code", "PreToolUse"], payload, {
+  const second = await runHook(["claude-code", "PreToolUse"], payload, {
     home: home.path,
   });
   assert.match(
@@ -314,7 +281,7 @@ Deno.test("bad input lets the call proceed: exit 0, no output, one line on stder
   ];
   for (const c of cases) {
     await t.step(c.name, async () => {
-      const run = await hook(c.args, c.stdin, { home: home.path });
+      const run = await runHook(c.args, c.stdin, { home: home.path });
       assert.equal(run.code, 0);
       assert.equal(run.stdout, "");
       assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
@@ -322,7 +289,7 @@ Deno.test("bad input lets the call proceed: exit 0, no output, one line on stder
     });
   }
   await t.step("a 50 MB payload is read and answered", async () => {
-    const run = await hook(["claude-code", "PreToolUse"], big, {
+    const run = await runHook(["claude-code", "PreToolUse"], big, {
       home: home.path,
     });
     assert.equal(run.code, 0, run.stderr);
@@ -423,7 +390,7 @@ Deno.test("the safety guard denies destructive commands and secret reads before 
         "tool_name": c.tool,
         "tool_input": c.input,
       });
-      const run = await hook(["claude-code", "PreToolUse"], payload, {
+      const run = await runHook(["claude-code", "PreToolUse"], payload, {
         home: home.path,
       });
       assert.equal(run.code, 0, run.stderr);

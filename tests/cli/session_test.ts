@@ -6,7 +6,13 @@ import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { SNAPSHOT_BUDGET_BYTES } from "../../src/session/snapshot.ts";
 import { SessionStore } from "../../src/session/store.ts";
 import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
-import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
+import {
+  childEnv,
+  type CliRun,
+  MAIN,
+  runCli,
+  runHook,
+} from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const FIXTURES = new URL(
@@ -19,12 +25,6 @@ const WRITER = fileURLToPath(new URL("./_session_writer.ts", import.meta.url));
 
 type Payload = Record<string, unknown>;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** A fixture's payload, moved into the test's project directory. */
 async function fixture(name: string, project: string): Promise<Payload> {
   const text = await Deno.readTextFile(new URL(`${name}.json`, FIXTURES));
@@ -32,33 +32,12 @@ async function fixture(name: string, project: string): Promise<Payload> {
 }
 
 /** Runs the real `ctx-mode hook claude-code <event>` process. */
-async function hook(
+function hook(
   event: string,
   payload: Payload | string,
   home: string,
-): Promise<Run> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "hook", "claude-code", event],
-    clearEnv: true,
-    env: childEnv(home),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(
-    new TextEncoder().encode(
-      typeof payload === "string" ? payload : JSON.stringify(payload),
-    ),
-  );
-  await writer.close();
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+): Promise<CliRun> {
+  return runHook(["claude-code", event], payload, { home });
 }
 
 /** Runs an event that must pass silently: exit 0, nothing on stdout or stderr. */
@@ -296,6 +275,14 @@ Deno.test("a session that outgrows the budget drops the lowest tier first, then 
     "tool_response": response,
   });
   const tier3 = ["MCP Tools Used", "Subagent Tasks", "Intent", "Role"];
+  // Tiers 0 to 2 as this session has them from the start; Environment comes later.
+  const upperTiers = [
+    "Last Request",
+    "Tasks",
+    "Key Decisions",
+    "Files Modified",
+    "Git",
+  ];
 
   await quiet(
     "UserPromptSubmit",
@@ -337,16 +324,7 @@ Deno.test("a session that outgrows the budget drops the lowest tier first, then 
     home.path,
   );
   let guide = await compact(base, home.path);
-  for (
-    const title of [
-      "Last Request",
-      "Tasks",
-      "Key Decisions",
-      "Files Modified",
-      "Git",
-      ...tier3,
-    ]
-  ) {
+  for (const title of [...upperTiers, ...tier3]) {
     assert.ok(section(guide, title) !== undefined, `stage 1 has ${title}`);
   }
   assert.doesNotMatch(guide, /Left out for space/);
@@ -359,16 +337,7 @@ Deno.test("a session that outgrows the budget drops the lowest tier first, then 
   await quiet("PostToolUse", tool("Bash", { command: installs }), home.path);
   guide = await compact(base, home.path);
   assert.ok(bytes(guide) <= SNAPSHOT_BUDGET_BYTES, `${bytes(guide)} bytes`);
-  for (
-    const title of [
-      "Last Request",
-      "Tasks",
-      "Key Decisions",
-      "Files Modified",
-      "Git",
-      "Environment",
-    ]
-  ) {
+  for (const title of [...upperTiers, "Environment"]) {
     assert.ok(section(guide, title) !== undefined, `stage 2 keeps ${title}`);
   }
   for (const title of tier3) {
