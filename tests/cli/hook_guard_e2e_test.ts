@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { childEnv, MAIN } from "../_helpers/run_cli.ts";
+import { type CliRun, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 /**
@@ -30,35 +30,18 @@ async function fixture(agent: string): Promise<Record<string, unknown>> {
   return JSON.parse(await Deno.readTextFile(url)).stdin;
 }
 
-async function preToolUse(
+function preToolUse(
   payload: Record<string, unknown>,
   home: string,
   project: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "hook", "claude-code", "pretooluse"],
-    clearEnv: true,
-    env: childEnv(home, { CLAUDE_PROJECT_DIR: project }),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(payload)));
-  await writer.close();
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+): Promise<CliRun> {
+  return runHook(["claude-code", "pretooluse"], payload, {
+    home,
+    env: { CLAUDE_PROJECT_DIR: project },
+  });
 }
 
-function assertDenied(
-  run: { code: number; stdout: string; stderr: string },
-  rule: string,
-): void {
+function assertDenied(run: CliRun, rule: string): void {
   assert.equal(run.code, 0, run.stderr);
   const answer = JSON.parse(run.stdout).hookSpecificOutput;
   assert.equal(answer.hookEventName, "PreToolUse");
@@ -70,9 +53,7 @@ function assertDenied(
   );
 }
 
-function assertPassed(
-  run: { code: number; stdout: string; stderr: string },
-): void {
+function assertPassed(run: CliRun): void {
   assert.equal(run.code, 0, run.stderr);
   if (run.stdout.trim() === "") return;
   const answer = JSON.parse(run.stdout).hookSpecificOutput;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readAudit } from "../../src/safety/audit_log.ts";
-import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
+import { runCli, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 interface HookAnswer {
@@ -18,33 +18,21 @@ async function preToolUse(
   tool: string,
   input: Record<string, unknown>,
 ): Promise<HookAnswer> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, "hook", "claude-code", "PreToolUse"],
-    clearEnv: true,
-    env: childEnv(home),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(
-    new TextEncoder().encode(JSON.stringify({
-      "session_id": "permissions",
-      "cwd": project,
-      "hook_event_name": "PreToolUse",
-      "tool_name": tool,
-      "tool_input": input,
-    })),
-  );
-  await writer.close();
-  const output = await child.output();
-  const stdout = new TextDecoder().decode(output.stdout);
-  const answer = stdout ? JSON.parse(stdout).hookSpecificOutput ?? {} : {};
+  const run = await runHook(["claude-code", "PreToolUse"], {
+    "session_id": "permissions",
+    "cwd": project,
+    "hook_event_name": "PreToolUse",
+    "tool_name": tool,
+    "tool_input": input,
+  }, { home });
+  const answer = run.stdout
+    ? JSON.parse(run.stdout).hookSpecificOutput ?? {}
+    : {};
   return {
-    code: output.code,
+    code: run.code,
     decision: answer.permissionDecision,
     reason: answer.permissionDecisionReason,
-    stderr: new TextDecoder().decode(output.stderr),
+    stderr: run.stderr,
   };
 }
 
