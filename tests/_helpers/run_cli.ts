@@ -5,6 +5,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
 
 /** The entry point of the CLI. */
 export const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -107,4 +108,9 @@ export function childEnv(
     NO_COLOR: "1",
     ...extra,
   };
+}
+
+/** Where a child run with the data home `home` keeps the database of `project`. */
+export function childDatabase(home: string, project: string): string {
+  return projectDatabasePath(project, dataHome({ CTX_MODE_HOME: home }));
 }

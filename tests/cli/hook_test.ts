@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
-import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
 import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
-import { MAIN, runHook } from "../_helpers/run_cli.ts";
+import { childDatabase, MAIN, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const FIXTURES = new URL("../fixtures/hooks/claude-code/", import.meta.url);
@@ -87,9 +86,7 @@ Deno.test("every Claude Code fixture gets the documented answer from the real ho
         { home: home.path, env },
       );
       assert.deepEqual([run.code, run.stdout], [0, ""], run.stderr);
-      const log = HookLog.open(
-        projectDatabasePath(real, dataHome({ CTX_MODE_HOME: home.path })),
-      );
+      const log = HookLog.open(childDatabase(home.path, real));
       try {
         const transcript = String(payload.transcript_path ?? "");
         const sessionId = transcript.match(/[0-9a-f-]{36}/)?.[0] ??

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { SNAPSHOT_BUDGET_BYTES } from "../../src/session/snapshot.ts";
 import { SessionStore } from "../../src/session/store.ts";
 import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
 import {
+  childDatabase,
   childEnv,
   type CliRun,
   MAIN,
@@ -425,10 +425,7 @@ Deno.test("eight processes writing 200 events each at once store all 1,600, with
   for (const writer of results.slice(0, 8)) {
     assert.equal(decoder.decode(writer.stderr), "");
   }
-  const database = projectDatabasePath(
-    project,
-    dataHome({ CTX_MODE_HOME: home.path }),
-  );
+  const database = childDatabase(home.path, project);
   const store = SessionStore.open(database);
   try {
     const sessions = store.sessions();
@@ -447,10 +444,7 @@ Deno.test("a corrupt project database is moved aside by the hook, which still an
   await using home = await tempDir();
   await using dir = await tempDir();
   const project = await Deno.realPath(dir.path);
-  const database = projectDatabasePath(
-    project,
-    dataHome({ CTX_MODE_HOME: home.path }),
-  );
+  const database = childDatabase(home.path, project);
   await Deno.mkdir(join(database, ".."), { recursive: true });
   const garbage = "not a database at all\n".repeat(100);
   await Deno.writeTextFile(database, garbage);
@@ -505,10 +499,7 @@ Deno.test("resume under a new session id restores the session it continues; star
   await using home = await tempDir();
   await using dir = await tempDir();
   const project = await Deno.realPath(dir.path);
-  const database = projectDatabasePath(
-    project,
-    dataHome({ CTX_MODE_HOME: home.path }),
-  );
+  const database = childDatabase(home.path, project);
   const base = { "session_id": "first", cwd: project };
   await quiet(
     "UserPromptSubmit",
@@ -590,10 +581,7 @@ Deno.test("secrets in payloads never reach the project database through the hook
     "tool_input": { command: `curl -u admin:${password} https://api.test` },
     error: `Exit code 22\nauth failed for ${token}`,
   }, home.path);
-  const database = projectDatabasePath(
-    project,
-    dataHome({ CTX_MODE_HOME: home.path }),
-  );
+  const database = childDatabase(home.path, project);
   let text = "";
   for (const file of [database, `${database}-wal`]) {
     text += new TextDecoder("latin1").decode(
