@@ -25,14 +25,19 @@ import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
 
-/** Predicates and actions that take one argument. */
-const ONE_ARGUMENT = new Set([
+/** Tests that match a file's name or path. */
+const NAME_TESTS = new Set([
   "-name",
   "-iname",
   "-path",
   "-ipath",
   "-wholename",
   "-iwholename",
+]);
+
+/** Predicates and actions that take one argument. */
+const ONE_ARGUMENT = new Set([
+  ...NAME_TESTS,
   "-regex",
   "-iregex",
   "-lname",
@@ -68,15 +73,6 @@ const ONE_ARGUMENT = new Set([
   "-context",
   "-regextype",
   "-files0-from",
-]);
-
-const NAME_TESTS = new Set([
-  "-name",
-  "-iname",
-  "-path",
-  "-ipath",
-  "-wholename",
-  "-iwholename",
 ]);
 
 const DISPLAY = new Set(["echo", "printf", "true", "ls", "stat", "test"]);

@@ -858,6 +858,14 @@ class Parser {
     }
   }
 
+  /** Scans text nested in a word (arithmetic, `${…}`) one level deeper, keeping the commands it would run. */
+  #scanNested(inner: string, b: WordBuilder, ctx: Context): void {
+    this.#enter();
+    const sub = this.#scanBody(inner, copyContext(ctx, { inSub: true }));
+    this.#leave();
+    b.substitutions.push(...sub.substitutions);
+  }
+
   #dollar(b: WordBuilder, ctx: Context): void {
     const start = this.#pos;
     const next = this.#src[this.#pos + 1];
@@ -866,10 +874,7 @@ class Parser {
       if (end !== -1) {
         const inner = this.#src.slice(this.#pos + 3, end);
         this.#pos = end + 2;
-        this.#enter();
-        const sub = this.#scanBody(inner, copyContext(ctx, { inSub: true }));
-        this.#leave();
-        b.substitutions.push(...sub.substitutions);
+        this.#scanNested(inner, b, ctx);
         b.dynamicPart(this.#src.slice(start, this.#pos));
         return;
       }
@@ -903,10 +908,7 @@ class Parser {
         return;
       }
       if (inner.includes("$") || inner.includes("`")) {
-        this.#enter();
-        const sub = this.#scanBody(inner, copyContext(ctx, { inSub: true }));
-        this.#leave();
-        b.substitutions.push(...sub.substitutions);
+        this.#scanNested(inner, b, ctx);
       }
       b.dynamicPart(this.#src.slice(start, this.#pos));
       return;
