@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { captureToolCall } from "../../src/session/capture_tool.ts";
 import type { CapturedCall, EventDraft } from "../../src/session/types.ts";
 
-const PROJECT = "/work/app";
+const PROJECT = "/srv/app";
 
 function call(
   toolName: string,
@@ -22,29 +22,29 @@ Deno.test("captureToolCall() records files read, edited, written and searched", 
     [
       "a read",
       call("Read", "read", {
-        "file_path": "/work/app/a.ts",
-        path: "/work/app/a.ts",
+        "file_path": "/srv/app/a.ts",
+        path: "/srv/app/a.ts",
       }),
-      ["file/read /work/app/a.ts"],
+      ["file/read /srv/app/a.ts"],
     ],
     [
       "an edit",
       call("Edit", "edit", {
-        "file_path": "/work/app/a.ts",
+        "file_path": "/srv/app/a.ts",
         "old_string": "x",
         "new_string": "y",
       }),
-      ["file/edit /work/app/a.ts"],
+      ["file/edit /srv/app/a.ts"],
     ],
     [
       "a write (content, no old text)",
-      call("Write", "edit", { "file_path": "/work/app/b.ts", content: "z" }),
-      ["file/write /work/app/b.ts"],
+      call("Write", "edit", { "file_path": "/srv/app/b.ts", content: "z" }),
+      ["file/write /srv/app/b.ts"],
     ],
     [
       "a multi-edit",
-      call("MultiEdit", "edit", { "file_path": "/work/app/c.ts", edits: [] }),
-      ["file/edit /work/app/c.ts"],
+      call("MultiEdit", "edit", { "file_path": "/srv/app/c.ts", edits: [] }),
+      ["file/edit /srv/app/c.ts"],
     ],
     [
       "a patch naming its files",
@@ -56,8 +56,8 @@ Deno.test("captureToolCall() records files read, edited, written and searched", 
     ],
     [
       "a grep",
-      call("Grep", "grep", { pattern: "TODO", path: "/work/app/src" }),
-      ["file/grep grep:TODO in /work/app/src"],
+      call("Grep", "grep", { pattern: "TODO", path: "/srv/app/src" }),
+      ["file/grep grep:TODO in /srv/app/src"],
     ],
     [
       "a glob",
@@ -231,15 +231,15 @@ Deno.test("captureToolCall() records failures, and a later success of the same k
   assert.equal(nonZero.events[0]?.data.exitCode, 2);
 
   const readFailed = captureToolCall(call("Read", "read", {
-    "file_path": "/work/app/missing.ts",
+    "file_path": "/srv/app/missing.ts",
   }, { error: "File does not exist." }));
-  assert.equal(readFailed.events[0]?.subject, "Read:/work/app/missing.ts");
+  assert.equal(readFailed.events[0]?.subject, "Read:/srv/app/missing.ts");
   assert.deepEqual(
     captureToolCall(
-      call("Read", "read", { "file_path": "/work/app/missing.ts" }),
+      call("Read", "read", { "file_path": "/srv/app/missing.ts" }),
     )
       .resolves,
-    ["Read:/work/app/missing.ts"],
+    ["Read:/srv/app/missing.ts"],
   );
 });
 
