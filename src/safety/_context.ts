@@ -37,6 +37,20 @@ export interface Verdict {
   reason?: string;
 }
 
+/** A file a shell command reads, as the guard found it: for the user's `Read(…)` rules. */
+export interface ShellRead {
+  /** The path as the command names it, dynamic parts as written (`secrets/$F`). */
+  path: string;
+  /** Whether the path is only known at run time (variables, globs, substitutions). */
+  dynamic: boolean;
+  /** The literal text before the first dynamic part (the whole path when literal). */
+  prefix: string;
+  /** The directory a relative path starts from, or null when unknown (after `cd "$DIR"`). */
+  cwd: string | null;
+  /** What reads it: the program (`cat`), or how (`find -exec cat`). */
+  program: string;
+}
+
 /** Everything a rule needs to know besides the command itself. */
 export interface Env {
   /** The directory the agent works in (normalised, absolute). */
@@ -55,6 +69,8 @@ export interface Env {
   depth: number;
   /** Analyses code nested in a command (`sh -c`, `eval`, interpreter `system()`). */
   nested: (code: string, cwd: string | null, env: Env) => Verdict;
+  /** Where the files the command reads are collected, when a caller wants them. */
+  reads?: ShellRead[];
 }
 
 /**

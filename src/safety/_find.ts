@@ -21,6 +21,7 @@ import {
   placeDeny,
   tmpdirSuffix,
 } from "./_rm.ts";
+import { noteRead, readsContents } from "./_secret_access.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
@@ -195,6 +196,12 @@ export function checkFind(inv: Invocation, env: Env): Verdict {
         "find.delete",
         "find -delete removes every match for good, and a wrong test deletes far more than meant. Run the same find with -print first, then delete the specific paths by name",
       );
+    }
+  }
+  const reader = parts.execs.map(execProgram).find(readsContents);
+  if (reader !== undefined) {
+    for (const start of parts.starts.length > 0 ? parts.starts : ["."]) {
+      noteRead(env, start, inv.cwd, `find -exec ${reader}`);
     }
   }
   for (const name of parts.names) {

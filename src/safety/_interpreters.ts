@@ -19,7 +19,11 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { classifyTarget, rmFlags } from "./_rm.ts";
-import { checkSecretOperands, secretVerdict } from "./_secret_access.ts";
+import {
+  checkSecretOperands,
+  noteRead,
+  secretVerdict,
+} from "./_secret_access.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
 
@@ -167,7 +171,11 @@ export function checkCode(
   const runsShell = EXEC_MARKERS.some((m) => code.includes(m));
   const opensFiles = ACCESS_MARKERS.some((m) => code.includes(m));
   for (const lit of literals) {
-    const secret = lit.text !== "" && !/\s/.test(lit.text) &&
+    const pathLike = lit.text !== "" && !/\s/.test(lit.text);
+    if (pathLike && (opensFiles || runsShell)) {
+      noteRead(env, lit.text, cwd, name);
+    }
+    const secret = pathLike &&
       classifySecretPath(lit.text, { cwd, home: env.home });
     if (secret && (opensFiles || runsShell)) {
       return secretVerdict(secret, lit.text);
@@ -291,6 +299,7 @@ export function checkAwk(inv: Invocation, env: Env): Verdict {
   }
   for (const m of program.matchAll(/getline[^<;}]*<\s*"((?:[^"\\]|\\.)*)"/g)) {
     const path = m[1] ?? "";
+    noteRead(env, path, inv.cwd, inv.name);
     const secret = classifySecretPath(path, { cwd: inv.cwd, home: env.home });
     if (secret) return secretVerdict(secret, path);
   }

@@ -2,7 +2,10 @@
  * Which words of an invocation name files it reads or writes, and whether any
  * of them is a secret: every operand of an ordinary program counts, except for
  * programs that only print their arguments or look at names and metadata, the
- * pattern of a grep-like tool, and what curl does not upload.
+ * pattern of a grep-like tool, and what curl does not upload. The same words,
+ * less those only written, created, moved into or tested, are the files the
+ * command reads, noted for the user's `Read(…)` rules when the analysis
+ * collects them.
  *
  * Pure: classifies words; never reads or resolves anything.
  *
@@ -14,6 +17,7 @@ import {
   deny,
   type Env,
   type Invocation,
+  literalWord,
   type Verdict,
 } from "./_context.ts";
 import {
@@ -55,6 +59,53 @@ const NO_CONTENT = new Set([
   "command",
   "curl",
   "wget",
+]);
+
+/**
+ * Programs whose operands are paths they never read: they change into,
+ * create, remove, test or re-permission them, or (`tee`) only write them.
+ */
+const NO_READ = new Set([
+  "cd",
+  "pushd",
+  "mkdir",
+  "rmdir",
+  "touch",
+  "rm",
+  "unlink",
+  "chmod",
+  "chown",
+  "chgrp",
+  "truncate",
+  "mkfifo",
+  "mknod",
+  "tee",
+  "test",
+  "[",
+  "[[",
+  "du",
+  "df",
+  "realpath",
+  "readlink",
+]);
+
+/** Programs that copy, move or link sources to a destination, which they do not read. */
+const COPIERS = new Set(["cp", "mv", "ln", "install", "rsync", "scp"]);
+
+/** Copiers whose `-t DIR` / `--target-directory` names the destination. */
+const TARGET_OPTION = new Set(["cp", "mv", "ln", "install"]);
+
+/** Git subcommands that print or store the contents of the paths they are given. */
+const GIT_READERS = new Set([
+  "add",
+  "annotate",
+  "blame",
+  "diff",
+  "grep",
+  "hash-object",
+  "log",
+  "show",
+  "stage",
 ]);
 
 /** Short options that take a value, per tool (`e`/`f` give the pattern or program). */
@@ -210,8 +261,107 @@ export function fileOperands(inv: Invocation): Word[] {
   return genericOperands(args);
 }
 
+/**
+ * Whether a program may read the contents of the files it is given (not a
+ * printer of its arguments, a lister of names, or a creator, remover or
+ * tester of paths).
+ *
+ * @param name The program's name (basename, lower case; "" when only known at run time, which counts as a reader).
+ * @returns False for `echo`, `ls`, `touch`, `rm`, `test` and their kind.
+ */
+export function readsContents(name: string): boolean {
+  return !NO_CONTENT.has(name) && !NO_READ.has(name);
+}
+
+/** A copier's operands without its destination (the `-t DIR` value, also in `-rt DIR`; else the last operand). */
+function copySources(inv: Invocation): Word[] {
+  const { name, args } = inv;
+  if (TARGET_OPTION.has(name)) {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]?.value ?? "";
+      if (a === "--") break;
+      if (a === "--target-directory" || /^-[a-zA-Z]*t$/.test(a)) {
+        return genericOperands(args.filter((_, j) => j !== i && j !== i + 1));
+      }
+      if (/^(?:-t|--target-directory=)./.test(a)) {
+        return genericOperands(args.filter((_, j) => j !== i));
+      }
+    }
+  }
+  const last = args.findLast((w) => !w.value.startsWith("-"));
+  return genericOperands(args.filter((w) => w !== last));
+}
+
+/**
+ * The words of an invocation that name files it reads: its file operands
+ * less what it only writes, creates, moves into or tests (`touch`, `tee`,
+ * `cd`, a copy's destination, `dd of=`), and for git only the paths given to
+ * subcommands that show or store contents (`diff`, `show`, `add`…).
+ *
+ * @param inv The invocation.
+ * @returns The words naming files it reads.
+ */
+export function readOperands(inv: Invocation): Word[] {
+  const { name, args } = inv;
+  if (!readsContents(name)) return [];
+  if (name === "dd") {
+    return args.filter((w) => w.value.startsWith("if=")).map((w) => ({
+      ...w,
+      value: w.value.slice(3),
+      literalPrefix: w.literalPrefix.slice(3),
+    }));
+  }
+  if (name === "git") {
+    const sub = args.find((w) => !w.value.startsWith("-"));
+    return sub && GIT_READERS.has(sub.value) ? fileOperands(inv) : [];
+  }
+  if (COPIERS.has(name)) return copySources(inv);
+  return fileOperands(inv);
+}
+
+/**
+ * Notes a file the command reads, when the analysis collects reads: a word
+ * (by its value, or the text a literal `$(echo …)` stands for) or a literal
+ * path found in code.
+ *
+ * @param env The analysis environment; nothing happens without `env.reads`.
+ * @param path The word or literal path.
+ * @param cwd The directory relative paths start from, or null when unknown.
+ * @param program What reads it (`cat`, `find -exec cat`).
+ */
+export function noteRead(
+  env: Env,
+  path: Word | string,
+  cwd: string | null,
+  program: string,
+): void {
+  if (env.reads === undefined) return;
+  const w = typeof path === "string" ? literalWord(path) : path;
+  const echoed = w.dynamic ? echoedText(w) : null;
+  if (echoed !== null && echoed !== "" && !/\s/.test(echoed)) {
+    env.reads.push({
+      path: echoed,
+      dynamic: false,
+      prefix: echoed,
+      cwd,
+      program,
+    });
+  } else if (pathLike(w)) {
+    env.reads.push({
+      path: w.value,
+      dynamic: w.dynamic,
+      prefix: w.dynamic ? w.literalPrefix : w.value,
+      cwd,
+      program,
+    });
+  }
+}
+
 /** Denies an invocation that reads or writes a secret through its operands. */
 export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
+  if (env.reads) {
+    for (const w of readOperands(inv)) noteRead(env, w, inv.cwd, inv.name);
+  }
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);
     if (match) return secretVerdict(match, w.value);
@@ -273,7 +423,9 @@ function uploadedFiles(args: Word[]): string[] {
 
 /** Denies a curl/wget command that uploads a secret file. */
 export function checkUpload(inv: Invocation, env: Env): Verdict | null {
-  for (const path of uploadedFiles(inv.args)) {
+  const uploads = uploadedFiles(inv.args);
+  for (const path of uploads) noteRead(env, path, inv.cwd, inv.name);
+  for (const path of uploads) {
     const match = classifySecretPath(path, { cwd: inv.cwd, home: env.home });
     if (match) return secretVerdict(match, path);
   }

@@ -15,6 +15,7 @@ import {
   type Invocation,
   type Verdict,
 } from "./_context.ts";
+import { noteRead } from "./_secret_access.ts";
 import { unwrap } from "./_unwrap.ts";
 import type { SimpleCommand, Word } from "./shell_parse.ts";
 
@@ -106,7 +107,9 @@ export function checkShell(
     script.value !== "/dev/stdin"
   ) {
     if (fromDownload(script.substitutions)) return remoteExec(inv.name);
-    return isOnlyVariable(script) ? variableScript(inv.name) : allow();
+    if (isOnlyVariable(script)) return variableScript(inv.name);
+    noteRead(env, script, inv.cwd, inv.name);
+    return allow();
   }
   for (const r of cmd.redirects) {
     if (r.heredoc) return env.nested(r.heredoc.body, inv.cwd, env);

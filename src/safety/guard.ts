@@ -18,6 +18,7 @@ import {
   type Invocation,
   type Level,
   literalWord,
+  type ShellRead,
   SHELLS,
   type Verdict,
 } from "./_context.ts";
@@ -43,6 +44,7 @@ import { CATASTROPHIC, checkRm } from "./_rm.ts";
 import {
   checkSecretOperands,
   checkUpload,
+  noteRead,
   secretOf,
   secretVerdict,
 } from "./_secret_access.ts";
@@ -59,7 +61,7 @@ import {
 import { unwrap } from "./_unwrap.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
 
-export type { Level, Verdict } from "./_context.ts";
+export type { Level, ShellRead, Verdict } from "./_context.ts";
 
 /** Options of {@linkcode checkCommand}. */
 export interface CheckCommandOptions {
@@ -160,6 +162,51 @@ export function checkCommand(
   command: string,
   options: CheckCommandOptions,
 ): Verdict {
+  return guardCommand(command, options, undefined);
+}
+
+/** What {@linkcode analyseCommand} finds. */
+export interface CommandAnalysis {
+  /** The guard's verdict, as {@linkcode checkCommand} gives it. */
+  verdict: Verdict;
+  /**
+   * The files the command reads, in the order met: operands of reading
+   * programs (with `cd` applied), `<` redirects, sourced and run scripts,
+   * curl uploads, `find -exec` starting points and paths in interpreter code.
+   * Complete when the verdict is allow; a deny stops the analysis early.
+   */
+  reads: ShellRead[];
+}
+
+/**
+ * Checks a shell command like {@linkcode checkCommand} and also collects the
+ * files it reads, for the user's `Read(…)` rules.
+ *
+ * @param command The command line as the agent would run it.
+ * @param options Working directory, home, level, temp dirs, disabled rules and shell.
+ * @returns The verdict and the reads.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { analyseCommand } from "./guard.ts";
+ * const { verdict, reads } = analyseCommand("cd docs && head -5 intro.md", { cwd: "/p", home: "/h" });
+ * assert.equal(verdict.verdict, "allow");
+ * assert.deepEqual(reads.map((r) => [r.program, r.path, r.cwd]), [["head", "intro.md", "/p/docs"]]);
+ * ```
+ */
+export function analyseCommand(
+  command: string,
+  options: CheckCommandOptions,
+): CommandAnalysis {
+  const reads: ShellRead[] = [];
+  return { verdict: guardCommand(command, options, reads), reads };
+}
+
+function guardCommand(
+  command: string,
+  options: CheckCommandOptions,
+  reads: ShellRead[] | undefined,
+): Verdict {
   if (command.trim() === "") {
     return deny(
       "guard.empty",
@@ -180,6 +227,7 @@ export function checkCommand(
     ),
     depth: 0,
     nested,
+    ...(reads ? { reads } : {}),
   };
   try {
     return options.shell === "powershell"
@@ -319,6 +367,9 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
   for (const r of cmd.redirects) {
     const target = r.target;
     if (target === null || r.op === "<&" || r.op === ">&") continue;
+    if (READ_REDIRECTS.has(r.op)) {
+      noteRead(env, target, cmd.cwd, commandName(cmd.argv[0]) || "the shell");
+    }
     if (READ_REDIRECTS.has(r.op) || WRITE_REDIRECTS.has(r.op)) {
       const secret = secretOf(target, cmd.cwd, env);
       if (secret) return secretVerdict(secret, target.value);

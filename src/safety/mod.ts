@@ -19,11 +19,14 @@
  */
 
 export {
+  analyseCommand,
   checkCommand,
   type CheckCommandOptions,
   checkReadPath,
   type CheckReadPathOptions,
+  type CommandAnalysis,
   type Level,
+  type ShellRead,
   type Verdict,
 } from "./guard.ts";
 export {
@@ -50,6 +53,11 @@ export {
   type PermissionRule,
   type RuleTarget,
 } from "./permission_rule.ts";
+export {
+  checkShellReads,
+  hasReadRules,
+  type ShellReadWhere,
+} from "./shell_read_rules.ts";
 export {
   type Heredoc,
   type ParseOptions,

@@ -28,8 +28,18 @@ export interface PermissionRule {
   all: boolean;
   /** Command rules: the compiled command pattern. */
   command?: RegExp;
-  /** Path rules: the pattern's base (`project`, `cwd`, `home`, `root`) and its compiled glob. */
-  path?: { base: "project" | "cwd" | "home" | "root"; glob: RegExp };
+  /**
+   * Path rules: the pattern's base (`project`, `cwd`, `home`, `root`), its
+   * compiled glob, and the folders (relative to the base) its literal part
+   * names, where a path known only at run time may be one it matches
+   * (`secrets` for `./secrets/**`, `./secrets` and `./secrets/key.txt`; none
+   * for `*.pem` or `**\/.env*`).
+   */
+  path?: {
+    base: "project" | "cwd" | "home" | "root";
+    glob: RegExp;
+    folders: string[];
+  };
   /** Fetch rules: the host, or `*.host` for any subdomain. */
   domain?: string;
 }
@@ -127,23 +137,44 @@ function compileGlob(pattern: string, anchored: boolean): RegExp {
   return new RegExp(`^${source}$`, "s");
 }
 
+/**
+ * The folders a pattern's literal leading segments name: those before its
+ * first wildcard; when every segment is literal, the path itself (a matched
+ * folder covers what is inside) and the folder holding it. None for a
+ * pattern that matches at any depth.
+ */
+function literalFolders(pattern: string, anchored: boolean): string[] {
+  const trimmed = pattern.replace(/\/+$/, "");
+  if (!anchored && !trimmed.includes("/")) return [];
+  const segments = trimmed.split("/").filter((s) => s !== "" && s !== ".");
+  const wild = segments.findIndex((s) => /[*?[\\]/.test(s));
+  if (wild !== -1) {
+    return wild === 0 ? [] : [segments.slice(0, wild).join("/")];
+  }
+  const parent = segments.slice(0, -1).join("/");
+  return parent === "" ? [segments.join("/")] : [segments.join("/"), parent];
+}
+
 function compilePath(
   specifier: string,
 ): NonNullable<PermissionRule["path"]> {
   const text = specifier.trim();
-  if (text.startsWith("//")) {
-    return { base: "root", glob: compileGlob(text.slice(2), true) };
-  }
+  const at = (
+    base: "project" | "cwd" | "home" | "root",
+    pattern: string,
+    anchored: boolean,
+  ) => ({
+    base,
+    glob: compileGlob(pattern, anchored),
+    folders: literalFolders(pattern, anchored),
+  });
+  if (text.startsWith("//")) return at("root", text.slice(2), true);
   if (text === "~" || text.startsWith("~/")) {
-    return { base: "home", glob: compileGlob(text.slice(1), true) };
+    return at("home", text.slice(1), true);
   }
-  if (text.startsWith("/")) {
-    return { base: "project", glob: compileGlob(text.slice(1), true) };
-  }
-  if (text.startsWith("./")) {
-    return { base: "cwd", glob: compileGlob(text.slice(2), true) };
-  }
-  return { base: "cwd", glob: compileGlob(text, false) };
+  if (text.startsWith("/")) return at("project", text.slice(1), true);
+  if (text.startsWith("./")) return at("cwd", text.slice(2), true);
+  return at("cwd", text, false);
 }
 
 /**
@@ -236,6 +267,53 @@ export function matchesPath(
     if (rule.path.glob.test(segments.slice(0, end).join("/"))) return true;
   }
   return false;
+}
+
+/** A name no file can have (NUL is not allowed in one), so only wildcards match it. */
+const ANY_NAME = "\u0000";
+
+/**
+ * Whether a path rule matches everything inside a folder (`secrets` under
+ * `Read(./secrets/**)`), not merely some of it (`secrets` under
+ * `Read(./secrets/*.key)`, or the project under `Read(**\/.env*)`).
+ *
+ * @param rule A path rule.
+ * @param folder An absolute folder.
+ * @param bases Where relative patterns start.
+ * @returns Whether reading the whole folder reads only what the rule matches.
+ */
+export function coversFolder(
+  rule: PermissionRule,
+  folder: string,
+  bases: PathBases,
+): boolean {
+  return matchesPath(rule, `${normalizeAbsolute(folder)}/${ANY_NAME}`, bases);
+}
+
+/**
+ * Whether a folder lies in (or is) one of the folders a path rule's literal
+ * part names: a path there known only at run time may be one it matches.
+ *
+ * @param rule A path rule.
+ * @param folder An absolute folder.
+ * @param bases Where relative patterns start.
+ * @returns True for `/p/secrets/a` under `Read(./secrets/**)` with cwd `/p`; always for `Read`.
+ */
+export function inRuleFolder(
+  rule: PermissionRule,
+  folder: string,
+  bases: PathBases,
+): boolean {
+  if (rule.all) return true;
+  if (!rule.path) return false;
+  const base = rule.path.base === "root"
+    ? "/"
+    : normalizeAbsolute(bases[rule.path.base]);
+  const dir = normalizeAbsolute(folder);
+  return rule.path.folders.some((f) => {
+    const root = normalizeAbsolute(`${base}/${f}`);
+    return dir === root || root === "/" || dir.startsWith(`${root}/`);
+  });
 }
 
 /** Whether a command rule matches one command's text (words joined by spaces). */

@@ -17,9 +17,12 @@
 import type { PolicySource } from "../config/policy_files.ts";
 import { expandHome, isWithin, normalizeAbsolute } from "./_paths.ts";
 import {
+  analyseCommand,
   checkCommand,
+  type CheckCommandOptions,
   checkReadPath,
   type Level,
+  type ShellRead,
   type Verdict,
 } from "./guard.ts";
 import { parsePermissionRule } from "./permission_rule.ts";
@@ -31,6 +34,7 @@ import {
   type RuleScope,
   type SourcedRule,
 } from "./permissions.ts";
+import { checkShellReads, hasReadRules } from "./shell_read_rules.ts";
 
 /** What became of one policy file. */
 export interface PolicyFileReport {
@@ -345,8 +349,9 @@ function fromGuard(
 /**
  * Checks a request against the policy: the guard's built-in rules (shell
  * commands; secret paths for reads) at the policy's level, then the user's
- * permission rules. Deny beats ask beats allow; on a tie the guard's answer
- * is given.
+ * permission rules, and for shell commands the Read deny and ask rules
+ * against the files the command reads. Deny beats ask beats allow; on a tie
+ * the guard's answer is given, then the command rules'.
  *
  * @param request The command, path, URL or tool.
  * @param policy The policy in force.
@@ -370,22 +375,27 @@ export function checkWithPolicy(
   policy: Policy,
   where: PolicyWhere,
 ): PolicyVerdict {
+  const level = where.level ?? policy.level;
   let guard: PolicyVerdict = { verdict: "allow" };
+  let reads: ShellRead[] = [];
   if (request.kind === "shell") {
-    guard = fromGuard(
-      checkCommand(request.command, {
-        cwd: where.cwd,
-        home: where.home,
-        level: where.level ?? policy.level,
-        shell: request.dialect ?? "posix",
-        disabledRules: policy.disabledRules,
-        tmpDirs: [
-          ...policy.tmpDirs,
-          ...trustedTmpDir(where.envTmpDir, where.home),
-        ],
-      }),
-      policy.disabledRules,
-    );
+    const options: CheckCommandOptions = {
+      cwd: where.cwd,
+      home: where.home,
+      level,
+      shell: request.dialect ?? "posix",
+      disabledRules: policy.disabledRules,
+      tmpDirs: [
+        ...policy.tmpDirs,
+        ...trustedTmpDir(where.envTmpDir, where.home),
+      ],
+    };
+    // Reads are collected only when a Read rule could deny or ask about them.
+    const analysis = hasReadRules(policy.scopes)
+      ? analyseCommand(request.command, options)
+      : { verdict: checkCommand(request.command, options), reads };
+    guard = fromGuard(analysis.verdict, policy.disabledRules);
+    reads = analysis.reads;
   } else if (request.kind === "read") {
     guard = fromGuard(
       checkReadPath(request.path, {
@@ -397,14 +407,29 @@ export function checkWithPolicy(
     );
   }
   if (guard.verdict === "deny") return guard;
-  const rules: PolicyVerdict = checkPermissions(request, policy.scopes, {
+  const ruleWhere = {
     cwd: where.cwd,
     project: where.project ?? where.cwd,
     home: where.home,
     ...(where.realPath ? { realPath: where.realPath } : {}),
-  });
+  };
+  const rules: PolicyVerdict = checkPermissions(
+    request,
+    policy.scopes,
+    ruleWhere,
+  );
   if (rules.verdict === "deny") return { ...rules, source: "permissions" };
+  const readRules = checkShellReads(reads, policy.scopes, {
+    ...ruleWhere,
+    level,
+  });
+  if (readRules.verdict === "deny") {
+    return { ...readRules, source: "permissions" };
+  }
   if (guard.verdict === "ask") return guard;
   if (rules.verdict === "ask") return { ...rules, source: "permissions" };
+  if (readRules.verdict === "ask") {
+    return { ...readRules, source: "permissions" };
+  }
   return rules.match ? { ...rules, source: "permissions" } : rules;
 }

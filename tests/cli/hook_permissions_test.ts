@@ -298,3 +298,43 @@ Deno.test("doctor shows the level, the switched-off rules and the rule files; ex
   });
   assert.match(strict.stdout, /Verdict: deny \(rm\.dynamic\)/);
 });
+
+Deno.test("the hook holds a Read deny for shell readers, and explain shows the verdict", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  const settings = join(project.path, ".claude", "settings.json");
+  await writeJson(settings, {
+    permissions: { deny: ["Read(./secrets/**)"], allow: ["Bash(head:*)"] },
+  });
+  await Deno.mkdir(join(project.path, "secrets"));
+  await Deno.writeTextFile(join(project.path, "secrets", "key.txt"), "k\n");
+  const denied = await preToolUse(home.path, project.path, "Bash", {
+    command: "cd secrets && head -5 key.txt",
+  });
+  assert.equal(denied.code, 0, denied.stderr);
+  assert.equal(denied.decision, "deny", JSON.stringify(denied));
+  assert.equal(
+    denied.reason,
+    `"key.txt" (in ${
+      join(project.path, "secrets")
+    }), read by head, is denied by the permission rule "Read(./secrets/**)" in ${settings}. Do something else, or ask the user to run it themselves or to change the rule [ctx-mode rule permissions.deny]`,
+  );
+  const listed = await preToolUse(home.path, project.path, "Bash", {
+    command: "ls secrets && grep -r token .",
+  });
+  assert.equal(listed.decision, undefined, JSON.stringify(listed));
+  const { entries } = readAudit(home.path);
+  assert.deepEqual(entries.map((e) => [e.verdict, e.rule, e.command]), [
+    ["deny", "permissions.deny", "cd secrets && head -5 key.txt"],
+  ]);
+  const explained = await runCli(["explain", "tar czf out.tgz secrets"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.equal(explained.code, 0, explained.stderr);
+  assert.match(explained.stdout, /Verdict: deny \(permissions\.deny\)/);
+  assert.match(
+    explained.stdout,
+    /Reason: The folder "secrets", read whole by tar, is denied by the permission rule "Read\(\.\/secrets\/\*\*\)"/,
+  );
+});
