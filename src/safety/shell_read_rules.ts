@@ -8,8 +8,10 @@
  * Bash allow does not lift a Read deny. A folder read whole (`tar czf x
  * secrets`, `grep -r k secrets`) counts when the rule covers everything in it,
  * not when it merely holds a matched file (`grep -r k .`). A path known only
- * at run time (`$F`, a glob) counts only above the standard level, when it
- * lies in a folder the rule's literal part names.
+ * at run time (`$F`, a glob) counts when its literal part lies in a folder the
+ * rule covers whole (`cat secrets/*` under `Read(./secrets/**)`: whatever it
+ * expands to is denied); above the standard level also when that folder is
+ * merely named by the rule's literal part.
  *
  * Pure: never reads the file system (a symlink resolver may be injected).
  *
@@ -34,8 +36,8 @@ import type {
 /** Where the reads are judged. */
 export interface ShellReadWhere extends PermissionWhere {
   /**
-   * The guard level: above `standard`, a path known only at run time counts
-   * when it lies in a folder a rule names.
+   * The guard level: a path known only at run time counts when it lies in a
+   * folder a rule covers whole; above `standard` also in one a rule names.
    * @default {"standard"}
    */
   level?: Level;
@@ -46,11 +48,11 @@ interface Target {
   read: ShellRead;
   /** Absolute path as written, then the link's target when it differs. */
   paths: string[];
-  /** For a path known only at run time (above the standard level): the absolute folder its literal part names. */
+  /** For a path known only at run time: the absolute folder its literal part names. */
   folder: string | null;
 }
 
-type How = "path" | "link" | "folder" | "dynamic";
+type How = "path" | "link" | "folder" | "dynamic" | "dynamic-covered";
 
 /**
  * Whether any scope holds a `Read(…)` rule in its deny or ask list (when none
@@ -67,7 +69,6 @@ export function hasReadRules(scopes: readonly RuleScope[]): boolean {
 
 function resolveTarget(read: ShellRead, where: ShellReadWhere): Target | null {
   if (read.dynamic) {
-    if ((where.level ?? "standard") === "standard") return null;
     const prefix = expandHome(read.prefix, where.home);
     const slash = prefix.lastIndexOf("/");
     const dir = slash === -1 ? "." : prefix.slice(0, slash) || "/";
@@ -91,7 +92,11 @@ function howMatched(
   where: ShellReadWhere,
 ): How | null {
   if (target.folder !== null) {
-    return inRuleFolder(rule, target.folder, where) ? "dynamic" : null;
+    if (coversFolder(rule, target.folder, where)) return "dynamic-covered";
+    const strict = (where.level ?? "standard") !== "standard";
+    return strict && inRuleFolder(rule, target.folder, where)
+      ? "dynamic"
+      : null;
   }
   for (const [i, path] of target.paths.entries()) {
     if (matchesPath(rule, path, where)) return i === 0 ? "path" : "link";
@@ -125,6 +130,8 @@ function verdictFor(
     folder: `The folder ${path}, read whole by ${by},`,
     dynamic:
       `${path}, read by ${by}, is only known at run time and lies in a folder the rule names (strict level), so it`,
+    "dynamic-covered":
+      `${path}, read by ${by}, is only known at run time but lies in a folder the rule covers whole, so it`,
   }[how];
   const where = `"${hit.rule.text}" in ${hit.file}`;
   const match = {

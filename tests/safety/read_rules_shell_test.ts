@@ -92,6 +92,9 @@ const READS: Case[] = [
   { command: "sudo cat /etc/shadow", verdict: "deny" },
   { command: "cat drafts/plan.md", verdict: "ask" },
   { command: "cat secrets/$F", verdict: "deny", ...STRICT },
+  { command: "cat secrets/*", verdict: "deny" },
+  { command: "cat secrets/$F", verdict: "deny" },
+  { command: "cat drafts/$F", verdict: "ask", ...STRICT },
   { command: "cat secrets/*.txt", verdict: "deny", ...STRICT },
   { command: "cd secrets && cat *", verdict: "deny", ...STRICT },
   {
@@ -120,8 +123,11 @@ const NEAR_MISSES: Case[] = [
   { command: "git rm --cached secrets/key.txt", verdict: "allow" },
   { command: "find secrets -name '*.txt'", verdict: "allow" },
   { command: "cat $F", verdict: "allow" },
-  { command: "cat secrets/*", verdict: "allow" },
-  { command: "cat secrets/$F", verdict: "allow" },
+  { command: "cat drafts/$F", verdict: "allow" },
+  { command: "cat drafts/*", verdict: "allow" },
+  { command: "cat secretsX/*", verdict: "allow" },
+  { command: "ls -l secrets/*", verdict: "allow" },
+  { command: "echo secrets/$F", verdict: "allow" },
   { command: "cat $F", verdict: "allow", ...STRICT },
   { command: "cat secretsX/$F", verdict: "allow", ...STRICT },
   { command: "tar czf secrets.tgz src", verdict: "allow" },
@@ -199,15 +205,20 @@ Deno.test("a read-rule refusal names the path, its reader, the rule and its file
       `"drafts/plan.md", read by cat, needs the user's confirmation under the permission rule "Read(./drafts/*.md)" in ${PROJECT_FILE}`,
     );
   });
-  await t.step("a dynamic path at the strict level says why it counts", () => {
-    const verdict = judge({
-      command: "cat secrets/$F",
-      verdict: "deny",
+  await t.step("a dynamic path says why it counts", () => {
+    const covered = judge({ command: "cat secrets/$F", verdict: "deny" });
+    assert.match(
+      covered.reason ?? "",
+      /^"secrets\/\$F", read by cat, is only known at run time but lies in a folder the rule covers whole/,
+    );
+    const named = judge({
+      command: "cat drafts/$F",
+      verdict: "ask",
       level: "strict",
     });
     assert.match(
-      verdict.reason ?? "",
-      /^"secrets\/\$F", read by cat, is only known at run time and lies in a folder the rule names \(strict level\)/,
+      named.reason ?? "",
+      /^"drafts\/\$F", read by cat, is only known at run time and lies in a folder the rule names \(strict level\)/,
     );
   });
   await t.step("a user rule names the user's file", () => {
