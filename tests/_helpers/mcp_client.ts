@@ -10,15 +10,29 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { childEnv, MAIN } from "./run_cli.ts";
+import { tempDir } from "./temp_dir.ts";
+
+/** What a tool call answers, as the SDK's client returns it. */
+export type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
 
 /** A connected client and the way to stop it. */
 export interface McpSession extends AsyncDisposable {
   client: Client;
   /** What the server wrote to stderr so far. */
   stderr(): string;
+  /** Calls the tool `name` with `args` and returns the whole result. */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** Calls the tool `name` with `args` and returns the text of its result. */
+  callText(name: string, args?: Record<string, unknown>): Promise<string>;
 }
 
-/** The text of a tool result's first content item. */
+/** A server whose project and data home are one temporary directory. */
+export interface TempProjectSession extends McpSession {
+  /** The temporary project directory, removed after the server stops. */
+  project: string;
+}
+
+/** The text of a tool result's content items, one per line. */
 export function resultText(result: unknown): string {
   const content =
     (result as { content?: Array<{ type: string; text?: string }> }).content ??
@@ -54,11 +68,47 @@ export async function startServer(
     version: "9.9.9",
   });
   await client.connect(transport);
+  const call = (name: string, args: Record<string, unknown> = {}) =>
+    client.callTool({ name, arguments: args });
   return {
     client,
     stderr: () => stderr,
+    call,
+    callText: async (name, args) => resultText(await call(name, args)),
     async [Symbol.asyncDispose]() {
       await client.close();
+    },
+  };
+}
+
+/**
+ * Starts the server in a fresh temporary directory that is both its project
+ * and its data home; disposing stops the server, then removes the directory.
+ */
+export async function startServerInTempProject(
+  options: { env?: Record<string, string>; clientName?: string } = {},
+): Promise<TempProjectSession> {
+  const dir = await tempDir();
+  let session: McpSession;
+  try {
+    session = await startServer({
+      ...options,
+      project: dir.path,
+      home: dir.path,
+    });
+  } catch (error) {
+    await dir[Symbol.asyncDispose]();
+    throw error;
+  }
+  return {
+    ...session,
+    project: dir.path,
+    async [Symbol.asyncDispose]() {
+      try {
+        await session[Symbol.asyncDispose]();
+      } finally {
+        await dir[Symbol.asyncDispose]();
+      }
     },
   };
 }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
-import { resultText, startServer } from "../_helpers/mcp_client.ts";
-import { tempDir } from "../_helpers/temp_dir.ts";
+import {
+  resultText,
+  startServerInTempProject,
+} from "../_helpers/mcp_client.ts";
 
 function loopback(): { url: string; shutdown(): Promise<void> } {
   let hits = 0;
@@ -70,22 +72,16 @@ function loopback(): { url: string; shutdown(): Promise<void> } {
 }
 
 Deno.test("ctx_fetch_and_index handles pages, APIs, text, errors, limits and the cache over MCP", async (t) => {
-  await using project = await tempDir();
   const http = loopback();
   try {
-    await using server = await startServer({
-      project: project.path,
-      home: project.path,
+    await using server = await startServerInTempProject({
       env: {
         CTX_MODE_FETCH_TIMEOUT_MS: "800",
         CTX_MODE_FETCH_MAX_BYTES: "200000",
       },
     });
     const call = async (args: Record<string, unknown>) => {
-      const result = await server.client.callTool({
-        name: "ctx_fetch_and_index",
-        arguments: args,
-      });
+      const result = await server.call("ctx_fetch_and_index", args);
       return { text: resultText(result), isError: result.isError === true };
     };
     await t.step("an HTML page comes back as an outline", async () => {
@@ -101,12 +97,10 @@ Deno.test("ctx_fetch_and_index handles pages, APIs, text, errors, limits and the
     await t.step("a JSON API is chunked by path and searchable", async () => {
       const { text } = await call({ url: `${http.url}/api`, source: "api" });
       assert.match(text, /json from application\/json/);
-      const search = resultText(
-        await server.client.callTool({
-          name: "ctx_search",
-          arguments: { queries: ["Issue number 17"], source: "api" },
-        }),
-      );
+      const search = await server.callText("ctx_search", {
+        queries: ["Issue number 17"],
+        source: "api",
+      });
       assert.match(search, /closed/);
     });
     await t.step("plain text is indexed as text", async () => {

@@ -36,13 +36,11 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
     project: project.path,
     home: home.path,
   });
-  const call = (name: string, args: Record<string, unknown>) =>
-    server.client.callTool({ name, arguments: args });
 
   await t.step(
     "ctx_execute refuses shell code a deny rule names, inside $(…) too",
     async () => {
-      const result = await call("ctx_execute", {
+      const result = await server.call("ctx_execute", {
         language: "shell",
         code: "echo start\necho $(curl -s https://example.test)",
       });
@@ -54,7 +52,7 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
     },
   );
   await t.step("an ask rule is refused, since a tool cannot ask", async () => {
-    const result = await call("ctx_execute", {
+    const result = await server.call("ctx_execute", {
       language: "sh",
       code: "npm publish --dry-run",
     });
@@ -67,7 +65,7 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
   await t.step(
     "a rule switched off in .ctx-mode.json lets its command run",
     async () => {
-      const result = await call("ctx_execute", {
+      const result = await server.call("ctx_execute", {
         language: "shell",
         code: "git reset --hard 2>/dev/null; echo ran",
       });
@@ -78,20 +76,18 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
   await t.step(
     "ctx_batch_execute reports a refused command in its place and runs the rest",
     async () => {
-      const text = resultText(
-        await call("ctx_batch_execute", {
-          commands: [
-            { label: "hello", command: "echo hello" },
-            { label: "fetch", command: "curl -s https://example.test" },
-          ],
-        }),
-      );
+      const text = await server.callText("ctx_batch_execute", {
+        commands: [
+          { label: "hello", command: "echo hello" },
+          { label: "fetch", command: "curl -s https://example.test" },
+        ],
+      });
       assert.match(text, /- hello: exit 0/);
       assert.match(
         text,
         /- fetch: failed to start: Cannot run this shell code: .*permissions\.deny/,
       );
-      const all = await call("ctx_batch_execute", {
+      const all = await server.call("ctx_batch_execute", {
         commands: [{ label: "fetch", command: "curl https://example.test" }],
       });
       assert.equal(all.isError, true);
@@ -104,7 +100,7 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
   await t.step(
     "ctx_execute_file and ctx_index refuse denied and secret paths",
     async () => {
-      const file = await call("ctx_execute_file", {
+      const file = await server.call("ctx_execute_file", {
         path: "private/keys.txt",
         language: "shell",
         code: 'wc -c < "$FILE_PATH"',
@@ -114,17 +110,19 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
         resultText(file),
         /^Cannot read "private\/keys\.txt": .*\[ctx-mode rule permissions\.deny\]$/,
       );
-      const index = await call("ctx_index", { path: "private/keys.txt" });
+      const index = await server.call("ctx_index", {
+        path: "private/keys.txt",
+      });
       assert.equal(index.isError, true, resultText(index));
       assert.match(resultText(index), /\[ctx-mode rule permissions\.deny\]$/);
-      const inside = resultText(await call("ctx_index", { path: "private" }));
+      const inside = await server.callText("ctx_index", { path: "private" });
       assert.match(
         inside,
         /^Indexed 0 files .*skipped 1 \(keys\.txt: refused by ctx-mode rule permissions\.deny\)/,
       );
-      const pem = await call("ctx_index", { path: "docs/server.pem" });
+      const pem = await server.call("ctx_index", { path: "docs/server.pem" });
       assert.match(resultText(pem), /\[ctx-mode rule secret\.private-key\]$/);
-      const folder = resultText(await call("ctx_index", { path: "docs" }));
+      const folder = await server.callText("ctx_index", { path: "docs" });
       assert.match(folder, /^Indexed 1 file under "docs"/);
       assert.match(
         folder,
@@ -152,7 +150,7 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
     },
   );
   await t.step("ctx_doctor shows the level and the rule files", async () => {
-    const text = resultText(await call("ctx_doctor", {}));
+    const text = await server.callText("ctx_doctor");
     assert.match(
       text,
       /✓ guard: level standard \(default\); rules switched off: git\.reset-hard/,

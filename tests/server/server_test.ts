@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { resultText, startServer } from "../_helpers/mcp_client.ts";
+import {
+  resultText,
+  startServer,
+  startServerInTempProject,
+} from "../_helpers/mcp_client.ts";
 import { childEnv, MAIN } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
@@ -19,11 +23,7 @@ const TOOLS = [
 ];
 
 Deno.test("the server lists every tool with a title, a teaching description and all four annotations", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
+  await using server = await startServerInTempProject();
   const { tools } = await server.client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
   for (const tool of tools) {
@@ -51,32 +51,23 @@ Deno.test("the server lists every tool with a title, a teaching description and 
 });
 
 Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the document", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
+  await using server = await startServerInTempProject();
   const doc = `# Deploy\n\n${
     "Filler paragraph about nothing in particular. ".repeat(200)
   }\n\n## Rollback\n\nRun kubectl rollout undo deployment/web to go back one revision.\n`;
-  const receipt = resultText(
-    await server.client.callTool({
-      name: "ctx_index",
-      arguments: { content: doc, source: "runbook" },
-    }),
-  );
+  const receipt = await server.callText("ctx_index", {
+    content: doc,
+    source: "runbook",
+  });
   assert.match(
     receipt,
     /^Indexed "runbook": \d+ chunks, [\d.]+ KB \(markdown\)\./,
   );
   assert.equal(receipt.split("\n").length, 1);
 
-  const found = await server.client.callTool({
-    name: "ctx_search",
-    arguments: {
-      queries: ["how to roll back a deployment", "kubctl"],
-      limit: 2,
-    },
+  const found = await server.call("ctx_search", {
+    queries: ["how to roll back a deployment", "kubctl"],
+    limit: 2,
   });
   const text = resultText(found);
   assert.match(
@@ -91,26 +82,19 @@ Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the
 });
 
 Deno.test("ctx_execute returns only what the code prints, and intent-matched sections of large output", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  const small = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "shell", code: "echo hello from the sandbox" },
+  await using server = await startServerInTempProject();
+  const small = await server.call("ctx_execute", {
+    language: "shell",
+    code: "echo hello from the sandbox",
   });
   assert.equal(resultText(small), "hello from the sandbox");
 
   const code =
     `for i in $(seq 1 3000); do echo "test case $i passed in 3ms"; done; echo "test case 1234 FAILED: expected 200 got 503 from /api/health"`;
-  const large = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: {
-      language: "shell",
-      code,
-      intent: "failed tests and their errors",
-    },
+  const large = await server.call("ctx_execute", {
+    language: "shell",
+    code,
+    intent: "failed tests and their errors",
   });
   const text = resultText(large);
   assert.match(text, /indexed as "execute: for i in/);
@@ -120,101 +104,79 @@ Deno.test("ctx_execute returns only what the code prints, and intent-matched sec
     `intent answer is small (${text.length} chars)`,
   );
 
-  const failing = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "shell", code: "echo oops >&2; exit 3" },
+  const failing = await server.call("ctx_execute", {
+    language: "shell",
+    code: "echo oops >&2; exit 3",
   });
   assert.match(resultText(failing), /exit code 3/);
   assert.match(resultText(failing), /stderr:\noops/);
 });
 
 Deno.test("tool failures are isError results with one line, and the server keeps answering", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  const unknown = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "cobol", code: "DISPLAY 'HI'" },
+  await using server = await startServerInTempProject();
+  const unknown = await server.call("ctx_execute", {
+    language: "cobol",
+    code: "DISPLAY 'HI'",
   });
   assert.equal(unknown.isError, true);
   assert.match(resultText(unknown), /^Cannot run language "cobol"/);
   assert.equal(resultText(unknown).split("\n").length, 1);
 
-  const missing = await server.client.callTool({
-    name: "ctx_execute_file",
-    arguments: { path: "nope.txt", language: "shell", code: "wc -l" },
+  const missing = await server.call("ctx_execute_file", {
+    path: "nope.txt",
+    language: "shell",
+    code: "wc -l",
   });
   assert.equal(missing.isError, true);
   assert.match(resultText(missing), /nope\.txt/);
 
-  const purge = await server.client.callTool({
-    name: "ctx_purge",
-    arguments: { confirm: false },
-  });
+  const purge = await server.call("ctx_purge", { confirm: false });
   assert.equal(purge.isError, true);
 
-  const bad = await server.client.callTool({
-    name: "ctx_search",
-    arguments: { queries: "not an array" },
-  }).catch((e) => e);
+  const bad = await server.call("ctx_search", { queries: "not an array" })
+    .catch((e) => e);
   assert.ok(
     bad instanceof Error || (bad as { isError?: boolean }).isError,
     "a schema violation is reported",
   );
 
-  const still = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "shell", code: "echo alive" },
+  const still = await server.call("ctx_execute", {
+    language: "shell",
+    code: "echo alive",
   });
   assert.equal(resultText(still), "alive");
 });
 
 Deno.test("ctx_execute_file analyses a file without returning it", async () => {
-  await using project = await tempDir();
+  await using server = await startServerInTempProject();
   const secret = "TOKEN-abcdef-should-never-appear";
   const lines = Array.from(
     { length: 500 },
     (_, i) => (i % 50 === 0 ? `ERROR ${secret} ${i}` : `INFO ok ${i}`),
   );
-  await writeFile(join(project.path, "app.log"), lines.join("\n"));
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  const result = await server.client.callTool({
-    name: "ctx_execute_file",
-    arguments: {
-      path: "app.log",
-      language: "javascript",
-      code:
-        "console.log(FILE_CONTENT.split('\\n').filter((l) => l.startsWith('ERROR')).length)",
-    },
+  await writeFile(join(server.project, "app.log"), lines.join("\n"));
+  const result = await server.call("ctx_execute_file", {
+    path: "app.log",
+    language: "javascript",
+    code:
+      "console.log(FILE_CONTENT.split('\\n').filter((l) => l.startsWith('ERROR')).length)",
   });
   assert.equal(resultText(result), "10");
   assert.ok(!resultText(result).includes(secret));
 });
 
 Deno.test("ctx_batch_execute runs commands, indexes them and answers queries", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  const result = await server.client.callTool({
-    name: "ctx_batch_execute",
-    arguments: {
-      commands: [
-        {
-          label: "versions",
-          command: "echo 'postgres version 16.4'; echo 'redis version 7.2'",
-        },
-        { label: "broken", command: "echo 'no such thing' >&2; exit 2" },
-      ],
-      queries: ["postgres version"],
-      concurrency: 2,
-    },
+  await using server = await startServerInTempProject();
+  const result = await server.call("ctx_batch_execute", {
+    commands: [
+      {
+        label: "versions",
+        command: "echo 'postgres version 16.4'; echo 'redis version 7.2'",
+      },
+      { label: "broken", command: "echo 'no such thing' >&2; exit 2" },
+    ],
+    queries: ["postgres version"],
+    concurrency: 2,
   });
   const text = resultText(result);
   assert.match(text, /- versions: exit 0/);
@@ -226,7 +188,6 @@ Deno.test("ctx_batch_execute runs commands, indexes them and answers queries", a
 });
 
 Deno.test("ctx_fetch_and_index indexes a loopback page and returns its outline, not the page", async () => {
-  await using project = await tempDir();
   const page =
     `<html><head><title>Guide</title><script>var tracking = 1;</script></head><body>
     <nav>Home | About</nav><main><h1>Install</h1><p>Run the installer with --prefix.</p>
@@ -238,14 +199,11 @@ Deno.test("ctx_fetch_and_index indexes a loopback page and returns its outline, 
     () => new Response(page, { headers: { "content-type": "text/html" } }),
   );
   try {
-    await using server = await startServer({
-      project: project.path,
-      home: project.path,
-    });
+    await using server = await startServerInTempProject();
     const url = `http://127.0.0.1:${http.addr.port}/guide`;
-    const result = await server.client.callTool({
-      name: "ctx_fetch_and_index",
-      arguments: { url, source: "guide" },
+    const result = await server.call("ctx_fetch_and_index", {
+      url,
+      source: "guide",
     });
     const text = resultText(result);
     assert.match(text, /Indexed "guide" from http:\/\/127\.0\.0\.1/);
@@ -254,12 +212,10 @@ Deno.test("ctx_fetch_and_index indexes a loopback page and returns its outline, 
       !text.includes("Configuration details. Configuration details."),
       "the page body stays out",
     );
-    const search = resultText(
-      await server.client.callTool({
-        name: "ctx_search",
-        arguments: { queries: ["restart daemon"], source: "guide" },
-      }),
-    );
+    const search = await server.callText("ctx_search", {
+      queries: ["restart daemon"],
+      source: "guide",
+    });
     assert.match(search, /Restart the daemon/);
     assert.ok(!search.includes("tracking"), "scripts are dropped");
   } finally {
@@ -268,62 +224,35 @@ Deno.test("ctx_fetch_and_index indexes a loopback page and returns its outline, 
 });
 
 Deno.test("ctx_stats, ctx_doctor and ctx_upgrade report on the session and the install", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "shell", code: "seq 1 20000" },
-  });
-  const stats = resultText(
-    await server.client.callTool({ name: "ctx_stats", arguments: {} }),
-  );
+  await using server = await startServerInTempProject();
+  await server.call("ctx_execute", { language: "shell", code: "seq 1 20000" });
+  const stats = await server.callText("ctx_stats");
   assert.match(
     stats,
     /\| ctx_execute \| 1 \| [\d.]+ KB \| [\d.]+ KB \| [\d.]+× \|/,
   );
   assert.match(stats, /tokens saved/);
 
-  const doctor = resultText(
-    await server.client.callTool({ name: "ctx_doctor", arguments: {} }),
-  );
+  const doctor = await server.callText("ctx_doctor");
   assert.match(doctor, /✓ SQLite: .* with FTS5 \(porter, trigram\)/);
   assert.match(doctor, /✓ languages: \d+ available: .*shell/);
   assert.match(doctor, /✓ MCP client: ctx-test-client 9\.9\.9/);
   assert.match(doctor, /platform: [a-z-]+ \((high|medium|low) confidence: /);
 
-  const upgrade = resultText(
-    await server.client.callTool({ name: "ctx_upgrade", arguments: {} }),
-  );
+  const upgrade = await server.callText("ctx_upgrade");
   assert.match(upgrade, /^ctx-mode \d+\.\d+\.\d+, /);
   assert.match(upgrade, /1\. /);
 });
 
 Deno.test("ctx_purge with confirm wipes the knowledge base and says what it removed", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
+  await using server = await startServerInTempProject();
+  await server.call("ctx_index", {
+    content: "alpha beta gamma",
+    source: "greek",
   });
-  await server.client.callTool({
-    name: "ctx_index",
-    arguments: { content: "alpha beta gamma", source: "greek" },
-  });
-  const purge = resultText(
-    await server.client.callTool({
-      name: "ctx_purge",
-      arguments: { confirm: true },
-    }),
-  );
+  const purge = await server.callText("ctx_purge", { confirm: true });
   assert.match(purge, /^Removed 1 sources, 1 chunks/);
-  const search = resultText(
-    await server.client.callTool({
-      name: "ctx_search",
-      arguments: { queries: ["alpha"] },
-    }),
-  );
+  const search = await server.callText("ctx_search", { queries: ["alpha"] });
   assert.match(search, /No results\./);
 });
 
@@ -374,26 +303,14 @@ Deno.test("stdout carries only JSON-RPC and the server exits when stdin closes",
 });
 
 Deno.test("repeated ctx_search calls are shortened, then refused, with advice to batch", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  await server.client.callTool({
-    name: "ctx_index",
-    arguments: {
-      content: "# A\n\nalpha words\n\n# B\n\nalpha again",
-      source: "s",
-    },
+  await using server = await startServerInTempProject();
+  await server.call("ctx_index", {
+    content: "# A\n\nalpha words\n\n# B\n\nalpha again",
+    source: "s",
   });
   const answers = [];
   for (let i = 0; i < 9; i++) {
-    answers.push(
-      await server.client.callTool({
-        name: "ctx_search",
-        arguments: { queries: ["alpha"] },
-      }),
-    );
+    answers.push(await server.call("ctx_search", { queries: ["alpha"] }));
   }
   assert.ok(
     !resultText(answers[3]).includes("Results shortened"),
@@ -434,13 +351,9 @@ Deno.test("a running server keeps a heartbeat for its project and removes it on 
 });
 
 Deno.test("bad arguments each return an isError result and the server keeps serving", async (t) => {
-  await using project = await tempDir();
   await using outside = await tempDir();
   await writeFile(join(outside.path, "secret.txt"), "s3cret");
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
+  await using server = await startServerInTempProject();
   const cases: Array<
     { name: string; tool: string; args: Record<string, unknown>; error: RegExp }
   > = [
@@ -499,42 +412,32 @@ Deno.test("bad arguments each return an isError result and the server keeps serv
   ];
   for (const c of cases) {
     await t.step(c.name, async () => {
-      const result = await server.client.callTool({
-        name: c.tool,
-        arguments: c.args,
-      });
+      const result = await server.call(c.tool, c.args);
       assert.equal(result.isError, true, resultText(result));
       assert.match(resultText(result), c.error);
       assert.ok(!resultText(result).includes("s3cret"));
     });
   }
-  const still = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "shell", code: "echo fine" },
+  const still = await server.call("ctx_execute", {
+    language: "shell",
+    code: "echo fine",
   });
   assert.equal(resultText(still), "fine");
 });
 
 Deno.test("arguments sent as JSON text or strings are accepted", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
+  await using server = await startServerInTempProject();
+  await server.call("ctx_index", {
+    content: "# Notes\n\nthe quick brown fox",
+    source: "n",
   });
-  await server.client.callTool({
-    name: "ctx_index",
-    arguments: { content: "# Notes\n\nthe quick brown fox", source: "n" },
-  });
-  const result = await server.client.callTool({
-    name: "ctx_search",
-    arguments: { queries: '["brown fox"]', limit: "1" },
+  const result = await server.call("ctx_search", {
+    queries: '["brown fox"]',
+    limit: "1",
   });
   assert.equal(result.isError, undefined, resultText(result));
   assert.match(resultText(result), /quick brown fox/);
-  const purge = await server.client.callTool({
-    name: "ctx_purge",
-    arguments: { confirm: "true" },
-  });
+  const purge = await server.call("ctx_purge", { confirm: "true" });
   assert.match(resultText(purge), /^Removed 1 sources/);
   const { tools } = await server.client.listTools();
   const schemas = JSON.stringify(tools.map((tool) => tool.inputSchema));
@@ -552,14 +455,11 @@ Deno.test("ctx-mode stats prints the last server session's savings from the proj
       project: project.path,
       home: project.path,
     });
-    await server.client.callTool({
-      name: "ctx_execute",
-      arguments: { language: "shell", code: "seq 1 30000" },
+    await server.call("ctx_execute", {
+      language: "shell",
+      code: "seq 1 30000",
     });
-    await server.client.callTool({
-      name: "ctx_search",
-      arguments: { queries: ["29999"] },
-    });
+    await server.call("ctx_search", { queries: ["29999"] });
   }
   const { runCli } = await import("../_helpers/run_cli.ts");
   const run = await runCli(["stats", "--json"], {
@@ -584,31 +484,22 @@ Deno.test("ctx-mode stats prints the last server session's savings from the proj
 });
 
 Deno.test("ctx_execute and ctx_batch_execute refuse destructive shell code through the safety guard", async () => {
-  await using project = await tempDir();
-  await using server = await startServer({
-    project: project.path,
-    home: project.path,
-  });
-  const refused = await server.client.callTool({
-    name: "ctx_execute",
-    arguments: { language: "shell", code: "git reset --hard HEAD~3" },
+  await using server = await startServerInTempProject();
+  const refused = await server.call("ctx_execute", {
+    language: "shell",
+    code: "git reset --hard HEAD~3",
   });
   assert.equal(refused.isError, true);
   assert.match(
     resultText(refused),
     /^Cannot run this shell code: .*\[ctx-mode rule git\.reset-hard\]$/,
   );
-  const batch = resultText(
-    await server.client.callTool({
-      name: "ctx_batch_execute",
-      arguments: {
-        commands: [{ label: "ok", command: "echo fine" }, {
-          label: "wipe",
-          command: "rm -rf ~",
-        }],
-      },
-    }),
-  );
+  const batch = await server.callText("ctx_batch_execute", {
+    commands: [{ label: "ok", command: "echo fine" }, {
+      label: "wipe",
+      command: "rm -rf ~",
+    }],
+  });
   assert.match(batch, /- ok: exit 0/);
   assert.match(
     batch,
