@@ -1,10 +1,13 @@
 /**
  * Shared helpers for the sandbox tests: disposable temp dirs, the machine's
- * confinement and languages, and a loopback HTTP server.
+ * confinement and languages, process and file checks, a runner process, and a
+ * loopback HTTP server.
  *
  * @module
  */
 
+import assert from "node:assert/strict";
+import { basename, join } from "node:path";
 import { detectConfinement } from "../../src/sandbox/confine.ts";
 import {
   detectLanguages,
@@ -59,6 +62,49 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return await check();
+}
+
+/** Whether anything exists at `path` (a link counts only if its target does). */
+export function exists(path: string): Promise<boolean> {
+  return Deno.stat(path).then(() => true, () => false);
+}
+
+/**
+ * Reads the pid a run wrote to `file` and asserts that it is a real pid whose
+ * process is gone within `ms`.
+ */
+export async function assertPidGone(file: string, ms = 2_000): Promise<void> {
+  const pid = Number(await Deno.readTextFile(file));
+  assert.ok(pid > 0, `${basename(file)} holds no pid`);
+  assert.ok(
+    await eventually(() => !alive(pid), ms),
+    `process ${pid} from ${basename(file)} is still alive after ${ms} ms`,
+  );
+}
+
+/** The sandbox module as a runner script imports it. */
+const SANDBOX_MODULE = new URL("../../src/sandbox/mod.ts", import.meta.url)
+  .href;
+
+/**
+ * Writes `runner.ts` into `dir` (an import of `runCode` from the sandbox
+ * module, then `body`) and starts it as a Deno process of its own with its
+ * output discarded, for tests of what a run does when its starter goes away.
+ */
+export async function spawnRunner(
+  dir: string,
+  body: string,
+): Promise<Deno.ChildProcess> {
+  const runner = join(dir, "runner.ts");
+  await Deno.writeTextFile(
+    runner,
+    `import { runCode } from ${JSON.stringify(SANDBOX_MODULE)};\n${body}`,
+  );
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-config", runner],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
 }
 
 /** A loopback HTTP server on an ephemeral port, shut down on dispose. */

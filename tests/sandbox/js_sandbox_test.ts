@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { basename, dirname, join } from "node:path";
 import { runCode, type RunOptions } from "../../src/sandbox/mod.ts";
-import { BWRAP, loopbackServer, tempDir } from "./_helpers.ts";
+import {
+  alive,
+  BWRAP,
+  eventually,
+  exists,
+  loopbackServer,
+  spawnRunner,
+  tempDir,
+} from "./_helpers.ts";
 
 const unix = Deno.build.os !== "windows";
 const LIBC = Deno.build.os === "darwin" ? "libSystem.dylib" : "libc.so.6";
@@ -79,6 +87,17 @@ console.log(JSON.stringify(results));
 `;
 }
 
+/** Puts a private key in `home` and a link to it at `innocent.txt` in `project`; returns the key's path. */
+async function linkKeyIntoProject(
+  project: string,
+  home: string,
+): Promise<string> {
+  const key = join(home, "id_rsa");
+  await Deno.writeTextFile(key, "PRIVATE KEY");
+  await Deno.symlink(key, join(project, "innocent.txt"));
+  return key;
+}
+
 const ESCAPES = [
   "reading /etc/passwd",
   "reading a file in another home directory",
@@ -134,13 +153,7 @@ for (const mode of MODES) {
         });
       }
       assert.doesNotMatch(result.stdout, /TOP-SECRET/);
-      assert.equal(
-        await Deno.stat(join(outside.path, "pwned.txt")).then(
-          () => true,
-          () => false,
-        ),
-        false,
-      );
+      assert.equal(await exists(join(outside.path, "pwned.txt")), false);
     },
   });
 
@@ -347,11 +360,7 @@ Deno.test({
   fn: async () => {
     await using project = await tempDir();
     await using home = await tempDir();
-    await Deno.writeTextFile(join(home.path, "id_rsa"), "PRIVATE KEY");
-    await Deno.symlink(
-      join(home.path, "id_rsa"),
-      join(project.path, "innocent.txt"),
-    );
+    const key = await linkKeyIntoProject(project.path, home.path);
     await assert.rejects(
       runCode({
         language: "js",
@@ -366,7 +375,7 @@ Deno.test({
         );
         assert.match(
           error.message,
-          new RegExp(`innocent\\.txt -> ${join(home.path, "id_rsa")}`),
+          new RegExp(`innocent\\.txt -> ${key}`),
         );
         assert.equal(error.message.includes("\n"), false);
         return true;
@@ -383,11 +392,7 @@ Deno.test({
   fn: async () => {
     await using project = await tempDir();
     await using home = await tempDir();
-    await Deno.writeTextFile(join(home.path, "id_rsa"), "PRIVATE KEY");
-    await Deno.symlink(
-      join(home.path, "id_rsa"),
-      join(project.path, "innocent.txt"),
-    );
+    await linkKeyIntoProject(project.path, home.path);
     await Deno.writeTextFile(join(project.path, "fine.txt"), "fine");
     await Deno.symlink(
       join(project.path, "fine.txt"),
@@ -433,28 +438,15 @@ Deno.test({
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
-    const runner = join(project.path, "runner.ts");
-    const mod = new URL("../../src/sandbox/mod.ts", import.meta.url).href;
-    await Deno.writeTextFile(
-      runner,
-      `import { runCode } from ${JSON.stringify(mod)};
-await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/tmpdir', Deno.makeTempFileSync()); Deno.writeTextFileSync(PROJECT_DIR + '/pid', String(Deno.pid)); await new Promise((r) => setTimeout(r, 60000));", projectDir: ${
+    const child = await spawnRunner(
+      project.path,
+      `await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/tmpdir', Deno.makeTempFileSync()); Deno.writeTextFileSync(PROJECT_DIR + '/pid', String(Deno.pid)); await new Promise((r) => setTimeout(r, 60000));", projectDir: ${
         JSON.stringify(project.path)
       } }, { confine: false });`,
     );
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--no-config", runner],
-      stdout: "null",
-      stderr: "null",
-    })
-      .spawn();
     const pidFile = join(project.path, "pid");
-    const { alive, eventually } = await import("./_helpers.ts");
     assert.ok(
-      await eventually(
-        () => Deno.stat(pidFile).then(() => true, () => false),
-        10_000,
-      ),
+      await eventually(() => exists(pidFile), 10_000),
       "the sandbox started",
     );
     const pid = Number(await Deno.readTextFile(pidFile));
@@ -470,7 +462,7 @@ await runCode({ language: "js", code: "Deno.writeTextFileSync(PROJECT_DIR + '/tm
       `sandbox process ${pid} outlived its runner`,
     );
     assert.ok(
-      await eventually(() => Deno.stat(scratch).then(() => false, () => true)),
+      await eventually(async () => !(await exists(scratch))),
       `${scratch} was left behind`,
     );
   },

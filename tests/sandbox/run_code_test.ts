@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runCode, type RunOptions } from "../../src/sandbox/mod.ts";
-import { alive, BWRAP, eventually, tempDir } from "./_helpers.ts";
+import {
+  assertPidGone,
+  BWRAP,
+  eventually,
+  exists,
+  spawnRunner,
+  tempDir,
+} from "./_helpers.ts";
 
 const unix = Deno.build.os !== "windows";
 
@@ -177,12 +184,7 @@ Deno.test({
     assert.equal(result.exitCode, null);
     assert.equal(result.stdout, "started\n");
     for (const file of ["bg.pid", "sub.pid"]) {
-      const pid = Number(await Deno.readTextFile(join(project.path, file)));
-      assert.ok(pid > 0);
-      assert.ok(
-        await eventually(() => !alive(pid), 2_000),
-        `${file}: process ${pid} is still alive`,
-      );
+      await assertPidGone(join(project.path, file));
     }
   },
 });
@@ -204,11 +206,7 @@ Deno.test({
     );
     assert.equal(result.stdout, "done\n");
     assert.equal(result.exitCode, 0);
-    const pid = Number(await Deno.readTextFile(join(project.path, "bg.pid")));
-    assert.ok(
-      await eventually(() => !alive(pid), 2_000),
-      `process ${pid} is still alive`,
-    );
+    await assertPidGone(join(project.path, "bg.pid"));
   },
 });
 
@@ -312,15 +310,12 @@ Deno.test({
       confine: false,
     });
     const pidFile = join(project.path, "sh.pid");
-    assert.ok(
-      await eventually(() => Deno.stat(pidFile).then(() => true, () => false)),
-    );
+    assert.ok(await eventually(() => exists(pidFile)));
     const started = performance.now();
     controller.abort(new Error("stop-now"));
     await assert.rejects(pending, /stop-now/);
     assert.ok(performance.now() - started < 3_000);
-    const pid = Number(await Deno.readTextFile(pidFile));
-    assert.ok(await eventually(() => !alive(pid), 2_000));
+    await assertPidGone(pidFile);
   },
 });
 
@@ -411,12 +406,9 @@ Deno.test({
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
-    const runner = join(project.path, "runner.ts");
-    const mod = new URL("../../src/sandbox/mod.ts", import.meta.url).href;
-    await Deno.writeTextFile(
-      runner,
-      `import { runCode } from ${JSON.stringify(mod)};
-const project = ${JSON.stringify(project.path)};
+    const runner = await spawnRunner(
+      project.path,
+      `const project = ${JSON.stringify(project.path)};
 runCode({ language: "shell", code: "echo $TMPDIR > tmpdir; echo $$ > sh.pid; sleep 60", projectDir: project }, { confine: false });
 while (true) {
   try { Deno.statSync(project + "/sh.pid"); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
@@ -424,25 +416,11 @@ while (true) {
 Deno.exit(0);
 `,
     );
-    const status = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--no-config", runner],
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    assert.equal(status.code, 0);
-    const pid = Number(await Deno.readTextFile(join(project.path, "sh.pid")));
-    assert.ok(pid > 0);
-    assert.ok(
-      await eventually(() => !alive(pid), 2_000),
-      `process ${pid} outlived its runner`,
-    );
+    assert.equal((await runner.status).code, 0);
+    await assertPidGone(join(project.path, "sh.pid"));
     const scratch = (await Deno.readTextFile(join(project.path, "tmpdir")))
       .trim();
     assert.match(scratch, /ctx-mode-run-/);
-    assert.equal(
-      await Deno.stat(scratch).then(() => true, () => false),
-      false,
-      `${scratch} was left behind`,
-    );
+    assert.equal(await exists(scratch), false, `${scratch} was left behind`);
   },
 });
