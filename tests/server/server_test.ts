@@ -65,11 +65,10 @@ Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the
   );
   assert.equal(receipt.split("\n").length, 1);
 
-  const found = await server.call("ctx_search", {
+  const text = await server.callText("ctx_search", {
     queries: ["how to roll back a deployment", "kubctl"],
     limit: 2,
   });
-  const text = resultText(found);
   assert.match(
     text,
     /### Deploy > Rollback \[runbook\]\n## Rollback Run kubectl rollout undo/,
@@ -83,20 +82,19 @@ Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the
 
 Deno.test("ctx_execute returns only what the code prints, and intent-matched sections of large output", async () => {
   await using server = await startServerInTempProject();
-  const small = await server.call("ctx_execute", {
+  const small = await server.callText("ctx_execute", {
     language: "shell",
     code: "echo hello from the sandbox",
   });
-  assert.equal(resultText(small), "hello from the sandbox");
+  assert.equal(small, "hello from the sandbox");
 
   const code =
     `for i in $(seq 1 3000); do echo "test case $i passed in 3ms"; done; echo "test case 1234 FAILED: expected 200 got 503 from /api/health"`;
-  const large = await server.call("ctx_execute", {
+  const text = await server.callText("ctx_execute", {
     language: "shell",
     code,
     intent: "failed tests and their errors",
   });
-  const text = resultText(large);
   assert.match(text, /indexed as "execute: for i in/);
   assert.match(text, /FAILED: expected 200 got 503/);
   assert.ok(
@@ -104,12 +102,12 @@ Deno.test("ctx_execute returns only what the code prints, and intent-matched sec
     `intent answer is small (${text.length} chars)`,
   );
 
-  const failing = await server.call("ctx_execute", {
+  const failing = await server.callText("ctx_execute", {
     language: "shell",
     code: "echo oops >&2; exit 3",
   });
-  assert.match(resultText(failing), /exit code 3/);
-  assert.match(resultText(failing), /stderr:\noops/);
+  assert.match(failing, /exit code 3/);
+  assert.match(failing, /stderr:\noops/);
 });
 
 Deno.test("tool failures are isError results with one line, and the server keeps answering", async () => {
@@ -140,11 +138,11 @@ Deno.test("tool failures are isError results with one line, and the server keeps
     "a schema violation is reported",
   );
 
-  const still = await server.call("ctx_execute", {
+  const still = await server.callText("ctx_execute", {
     language: "shell",
     code: "echo alive",
   });
-  assert.equal(resultText(still), "alive");
+  assert.equal(still, "alive");
 });
 
 Deno.test("ctx_execute_file analyses a file without returning it", async () => {
@@ -155,19 +153,19 @@ Deno.test("ctx_execute_file analyses a file without returning it", async () => {
     (_, i) => (i % 50 === 0 ? `ERROR ${secret} ${i}` : `INFO ok ${i}`),
   );
   await writeFile(join(server.project, "app.log"), lines.join("\n"));
-  const result = await server.call("ctx_execute_file", {
+  const text = await server.callText("ctx_execute_file", {
     path: "app.log",
     language: "javascript",
     code:
       "console.log(FILE_CONTENT.split('\\n').filter((l) => l.startsWith('ERROR')).length)",
   });
-  assert.equal(resultText(result), "10");
-  assert.ok(!resultText(result).includes(secret));
+  assert.equal(text, "10");
+  assert.ok(!text.includes(secret));
 });
 
 Deno.test("ctx_batch_execute runs commands, indexes them and answers queries", async () => {
   await using server = await startServerInTempProject();
-  const result = await server.call("ctx_batch_execute", {
+  const text = await server.callText("ctx_batch_execute", {
     commands: [
       {
         label: "versions",
@@ -178,7 +176,6 @@ Deno.test("ctx_batch_execute runs commands, indexes them and answers queries", a
     queries: ["postgres version"],
     concurrency: 2,
   });
-  const text = resultText(result);
   assert.match(text, /- versions: exit 0/);
   assert.match(text, /- broken: exit 2/);
   assert.match(
@@ -201,11 +198,10 @@ Deno.test("ctx_fetch_and_index indexes a loopback page and returns its outline, 
   try {
     await using server = await startServerInTempProject();
     const url = `http://127.0.0.1:${http.addr.port}/guide`;
-    const result = await server.call("ctx_fetch_and_index", {
+    const text = await server.callText("ctx_fetch_and_index", {
       url,
       source: "guide",
     });
-    const text = resultText(result);
     assert.match(text, /Indexed "guide" from http:\/\/127\.0\.0\.1/);
     assert.match(text, /Install[\s\S]*Configure[\s\S]*Troubleshoot/);
     assert.ok(
@@ -418,11 +414,11 @@ Deno.test("bad arguments each return an isError result and the server keeps serv
       assert.ok(!resultText(result).includes("s3cret"));
     });
   }
-  const still = await server.call("ctx_execute", {
+  const still = await server.callText("ctx_execute", {
     language: "shell",
     code: "echo fine",
   });
-  assert.equal(resultText(still), "fine");
+  assert.equal(still, "fine");
 });
 
 Deno.test("arguments sent as JSON text or strings are accepted", async () => {
@@ -437,8 +433,8 @@ Deno.test("arguments sent as JSON text or strings are accepted", async () => {
   });
   assert.equal(result.isError, undefined, resultText(result));
   assert.match(resultText(result), /quick brown fox/);
-  const purge = await server.call("ctx_purge", { confirm: "true" });
-  assert.match(resultText(purge), /^Removed 1 sources/);
+  const purge = await server.callText("ctx_purge", { confirm: "true" });
+  assert.match(purge, /^Removed 1 sources/);
   const { tools } = await server.client.listTools();
   const schemas = JSON.stringify(tools.map((tool) => tool.inputSchema));
   assert.ok(
