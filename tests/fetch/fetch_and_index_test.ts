@@ -285,13 +285,11 @@ Deno.test("fetchAndIndex() gives up on a server that is too slow, after one retr
   const options = { ...fast(), timeoutMs: 300 };
 
   await t.step("no response headers within the deadline", async () => {
-    const started = performance.now();
     const error = failed(
       await fetchAndIndex(kb, { url: `${server.origin}/slow` }, options),
     );
     assert.match(error, /: no complete answer within 0\.3 s \(tried twice\)$/);
     assert.equal(server.hits("/slow"), 2);
-    assert.ok(performance.now() - started < 3000);
   });
 
   await t.step("a body that stops arriving", async () => {

@@ -312,7 +312,6 @@ console.log("module done");
         assert.equal(result.timedOut, true);
         assert.equal(result.signal, "SIGKILL");
         assert.equal(result.exitCode, null);
-        assert.ok(result.durationMs < 5_000, `${result.durationMs} ms`);
       });
     },
   });

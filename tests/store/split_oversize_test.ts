@@ -131,23 +131,17 @@ Deno.test("splitOversize() keeps its contract on mixed scripts at every cap", ()
   }
 });
 
-Deno.test("splitOversize() splits a 1 MB minified line quickly and safely", () => {
+Deno.test("splitOversize() splits a 1 MB minified line safely", () => {
   const text = "var a=1;function f(){return'é😀'};".repeat(30_000);
   assert.ok(utf8ByteLength(text) > 1_000_000);
-  const started = performance.now();
   const pieces = splitOversize(text, 4096);
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 100, `took ${elapsed.toFixed(1)} ms`);
   assert.ok(pieces.length >= Math.ceil(utf8ByteLength(text) / 4096));
   assertPieces(text, 4096, pieces);
 });
 
 Deno.test("splitOversize() breaks seq output only at newlines", () => {
   const text = Array.from({ length: 30_000 }, (_, i) => `${i + 1}\n`).join("");
-  const started = performance.now();
   const pieces = splitOversize(text, 4096);
-  const elapsed = performance.now() - started;
-  assert.ok(elapsed < 100, `took ${elapsed.toFixed(1)} ms`);
   assertPieces(text, 4096, pieces);
   for (const piece of pieces) assert.match(piece, /^\d+\n(?:\d+\n)*$/);
   assert.ok(pieces.length < 50, `${pieces.length} pieces is too many`);
