@@ -7,6 +7,8 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { resultText } from "../../tests/_helpers/mcp_client.ts";
+import { denoDir } from "../../tests/_helpers/run_cli.ts";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
@@ -80,24 +82,4 @@ export async function startSession(
       await client.close();
     },
   };
-}
-
-/** The text of all of a tool result's content items. */
-export function resultText(result: unknown): string {
-  const content =
-    (result as { content?: Array<{ type: string; text?: string }> }).content ??
-      [];
-  return content.map((item) => item.text ?? "").join("\n");
-}
-
-/** The Deno cache of this process, shared with the child servers. */
-function denoDir(): string {
-  const explicit = Deno.env.get("DENO_DIR");
-  if (explicit) return explicit;
-  const home = Deno.env.get("HOME") ?? "";
-  if (Deno.build.os === "darwin") return `${home}/Library/Caches/deno`;
-  if (Deno.build.os === "windows") {
-    return `${Deno.env.get("LOCALAPPDATA") ?? home}\\deno`;
-  }
-  return `${Deno.env.get("XDG_CACHE_HOME") ?? `${home}/.cache`}/deno`;
 }
