@@ -15,76 +15,110 @@ import {
 
 interface CommandEntry {
   summary: string;
-  load: () => Promise<Command>;
+  /** The module, relative to this file; null for `help`, which lives here. */
+  module: string | null;
+  /** The module's export. @default {"command"} */
+  exportName?: string;
 }
 
-// Literal import() calls so that `deno compile` embeds each command, and each run loads only its own.
 const COMMANDS: Record<string, CommandEntry> = {
   serve: {
     summary: "Start the MCP server on stdio (the default without a command)",
-    load: async () => (await import("./src/cli/serve.ts")).command,
+    module: "./src/cli/serve.ts",
   },
   index: {
     summary: "Index files, folders or stdin into the project's knowledge base",
-    load: async () => (await import("./src/cli/index.ts")).command,
+    module: "./src/cli/index.ts",
   },
   search: {
     summary: "Search the knowledge base; one query per argument",
-    load: async () => (await import("./src/cli/search.ts")).command,
+    module: "./src/cli/search.ts",
   },
   exec: {
     summary: "Run code in the sandbox; print only what it prints",
-    load: async () => (await import("./src/cli/exec.ts")).command,
+    module: "./src/cli/exec.ts",
   },
   "exec-file": {
     summary: "Analyse a file in the sandbox without printing it",
-    load: async () => (await import("./src/cli/exec.ts")).execFileCommand,
+    module: "./src/cli/exec.ts",
+    exportName: "execFileCommand",
   },
   batch: {
     summary: "Run shell commands at once, index their output, answer queries",
-    load: async () => (await import("./src/cli/batch.ts")).command,
+    module: "./src/cli/batch.ts",
   },
   doctor: {
     summary: "Check the installation: runtime, SQLite, data home, languages",
-    load: async () => (await import("./src/cli/doctor.ts")).command,
+    module: "./src/cli/doctor.ts",
   },
   explain: {
     summary: "Show how the safety guard reads a shell command, and its verdict",
-    load: async () => (await import("./src/cli/explain.ts")).command,
+    module: "./src/cli/explain.ts",
   },
   audit: {
     summary: "Show the safety guard's latest denies and asks",
-    load: async () => (await import("./src/cli/audit.ts")).command,
+    module: "./src/cli/audit.ts",
   },
   fetch: {
     summary: "Fetch URLs into the knowledge base; prints receipts and outlines",
-    load: async () => (await import("./src/cli/fetch.ts")).command,
+    module: "./src/cli/fetch.ts",
   },
   stats: {
     summary: "Show what the project's knowledge base holds",
-    load: async () => (await import("./src/cli/stats.ts")).command,
+    module: "./src/cli/stats.ts",
   },
   session: {
     summary: "Show what session continuity captured: guide, sessions, events",
-    load: async () => (await import("./src/cli/session.ts")).command,
+    module: "./src/cli/session.ts",
   },
   hook: {
     summary: "The hook entry point an agent's hook configuration runs",
-    load: async () => (await import("./src/cli/hook.ts")).command,
+    module: "./src/cli/hook.ts",
   },
   purge: {
     summary: "Wipe the project's knowledge base",
-    load: async () => (await import("./src/cli/purge.ts")).command,
+    module: "./src/cli/purge.ts",
   },
   version: {
     summary: "Print the version",
-    load: async () => (await import("./src/cli/version.ts")).command,
+    module: "./src/cli/version.ts",
   },
   help: {
     summary: "Show help for ctx-mode or one command",
-    load: () => Promise.resolve(helpCommand),
+    module: null,
   },
 };
+
+/** Hosts the JavaScript sandbox inside the compiled binary (the internal `__sandbox` entry). */
+const WORKER_HOST = "./src/sandbox/worker_host.ts";
+
+/**
+ * The modules `main` loads by computed specifier, relative to this file:
+ * every command and the sandbox's worker host (`deno compile` embeds each
+ * with `--include`).
+ */
+export const LAZY_MODULES: readonly string[] = [
+  ...new Set(
+    Object.values(COMMANDS).flatMap((entry) =>
+      entry.module === null ? [] : [entry.module]
+    ),
+  ),
+  WORKER_HOST,
+];
+
+/**
+ * Loads a command. The specifier is computed, not a literal: `deno run`
+ * walks every literal `import()` of a module when it loads it, so literal
+ * ones here would read the whole program (and resolve the MCP server's npm
+ * packages) on every run, even for a hook's one-line answer.
+ * `scripts/compile.ts` passes {@linkcode LAZY_MODULES} to `deno compile`
+ * with `--include`, so the binary still embeds every command.
+ */
+async function loadCommand(entry: CommandEntry): Promise<Command> {
+  if (entry.module === null) return helpCommand;
+  const module = await import(new URL(entry.module, import.meta.url).href);
+  return module[entry.exportName ?? "command"] as Command;
+}
 
 const helpCommand: Command = {
   usage:
@@ -97,7 +131,7 @@ const helpCommand: Command = {
     }
     const entry = COMMANDS[name];
     if (!entry) throw new UsageError(`Unknown command "${name}"`, "");
-    await context.out((await entry.load()).usage);
+    await context.out((await loadCommand(entry)).usage);
     return 0;
   },
 };
@@ -133,9 +167,9 @@ export async function main(
   const [first, ...rest] = args;
   // Internal: the compiled binary re-executes itself to host the JavaScript sandbox; not a listed command.
   if (first === "__sandbox") {
-    return await (await import("./src/sandbox/worker_host.ts")).runWorkerHost(
-      rest,
-    );
+    const host: { runWorkerHost(args: string[]): Promise<number> } =
+      await import(new URL(WORKER_HOST, import.meta.url).href);
+    return await host.runWorkerHost(rest);
   }
   try {
     if (first === undefined) return await main(["serve"], context);
@@ -155,7 +189,7 @@ export async function main(
         "",
       );
     }
-    const command = await entry.load();
+    const command = await loadCommand(entry);
     if (rest.includes("--help") || rest.includes("-h")) {
       await context.out(command.usage);
       return 0;

@@ -11,7 +11,9 @@
  * @module
  */
 
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { LAZY_MODULES } from "../main.ts";
+import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
 
 /** The targets `deno compile` can build for. */
 export const TARGETS = [
@@ -22,13 +24,27 @@ export const TARGETS = [
   "x86_64-pc-windows-msvc",
 ] as const;
 
-/** The `deno compile` arguments for one target. */
+/**
+ * The `deno compile` arguments for one target. `main.ts` loads its commands
+ * and the sandbox's worker host, and the hook command its event handlers, by
+ * computed specifier (so that `deno run` does not read the whole program on
+ * every start); each of those modules is passed with `--include` so the
+ * binary embeds it.
+ */
 export function compileArgs(target: string, main: string): string[] {
   const suffix = target.includes("windows") ? ".exe" : "";
+  const mainUrl = pathToFileURL(main);
+  const lazy = [
+    ...LAZY_MODULES.map((module) => new URL(module, mainUrl)),
+    ...Object.values(HOOK_EVENT_MODULES).map((module) =>
+      new URL(module, new URL("src/cli/hook.ts", mainUrl))
+    ),
+  ];
   return [
     "compile",
     "--allow-all",
     "--unstable-worker-options",
+    ...lazy.flatMap((url) => ["--include", fileURLToPath(url)]),
     "--target",
     target,
     "--output",

@@ -16,6 +16,9 @@ import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import type { Adapter, HookInput, HookOutput } from "../../adapters/types.ts";
 import type { Decision } from "../routing/types.ts";
 import type { HookFacts } from "./hook_events/_where.ts";
+import type { decidePreToolUse as DecidePreToolUse } from "./hook_events/pre_tool_use.ts";
+import type { decidePostToolUse as DecidePostToolUse } from "./hook_events/post_tool_use.ts";
+import type { decideSessionEvent as DecideSessionEvent } from "./hook_events/session_events.ts";
 
 export type { HookFacts };
 
@@ -120,6 +123,23 @@ export async function runHook(
 }
 
 /**
+ * The event handler modules, relative to this file. Loaded by computed
+ * specifier: `deno run` walks every literal `import()` of a module when it
+ * loads it, so literal ones would read every event's modules (session
+ * capture, the knowledge base) on each pre-tool call. `scripts/compile.ts`
+ * passes them to `deno compile` with `--include`.
+ */
+export const HOOK_EVENT_MODULES = {
+  preToolUse: "./hook_events/pre_tool_use.ts",
+  postToolUse: "./hook_events/post_tool_use.ts",
+  session: "./hook_events/session_events.ts",
+} as const;
+
+function loadEventModule<T>(module: string): Promise<T> {
+  return import(new URL(module, import.meta.url).href);
+}
+
+/**
  * Hands the event to its handler. Each event loads only its own modules:
  * a pre-tool check never loads session capture, and a prompt never loads
  * the guard.
@@ -131,21 +151,21 @@ async function decide(
 ): Promise<Decision> {
   switch (input.event) {
     case "pre_tool_use": {
-      const { decidePreToolUse } = await import(
-        "./hook_events/pre_tool_use.ts"
-      );
+      const { decidePreToolUse } = await loadEventModule<
+        { decidePreToolUse: typeof DecidePreToolUse }
+      >(HOOK_EVENT_MODULES.preToolUse);
       return await decidePreToolUse(adapter, input, facts);
     }
     case "post_tool_use": {
-      const { decidePostToolUse } = await import(
-        "./hook_events/post_tool_use.ts"
-      );
+      const { decidePostToolUse } = await loadEventModule<
+        { decidePostToolUse: typeof DecidePostToolUse }
+      >(HOOK_EVENT_MODULES.postToolUse);
       return await decidePostToolUse(input, facts);
     }
     default: {
-      const { decideSessionEvent } = await import(
-        "./hook_events/session_events.ts"
-      );
+      const { decideSessionEvent } = await loadEventModule<
+        { decideSessionEvent: typeof DecideSessionEvent }
+      >(HOOK_EVENT_MODULES.session);
       return await decideSessionEvent(input, facts);
     }
   }

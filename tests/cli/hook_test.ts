@@ -4,7 +4,8 @@ import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
-import { childDatabase, MAIN, runHook } from "../_helpers/run_cli.ts";
+import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import { childDatabase, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const FIXTURES = new URL("../fixtures/hooks/claude-code/", import.meta.url);
@@ -308,28 +309,30 @@ Deno.test("configs/claude-code holds exactly what the adapter generates", async 
 });
 
 Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", MAIN],
-    stdout: "piped",
-  }).output();
-  const graph = JSON.parse(new TextDecoder().decode(output.stdout));
-  const hookModule = graph.modules.find((m: { specifier: string }) =>
-    m.specifier.endsWith("/src/cli/hook.ts")
-  );
-  assert.ok(hookModule, "main.ts reaches the hook command");
+  // The hook command and each event module it loads by computed specifier.
+  const hookUrl = new URL("../../src/cli/hook.ts", import.meta.url);
+  const roots = [
+    hookUrl,
+    ...Object.values(HOOK_EVENT_MODULES).map((m) => new URL(m, hookUrl)),
+  ];
+  const byName = new Map<string, {
+    dependencies?: Array<{ code?: { specifier?: string } }>;
+  }>();
+  for (const root of roots) {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", root.href],
+      stdout: "piped",
+    }).output();
+    const graph = JSON.parse(new TextDecoder().decode(output.stdout));
+    for (const module of graph.modules) byName.set(module.specifier, module);
+  }
   const seen = new Set<string>();
-  const byName = new Map(
-    graph.modules.map((m: { specifier: string }) => [m.specifier, m]),
-  );
-  const stack = [hookModule.specifier];
+  const stack = roots.map((root) => root.href);
   while (stack.length > 0) {
     const specifier = stack.pop()!;
     if (seen.has(specifier)) continue;
     seen.add(specifier);
-    const module = byName.get(specifier) as {
-      dependencies?: Array<{ code?: { specifier?: string } }>;
-    } | undefined;
-    for (const dependency of module?.dependencies ?? []) {
+    for (const dependency of byName.get(specifier)?.dependencies ?? []) {
       // Every module any event may load, its lazy imports included.
       if (dependency.code?.specifier) stack.push(dependency.code.specifier);
     }
@@ -337,6 +340,10 @@ Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
   assert.ok(
     [...seen].some((specifier) => specifier.endsWith("/session/store.ts")),
     "the walk reaches the lazily loaded event handlers",
+  );
+  assert.ok(
+    [...seen].some((specifier) => specifier.endsWith("/safety/guard.ts")),
+    "the walk reaches the guard",
   );
   const heavy = [...seen].filter((specifier) =>
     /modelcontextprotocol|zod|turndown|domino/.test(specifier)
