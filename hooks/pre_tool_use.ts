@@ -1,7 +1,7 @@
 /**
- * Before a tool runs: the safety guard's seam first (a later issue fills
- * it), then routing — redirect data-flooding calls to ctx-mode's tools, add
- * guidance, or let the call pass.
+ * Before a tool runs: the safety guard first (its deny or ask wins), then
+ * routing — redirect data-flooding calls to ctx-mode's tools, add guidance,
+ * or let the call pass.
  *
  * Platform-neutral: it never names a platform and never does I/O itself.
  *
