@@ -10,7 +10,7 @@
 
 import { basenameOf, joinPath } from "../src/config/path_lite.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
-import { subagentCanCallServer } from "./claude_code_agents.ts";
+import { claudeUserDir, subagentCanCallServer } from "./claude_code_agents.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
@@ -328,7 +328,7 @@ export const claudeCode: Adapter = {
     const settings = [
       joinPath(where.projectDir, ".claude", "settings.local.json"),
       joinPath(where.projectDir, ".claude", "settings.json"),
-      joinPath(where.home, ".claude", "settings.json"),
+      joinPath(claudeUserDir(where), "settings.json"),
     ];
     const found = settings.map((path) => ({
       path,
@@ -341,7 +341,9 @@ export const claudeCode: Adapter = {
     );
     const mcpFiles = [
       joinPath(where.projectDir, ".mcp.json"),
-      joinPath(where.home, ".claude.json"),
+      where.env.CLAUDE_CONFIG_DIR
+        ? joinPath(where.env.CLAUDE_CONFIG_DIR, ".claude.json")
+        : joinPath(where.home, ".claude.json"),
       ...settings,
     ];
     const mcp = mcpFiles.find((path) =>

@@ -16,6 +16,18 @@
 import { joinPath } from "../src/config/path_lite.ts";
 import type { SubagentWhere } from "./types.ts";
 
+/**
+ * Claude Code's user folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
+ *
+ * @param where The home directory and the environment.
+ * @returns The folder holding the user's settings and agents.
+ */
+export function claudeUserDir(
+  where: { home: string; env: Readonly<Record<string, string>> },
+): string {
+  return where.env.CLAUDE_CONFIG_DIR || joinPath(where.home, ".claude");
+}
+
 /** The MCP server name ctx-mode registers under. */
 const SERVER = "ctx-mode";
 
@@ -63,8 +75,11 @@ function findDefinition(
   agentType: string,
   where: SubagentWhere,
 ): string | undefined {
-  for (const root of [where.projectDir, where.home]) {
-    const folder = joinPath(root, ".claude", "agents");
+  const folders = [
+    joinPath(where.projectDir, ".claude", "agents"),
+    joinPath(claudeUserDir(where), "agents"),
+  ];
+  for (const folder of folders) {
     const named = where.readText(joinPath(folder, `${agentType}.md`));
     if (named !== undefined && (nameOf(named) ?? agentType) === agentType) {
       return named;

@@ -49,6 +49,7 @@ export async function platformDoctor(
   const checks = adapter
     ? adapter.doctor({
       home,
+      env,
       projectDir: options.projectDir,
       readText: readTextOrUndefined,
     })

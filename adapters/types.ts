@@ -136,6 +136,8 @@ export interface SubagentWhere extends DoctorWhere {
 export interface DoctorWhere {
   /** The user's home directory. */
   home: string;
+  /** The environment, for the platform's own folder variables (`CLAUDE_CONFIG_DIR`). */
+  env: Readonly<Record<string, string>>;
   /** The project directory. */
   projectDir: string;
   /** Reads a text file, or undefined when it is missing or unreadable. */

@@ -35,6 +35,8 @@ export interface GuardOptions {
   now?: number;
   /** `$TMPDIR` of the agent's environment, trusted for recursive deletes when plausible. @default {undefined} */
   tmpDir?: string | undefined;
+  /** Claude Code's user folder (`$CLAUDE_CONFIG_DIR`), for its user settings. @default {"<home>/.claude"} */
+  claudeDir?: string | undefined;
   /** Where problems in policy files are reported. @default {a line on stderr} */
   warn?: (line: string) => void;
 }
@@ -99,6 +101,7 @@ export function guardToolCall(
       home: options.home,
       dataHome: options.dataHome,
       tmpDir: options.tmpDir,
+      claudeDir: options.claudeDir,
     };
     const verdict = judgeRequest(place, {
       request: requestOf(call),

@@ -9,11 +9,11 @@
 
 import type { CliContext } from "./_context.ts";
 import { detectPlatform } from "../../adapters/detect.ts";
-import { dataHome } from "../config/paths.ts";
 import type { PermissionRequest } from "../safety/permissions.ts";
 import {
   judgeRequest,
   loadPolicy,
+  placeFromEnv,
   type PolicyPlace,
   refusalText,
 } from "../safety/policy_gate.ts";
@@ -36,12 +36,7 @@ export async function cliRefusal(
   project: string,
   context: CliContext,
 ): Promise<CliRefusal> {
-  const place: PolicyPlace = {
-    projectDir: project,
-    home: context.env.HOME ?? context.env.USERPROFILE ?? "/",
-    dataHome: dataHome(context.env),
-    tmpDir: context.env.TMPDIR,
-  };
+  const place: PolicyPlace = placeFromEnv(project, context.env);
   const notes: string[] = [];
   const policy = loadPolicy(place, { onNote: (note) => notes.push(note) });
   for (const note of notes) await context.err(`${note}\n`);

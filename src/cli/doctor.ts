@@ -10,7 +10,7 @@ import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
-import { loadPolicy } from "../safety/policy_gate.ts";
+import { loadPolicy, placeFromEnv } from "../safety/policy_gate.ts";
 import { detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
@@ -44,7 +44,6 @@ export const command: Command = {
       explicit: values.project,
       env: context.env,
     });
-    const home = context.env.HOME ?? context.env.USERPROFILE ?? "/";
     const platform = await platformDoctor(context.env, { projectDir: project });
     const checks = runDoctor({
       version: denoJson.version,
@@ -54,11 +53,7 @@ export const command: Command = {
       languages: await detectLanguages({ env: context.env, versions: true }),
       platform: platform.detection,
       platformChecks: platform.checks,
-      policy: loadPolicy({
-        projectDir: project,
-        home,
-        dataHome: dataHome(context.env),
-      }),
+      policy: loadPolicy(placeFromEnv(project, context.env)),
     });
     await context.out(
       values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks),

@@ -11,14 +11,18 @@
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { resolvePath } from "../config/path_lite.ts";
-import { dataHome, projectDir } from "../config/paths.ts";
+import { projectDir } from "../config/paths.ts";
 import { type Level, parseShell, type Verdict } from "../safety/mod.ts";
 import {
   checkWithPolicy,
   type Policy,
   type PolicyVerdict,
 } from "../safety/policy.ts";
-import { loadPolicy, resolveLinks } from "../safety/policy_gate.ts";
+import {
+  loadPolicy,
+  placeFromEnv,
+  resolveLinks,
+} from "../safety/policy_gate.ts";
 
 const USAGE =
   `Usage: ctx-mode explain "<command>" [--cwd DIR] [--level L] [--shell S] [--json]
@@ -28,7 +32,7 @@ Show how the safety guard reads a shell command and its verdict (allow, deny
 or ask) with the rule id and the reason. The policy of the project (of --cwd)
 and of the user counts: level, switched-off rules and permission rules from
 .claude/settings.local.json, .claude/settings.json, .ctx-mode.json,
-<data home>/config.json and ~/.claude/settings.json.
+<data home>/config.json and ~/.claude/settings.json ($CLAUDE_CONFIG_DIR).
 
 Options:
   --cwd DIR    The directory the agent works in (default: the current one)
@@ -74,14 +78,12 @@ export const command: Command = {
     }
     const home = context.env.HOME ?? context.env.USERPROFILE ?? "/";
     const cwd = resolvePath(context.cwd, values.cwd ?? ".");
-    const policy = loadPolicy({
-      projectDir: projectDir(context.cwd, {
-        explicit: values.cwd,
-        env: context.env,
-      }),
-      home,
-      dataHome: dataHome(context.env),
-    });
+    const policy = loadPolicy(
+      placeFromEnv(
+        projectDir(context.cwd, { explicit: values.cwd, env: context.env }),
+        context.env,
+      ),
+    );
     for (const note of policy.notes) await context.err(`${note}\n`);
     const judge = (
       command: string,

@@ -35,6 +35,8 @@ export interface PolicyFileOptions {
   home: string;
   /** ctx-mode's data home. */
   dataHome: string;
+  /** Claude Code's user folder (`$CLAUDE_CONFIG_DIR`). @default {"<home>/.claude"} */
+  claudeDir?: string | undefined;
 }
 
 /**
@@ -85,7 +87,10 @@ export function policyFilePaths(
       format: "ctx-mode",
     },
     {
-      path: joinPath(options.home, ".claude", "settings.json"),
+      path: joinPath(
+        options.claudeDir ?? joinPath(options.home, ".claude"),
+        "settings.json",
+      ),
       scope: "user",
       format: "claude",
     },

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { dataHome } from "../config/paths.ts";
 import { readPolicyFiles } from "../config/policy_files.ts";
 import { appendAudit, type AuditEntry } from "./audit_log.ts";
 import {
@@ -35,6 +36,29 @@ export interface PolicyPlace {
   dataHome: string;
   /** `$TMPDIR` of the environment commands run in, trusted for recursive deletes when plausible. @default {undefined} */
   tmpDir?: string | undefined;
+  /** Claude Code's user folder (`$CLAUDE_CONFIG_DIR`). @default {"<home>/.claude"} */
+  claudeDir?: string | undefined;
+}
+
+/**
+ * The place of a project as an environment describes it: `HOME` (else
+ * `USERPROFILE`), the data home, `TMPDIR` and `CLAUDE_CONFIG_DIR`.
+ *
+ * @param projectDir The project directory.
+ * @param env The environment.
+ * @returns The place for {@linkcode loadPolicy} and {@linkcode judgeRequest}.
+ */
+export function placeFromEnv(
+  projectDir: string,
+  env: Readonly<Record<string, string>>,
+): PolicyPlace {
+  return {
+    projectDir,
+    home: env.HOME ?? env.USERPROFILE ?? "/",
+    dataHome: dataHome(env),
+    tmpDir: env.TMPDIR,
+    claudeDir: env.CLAUDE_CONFIG_DIR,
+  };
 }
 
 /** How loading reports problems. */
@@ -59,6 +83,7 @@ export function loadPolicy(
     readPolicyFiles(place.projectDir, {
       home: place.home,
       dataHome: place.dataHome,
+      claudeDir: place.claudeDir,
     }),
     { home: place.home },
   );

@@ -14,6 +14,7 @@ Deno.test("subagentCanCallServer() reads the tools of the subagent's definition"
   await using project = await tempDir();
   const where = {
     home: home.path,
+    env: {},
     projectDir: project.path,
     readText: readTextOrUndefined,
     listNames,
@@ -99,10 +100,37 @@ Deno.test("subagentCanCallServer() treats a definition without front matter as i
   assert.equal(
     subagentCanCallServer("plain", {
       home: "/nonexistent",
+      env: {},
       projectDir: project.path,
       readText: readTextOrUndefined,
       listNames,
     }),
     true,
   );
+});
+
+Deno.test("subagentCanCallServer() finds the user's agents under CLAUDE_CONFIG_DIR", async () => {
+  await using home = await tempDir();
+  await using config = await tempDir();
+  await using project = await tempDir();
+  await Deno.mkdir(join(config.path, "agents"), { recursive: true });
+  await Deno.writeTextFile(
+    join(config.path, "agents", "relocated.md"),
+    "---\nname: relocated\ntools: Read\n---\n",
+  );
+  const where = (env: Record<string, string>) => ({
+    home: home.path,
+    env,
+    projectDir: project.path,
+    readText: readTextOrUndefined,
+    listNames,
+  });
+  assert.equal(
+    subagentCanCallServer(
+      "relocated",
+      where({ CLAUDE_CONFIG_DIR: config.path }),
+    ),
+    false,
+  );
+  assert.equal(subagentCanCallServer("relocated", where({})), true);
 });

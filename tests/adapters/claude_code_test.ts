@@ -82,6 +82,7 @@ Deno.test("claudeCode.doctor() reports hooks and MCP registration from the setti
   const generated = JSON.stringify(claudeCode.config("ctx-mode"));
   const configured = claudeCode.doctor({
     home: "/home/a",
+    env: {},
     projectDir: "/srv/app",
     readText: (
       path,
@@ -90,6 +91,7 @@ Deno.test("claudeCode.doctor() reports hooks and MCP registration from the setti
   assert.deepEqual(configured.map((check) => check.status), ["ok", "ok"]);
   const bare = claudeCode.doctor({
     home: "/home/a",
+    env: {},
     projectDir: "/srv/app",
     readText: () => undefined,
   });
@@ -99,4 +101,16 @@ Deno.test("claudeCode.doctor() reports hooks and MCP registration from the setti
     /not registered: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact, SessionStart, UserPromptSubmit/,
   );
   assert.match(bare[1]?.detail ?? "", /claude mcp add/);
+  // CLAUDE_CONFIG_DIR moves the user's settings and .claude.json.
+  const relocated = claudeCode.doctor({
+    home: "/home/a",
+    env: { CLAUDE_CONFIG_DIR: "/cfg/claude" },
+    projectDir: "/srv/app",
+    readText: (path) =>
+      path === "/cfg/claude/settings.json" ||
+        path === "/cfg/claude/.claude.json"
+        ? generated
+        : undefined,
+  });
+  assert.deepEqual(relocated.map((check) => check.status), ["ok", "ok"]);
 });

@@ -17,6 +17,7 @@ async function preToolUse(
   project: string,
   tool: string,
   input: Record<string, unknown>,
+  env: Record<string, string> = {},
 ): Promise<HookAnswer> {
   const run = await runHook(["claude-code", "PreToolUse"], {
     "session_id": "permissions",
@@ -24,7 +25,7 @@ async function preToolUse(
     "hook_event_name": "PreToolUse",
     "tool_name": tool,
     "tool_input": input,
-  }, { home });
+  }, { home, env });
   const answer = run.stdout
     ? JSON.parse(run.stdout).hookSpecificOutput ?? {}
     : {};
@@ -337,4 +338,21 @@ Deno.test("the hook holds a Read deny for shell readers, and explain shows the v
     explained.stdout,
     /Reason: The folder "secrets", read whole by tar, is denied by the permission rule "Read\(\.\/secrets\/\*\*\)"/,
   );
+});
+
+Deno.test("the user's Claude Code rules are read from CLAUDE_CONFIG_DIR when it is set", async () => {
+  await using home = await tempDir();
+  await using config = await tempDir();
+  await using project = await tempDir();
+  await writeJson(join(config.path, "settings.json"), {
+    permissions: { deny: ["Bash(terraform destroy:*)"] },
+  });
+  const command = { command: "terraform destroy -auto-approve" };
+  const relocated = await preToolUse(home.path, project.path, "Bash", command, {
+    CLAUDE_CONFIG_DIR: config.path,
+  });
+  assert.equal(relocated.decision, "deny", relocated.stderr);
+  assert.match(relocated.reason ?? "", /terraform destroy:\*/);
+  const unset = await preToolUse(home.path, project.path, "Bash", command);
+  assert.equal(unset.decision, undefined, "without the variable, ~/.claude");
 });

@@ -45,6 +45,7 @@ export async function decidePreToolUse(
         dataHome: where.home,
         now: facts.now,
         tmpDir: facts.env.TMPDIR,
+        claudeDir: facts.env.CLAUDE_CONFIG_DIR,
       }),
     fileSize: (path) =>
       fileSize(isAbsolutePath(path) ? path : resolvePath(where.project, path)),
@@ -77,6 +78,7 @@ function canSubagentCallServer(
 ): boolean {
   return adapter.subagentCanCallServer?.(agentType, {
     home: userHome(facts.env),
+    env: facts.env,
     projectDir,
     readText: readTextOrUndefined,
     listNames,

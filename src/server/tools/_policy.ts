@@ -17,6 +17,7 @@ import type { PermissionRequest } from "../../safety/permissions.ts";
 import {
   judgeRequest,
   loadPolicy,
+  placeFromEnv,
   type PolicyPlace,
   policyWhere as placeWhere,
   refusalText,
@@ -26,10 +27,8 @@ import type { ServerDeps } from "../_tool.ts";
 /** The server's project, the user's home and the data home. */
 function placeOf(deps: ServerDeps): PolicyPlace {
   return {
-    projectDir: deps.projectDir,
-    home: deps.env.HOME ?? deps.env.USERPROFILE ?? "/",
+    ...placeFromEnv(deps.projectDir, deps.env),
     dataHome: deps.dataHome,
-    tmpDir: deps.env.TMPDIR,
   };
 }
 
