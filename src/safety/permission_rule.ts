@@ -245,6 +245,14 @@ function relativeTo(path: string, base: string): string | null {
   return path.startsWith(`${base}/`) ? path.slice(base.length + 1) : null;
 }
 
+/** The absolute folder a rule's path pattern starts from. */
+function baseOf(
+  path: NonNullable<PermissionRule["path"]>,
+  bases: PathBases,
+): string {
+  return path.base === "root" ? "/" : normalizeAbsolute(bases[path.base]);
+}
+
 /**
  * Whether a path rule matches an absolute path: the path itself or any
  * folder above it within the pattern's base (as in gitignore, a matched
@@ -257,9 +265,7 @@ export function matchesPath(
 ): boolean {
   if (rule.all) return true;
   if (!rule.path) return false;
-  const base = rule.path.base === "root"
-    ? "/"
-    : normalizeAbsolute(bases[rule.path.base]);
+  const base = baseOf(rule.path, bases);
   const relative = relativeTo(normalizeAbsolute(path), base);
   if (relative === null || relative === "") return false;
   const segments = relative.split("/");
@@ -306,9 +312,7 @@ export function inRuleFolder(
 ): boolean {
   if (rule.all) return true;
   if (!rule.path) return false;
-  const base = rule.path.base === "root"
-    ? "/"
-    : normalizeAbsolute(bases[rule.path.base]);
+  const base = baseOf(rule.path, bases);
   const dir = normalizeAbsolute(folder);
   return rule.path.folders.some((f) => {
     const root = normalizeAbsolute(`${base}/${f}`);
