@@ -91,10 +91,12 @@ const COMMANDS: Record<string, CommandEntry> = {
 
 /** Hosts the JavaScript sandbox inside the compiled binary (the internal `__sandbox` entry). */
 const WORKER_HOST = "./src/sandbox/worker_host.ts";
+/** The sandbox host every run happens in, inside the compiled binary (the internal `__host` entry). */
+const SANDBOX_HOST = "./src/sandbox/sandbox_host.ts";
 
 /**
  * The modules `main` loads by computed specifier, relative to this file:
- * every command and the sandbox's worker host (`deno compile` embeds each
+ * every command and the sandbox's hosts (`deno compile` embeds each
  * with `--include`).
  */
 export const LAZY_MODULES: readonly string[] = [
@@ -104,6 +106,7 @@ export const LAZY_MODULES: readonly string[] = [
     ),
   ),
   WORKER_HOST,
+  SANDBOX_HOST,
 ];
 
 /**
@@ -170,6 +173,11 @@ export async function main(
     const host: { runWorkerHost(args: string[]): Promise<number> } =
       await import(new URL(WORKER_HOST, import.meta.url).href);
     return await host.runWorkerHost(rest);
+  }
+  if (first === "__host") {
+    const host: { runSandboxHost(args: string[]): Promise<number> } =
+      await import(new URL(SANDBOX_HOST, import.meta.url).href);
+    return await host.runSandboxHost(rest);
   }
   try {
     if (first === undefined) return await main(["serve"], context);

@@ -68,3 +68,4 @@ export {
   type SimpleCommand,
   type Word,
 } from "./shell_parse.ts";
+export { controlFilePaths, PROJECT_CONTROL_PATHS } from "./control_paths.ts";

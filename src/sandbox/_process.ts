@@ -124,6 +124,59 @@ async function pump(
   }
 }
 
+/** A child started ahead of its run (a warm sandbox host), its stdin open for the run's request. */
+export interface StartedProcess {
+  child: Deno.ChildProcess;
+  /** When it was started (`performance.now()`). */
+  started: number;
+}
+
+/**
+ * Starts a process in its own session and process group, stdout and stderr
+ * piped, stdin piped when `withInput` (else at end of file).
+ *
+ * @param spec The executable, its arguments, working directory and environment.
+ * @param withInput Whether stdin stays open for {@link superviseProcess}'s `input`.
+ * @returns The started child, tracked so that it dies with this process.
+ * @throws {Deno.errors.NotFound} When the executable does not exist.
+ */
+export function startProcess(
+  spec: Pick<ProcessSpec, "argv" | "cwd" | "env">,
+  withInput = false,
+): StartedProcess {
+  const [command, ...args] = spec.argv;
+  if (command === undefined) {
+    throw new TypeError('Cannot run command "": empty');
+  }
+  const child = new Deno.Command(command, {
+    args,
+    cwd: spec.cwd,
+    env: spec.env,
+    clearEnv: true,
+    stdin: withInput ? "piped" : "null",
+    stdout: "piped",
+    stderr: "piped",
+    // A new session: the child leads its own process group, which is what we kill.
+    detached: true,
+  }).spawn();
+  hookUnload();
+  liveGroups.add(child.pid);
+  return { child, started: performance.now() };
+}
+
+/**
+ * Ends a started process that will not be used (a warm host no longer wanted).
+ *
+ * @param started The process.
+ */
+export function discardProcess(started: StartedProcess): void {
+  killGroup(started.child.pid);
+  liveGroups.delete(started.child.pid);
+  started.child.stdout.cancel().catch(() => {});
+  started.child.stderr.cancel().catch(() => {});
+  started.child.status.catch(() => {});
+}
+
 /**
  * Starts a process and waits for it under the limits in `spec`.
  *
@@ -132,27 +185,25 @@ async function pump(
  * @throws {Deno.errors.NotFound} When the executable does not exist.
  */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
-  const [command, ...args] = spec.argv;
-  if (command === undefined) {
-    throw new TypeError('Cannot run command "": empty');
-  }
-  const started = performance.now();
   if (spec.signal?.aborted) throw spec.signal.reason;
+  return await superviseProcess(startProcess(spec), spec);
+}
 
-  const child = new Deno.Command(command, {
-    args,
-    cwd: spec.cwd,
-    env: spec.env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    // A new session: the child leads its own process group, which is what we kill.
-    detached: true,
-  }).spawn();
-  hookUnload();
-  liveGroups.add(child.pid);
-
+/**
+ * Feeds a started process its input, then waits for it under the limits in
+ * `spec`: the deadline, the abort signal, the output capture, and a kill of
+ * its whole group once it has exited.
+ *
+ * @param started The process, from {@link startProcess}.
+ * @param spec The limits and where the output goes (`argv`, `cwd` and `env` are not used).
+ * @returns How it ended.
+ */
+export async function superviseProcess(
+  started: StartedProcess,
+  spec: Omit<ProcessSpec, "argv" | "cwd" | "env"> & { input?: string },
+): Promise<ProcessOutcome> {
+  const { child } = started;
+  const begun = performance.now();
   let timedOut = false;
   let aborted = false;
   const timer = setTimeout(() => {
@@ -164,6 +215,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     killGroup(child.pid);
   };
   spec.signal?.addEventListener("abort", onAbort, { once: true });
+  if (spec.signal?.aborted) onAbort();
 
   let release!: () => void;
   const stop = new Promise<void>((resolve) => release = resolve);
@@ -172,6 +224,15 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     pump(child.stderr, spec.capture.stderr, stop),
   ]);
 
+  if (spec.input !== undefined) {
+    const writer = child.stdin.getWriter();
+    try {
+      await writer.write(new TextEncoder().encode(spec.input));
+      await writer.close();
+    } catch {
+      // the process died before reading its input; its status says why
+    }
+  }
   let status: Deno.CommandStatus;
   try {
     status = await child.status;
@@ -197,6 +258,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     signal: status.signal,
     timedOut,
     aborted,
-    durationMs: performance.now() - started,
+    durationMs: performance.now() - begun,
   };
 }

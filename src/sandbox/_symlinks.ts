@@ -106,9 +106,8 @@ function resolveLink(path: string): string {
 
 /**
  * Lists the links in `projectDir` that lead outside `allowed` (and outside
- * the system's program trees). Skips `.git`; in `node_modules` looks only at
- * the package level and `.bin`, where package managers put their links
- * (registry tarballs cannot carry links).
+ * the system's program trees). Every folder is looked at, `.git` and
+ * package folders included: a link anywhere reaches as far as one at the top.
  *
  * @param projectDir The project, as a real path.
  * @param options The roots links may lead into, and the entry cap.
@@ -129,10 +128,9 @@ export function findEscapingLinks(
   const maxLinks = options.maxLinks ?? 20;
   const links: EscapingLink[] = [];
   let entries = 0;
-  // [dir, how many more levels to descend; Infinity outside node_modules]
-  const stack: Array<[string, number]> = [[projectDir, Infinity]];
+  const stack: string[] = [projectDir];
   while (stack.length > 0) {
-    const [dir, budget] = stack.pop()!;
+    const dir = stack.pop()!;
     let listing: Deno.DirEntry[];
     try {
       listing = [...Deno.readDirSync(dir)];
@@ -154,13 +152,7 @@ export function findEscapingLinks(
         }
         continue;
       }
-      if (!entry.isDirectory || budget <= 0) continue;
-      if (entry.name === ".git") continue;
-      if (entry.name === "node_modules") stack.push([path, 2]);
-      else if (budget === Infinity) stack.push([path, Infinity]);
-      else if (entry.name.startsWith("@") || entry.name === ".bin") {
-        stack.push([path, budget - 1]);
-      }
+      if (entry.isDirectory) stack.push(path);
     }
   }
   return { links, complete: true, entries };

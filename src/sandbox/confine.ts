@@ -1,9 +1,13 @@
 /**
- * Whether runs can be confined to the project with bubblewrap (`bwrap`, Linux
- * only): found on PATH and able to create the namespaces we use here (user
- * namespaces may be disabled, for example inside some containers).
+ * How runs can be confined here. First choice: bubblewrap (`bwrap`, Linux
+ * only), found on PATH and able to create the namespaces we use (user
+ * namespaces may be disabled, for example inside some containers), with a
+ * confined process that really holds no capabilities. Second: Landlock
+ * (Linux, unprivileged), which confines file access by the kernel's own view
+ * of paths, links resolved. Else none.
  *
- * The probe starts `bwrap … true` once per process and caches the answer.
+ * The probe starts `bwrap … cat /proc/self/status` once per process and caches
+ * the answer.
  * This module must never confine anything itself; it only answers whether
  * confinement is possible.
  *
@@ -11,11 +15,16 @@
  */
 
 import { findOnPath } from "./_languages.ts";
+import { landlockAbi } from "./_landlock.ts";
 
 /** How runs are confined on this machine. */
 export interface Confinement {
-  /** `"bwrap"`: a mount namespace holding only the project, the temp dir and runtime paths. `"none"`: not confined. */
-  kind: "bwrap" | "none";
+  /**
+   * `"bwrap"`: a user and mount namespace holding only the project, the temp
+   * dir and runtime paths, without capabilities. `"landlock"`: the kernel
+   * limits file access to the same paths. `"none"`: not confined.
+   */
+  kind: "bwrap" | "landlock" | "none";
   /** The `bwrap` executable, when `kind` is `"bwrap"`. */
   command?: string;
   /** Why, in one line (for `doctor`). */
@@ -27,6 +36,10 @@ const probes = new Map<string, Promise<Confinement>>();
 
 /** The namespace flags every confined run uses; the probe checks exactly these. */
 export const BWRAP_NAMESPACE_ARGS: readonly string[] = [
+  "--unshare-user",
+  "--cap-drop",
+  "ALL",
+  "--new-session",
   "--die-with-parent",
   "--unshare-pid",
   "--unshare-ipc",
@@ -46,16 +59,31 @@ async function probe(command: string): Promise<Confinement> {
         "/dev",
         "--proc",
         "/proc",
-        "true",
+        "cat",
+        "/proc/self/status",
       ],
       clearEnv: true,
       stdin: "null",
-      stdout: "null",
+      stdout: "piped",
       stderr: "piped",
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     }).output();
     if (output.success) {
-      return { kind: "bwrap", command, reason: `${command} works` };
+      const status = new TextDecoder().decode(output.stdout);
+      const effective = /^CapEff:\s*([0-9a-f]+)/m.exec(status)?.[1];
+      if (effective !== undefined && /^0+$/.test(effective)) {
+        return {
+          kind: "bwrap",
+          command,
+          reason: `${command} works (no capabilities inside)`,
+        };
+      }
+      return {
+        kind: "none",
+        reason: `${command} left capabilities to the confined process (CapEff ${
+          effective ?? "unknown"
+        })`,
+      };
     }
     const why = new TextDecoder().decode(output.stderr).trim().split("\n")[0] ??
       "";
@@ -76,10 +104,10 @@ async function probe(command: string): Promise<Confinement> {
 }
 
 /**
- * Finds out whether bubblewrap can confine runs here.
+ * Finds out how runs can be confined here: bubblewrap, else Landlock, else not.
  *
- * @param options The environment whose PATH is searched, and the OS.
- * @returns `kind: "bwrap"` when a probe run succeeded; cached per executable.
+ * @param options The environment whose PATH is searched, the OS, and which mechanisms may be used.
+ * @returns The strongest confinement that works; the bubblewrap probe is cached per executable.
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -92,15 +120,43 @@ export async function detectConfinement(
   options: {
     /** The environment whose PATH is searched. @default {Deno.env.toObject()} */
     env?: Readonly<Record<string, string | undefined>>;
-    /** The OS; bubblewrap exists only on Linux. @default {Deno.build.os} */
+    /** The OS; bubblewrap and Landlock exist only on Linux. @default {Deno.build.os} */
     os?: typeof Deno.build.os;
+    /** Use bubblewrap when it works. @default {true} */
+    bwrap?: boolean;
+    /** Fall back to Landlock when bubblewrap does not work. @default {true} */
+    landlock?: boolean;
   } = {},
 ): Promise<Confinement> {
   const os = options.os ?? Deno.build.os;
   if (os !== "linux") {
-    return { kind: "none", reason: `bubblewrap is Linux-only (this is ${os})` };
+    return {
+      kind: "none",
+      reason: `bubblewrap and Landlock are Linux-only (this is ${os})`,
+    };
   }
-  const command = findOnPath("bwrap", options.env ?? Deno.env.toObject(), os);
+  const bwrap = options.bwrap === false
+    ? { kind: "none" as const, reason: "bubblewrap not used" }
+    : await detectBwrap(options.env ?? Deno.env.toObject(), os);
+  if (bwrap.kind === "bwrap" || options.landlock === false) return bwrap;
+  const abi = landlockAbi();
+  if (abi > 0) {
+    return {
+      kind: "landlock",
+      reason: `Landlock ABI ${abi} (${bwrap.reason})`,
+    };
+  }
+  return {
+    kind: "none",
+    reason: `${bwrap.reason}; Landlock is not available`,
+  };
+}
+
+async function detectBwrap(
+  env: Readonly<Record<string, string | undefined>>,
+  os: typeof Deno.build.os,
+): Promise<Confinement> {
+  const command = findOnPath("bwrap", env, os);
   if (!command) {
     return {
       kind: "none",

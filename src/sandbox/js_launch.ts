@@ -99,6 +99,9 @@ export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
     ...common,
     `--allow-read=${config.read.join(",")}`,
     `--allow-write=${config.write.join(",")}`,
+    ...(config.denyWrite?.length
+      ? [`--deny-write=${config.denyWrite.join(",")}`]
+      : []),
     "--allow-net",
     "--allow-import",
     `--v8-flags=--max-old-space-size=${config.heapMb}`,

@@ -23,7 +23,9 @@ export {
   resolveLanguage,
 } from "./languages.ts";
 export {
+  DEFAULT_MAX_CONCURRENT_RUNS,
   DEFAULT_MAX_HEAP_MB,
+  DEFAULT_MAX_MEMORY_MB,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
@@ -33,6 +35,7 @@ export {
   type RunResult,
 } from "./run_code.ts";
 export { type Confinement, detectConfinement } from "./confine.ts";
+export { WarmHosts } from "./warm_hosts.ts";
 export type { JsSandboxMode, Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";
 export { runOptionsFromEnv } from "./options_from_env.ts";

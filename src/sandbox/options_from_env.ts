@@ -3,8 +3,11 @@
  * and the CLI alike:
  *
  * - `CTX_MODE_CONFINE=off` (or `0`, `false`, `no`): run other languages
- *   without the bubblewrap namespace, so CLIs that keep credentials under
- *   the home directory (`gh`, `aws`, `gcloud`, `kubectl`, `docker`) work.
+ *   unconfined, so CLIs that keep credentials under the home directory
+ *   (`gh`, `aws`, `gcloud`, `kubectl`, `docker`) work; `landlock`: use
+ *   Landlock even where bubblewrap works.
+ * - `CTX_MODE_MAX_MEMORY_MB`: the resident memory a run may use.
+ * - `CTX_MODE_MAX_RUNS`: how many runs go at once.
  * - `CTX_MODE_DENY_ENV=NAME,NAME…`: more variables to strip from every run.
  * - `CTX_MODE_MAX_TIMEOUT_S`: the longest timeout a call may ask for.
  *
@@ -34,7 +37,13 @@ export function runOptionsFromEnv(
   const confine = env.CTX_MODE_CONFINE?.trim().toLowerCase();
   if (confine !== undefined && ["off", "0", "false", "no"].includes(confine)) {
     options.confine = false;
+  } else if (confine === "landlock") options.confine = "landlock";
+  const memory = Number(env.CTX_MODE_MAX_MEMORY_MB);
+  if (Number.isFinite(memory) && memory >= 64) {
+    options.maxMemoryMb = Math.round(memory);
   }
+  const runs = Number(env.CTX_MODE_MAX_RUNS);
+  if (Number.isInteger(runs) && runs >= 1) options.maxConcurrentRuns = runs;
   const deny = env.CTX_MODE_DENY_ENV?.split(",").map((name) => name.trim())
     .filter((name) => name !== "");
   if (deny && deny.length > 0) options.denyEnv = deny;

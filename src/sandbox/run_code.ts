@@ -1,14 +1,17 @@
 /**
- * Runs a piece of code in a subprocess and returns what it printed, bounded.
+ * Runs a piece of code in a sandbox host and returns what it printed, bounded.
  *
- * JavaScript and TypeScript run in a Deno process whose permissions allow
- * reading and writing the project and a private temp dir, and the network,
- * nothing else. Other languages run as plain subprocesses in the project dir
- * with a cleaned environment. Where bubblewrap works, every run is also
- * confined to a mount namespace that holds only the project, the temp dir and
- * the runtime's own files; where it does not, a JavaScript run refuses to
- * start while the project holds links that lead out of it. Every run has a
- * timeout that kills its whole process group, and output caps.
+ * Each run happens in a host process started for it (ahead of time when a
+ * {@link WarmHosts} pool is given): inside bubblewrap where it works (a user,
+ * mount and PID namespace without capabilities, holding only the project, the
+ * run's temp dir and the runtime's files), else under Landlock on Linux,
+ * else unconfined but for Deno's permissions. JavaScript and TypeScript run in
+ * a Worker (or, under Landlock, a Deno process) whose permissions allow
+ * reading and writing the project and the temp dir, and the network; other
+ * languages are spawned by the host. The project's control files are kept
+ * read-only, and put back when a run changed them anyway. Every run has a
+ * timeout that kills its whole process group, output caps, a memory cap, and
+ * at most a set number of runs go at once.
  *
  * A run that fails (non-zero exit, syntax error, timeout) is a result, not an
  * exception. This module throws only for bad requests, and never prints.
@@ -16,25 +19,25 @@
  * @module
  */
 
-import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
-import { denoSandboxEnv, sandboxEnv } from "./env.ts";
-import {
-  chooseMode,
-  currentRuntime,
-  isCompiled,
-  type JsSandboxMode,
-  type Runtime,
-  sandboxArgv,
-} from "./js_launch.ts";
-import { findOnPath, type LanguageId } from "./_languages.ts";
-import { OutputCapture } from "./_output.ts";
-import { type ProcessOutcome, removeOnExit, runProcess } from "./_process.ts";
+import { isAbsolute, resolve } from "node:path";
+import { currentRuntime, type Runtime } from "./js_launch.ts";
+import type { LanguageId } from "./_languages.ts";
+import { type CapturedOutput, OutputCapture } from "./_output.ts";
+import { type ProcessOutcome, superviseProcess } from "./_process.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
-import { languageRuntime, resolveLanguage } from "./languages.ts";
-import type { HostConfig } from "./worker_host.ts";
+import { resolveLanguage } from "./languages.ts";
+import {
+  type HostPlan,
+  hostRequest,
+  type PlanOptions,
+  type RunConfinement,
+} from "./_host_launch.ts";
+import { type Host, launchHost, type WarmHosts } from "./warm_hosts.ts";
+import { HOST_IDLE, HOST_SETUP_FAILED, HOST_SETUP_MARK } from "./sandbox_host.ts";
+import { restoreControlFiles, snapshotControlFiles } from "./_control_guard.ts";
+import { sourceText } from "./_source_text.ts";
+import { RunSlots } from "./_run_slots.ts";
 import { checkCommand } from "../safety/mod.ts";
 
 /** The timeout of a run when the request names none. */
@@ -45,6 +48,13 @@ export const DEFAULT_MAX_TIMEOUT_MS = 300_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
 /** The JavaScript heap limit of the sandbox, in MB. */
 export const DEFAULT_MAX_HEAP_MB = 512;
+/** The resident memory a run may use, in MB (ArrayBuffers and child programs included). */
+export const DEFAULT_MAX_MEMORY_MB = 2048;
+/** How many runs go at once in one process; more wait for a free slot. */
+export const DEFAULT_MAX_CONCURRENT_RUNS = 8;
+/** How long a warm host waits for its run before it ends. */
+const HOST_IDLE_MS = 5 * 60_000;
+const RUN_SLOTS = new RunSlots();
 
 /** One piece of code to run. */
 export interface RunRequest {
@@ -95,11 +105,14 @@ export interface RunResult {
   /** Lines dropped from the middle of stdout and stderr. */
   droppedLines: number;
   /**
-   * How the run was confined: `"bwrap"` a mount namespace (plus Deno's
-   * permissions for JavaScript), `"permissions"` Deno's permissions only,
-   * `"none"` an ordinary subprocess.
+   * How the run was confined: `"bwrap"` a user and mount namespace without
+   * capabilities (plus Deno's permissions for JavaScript), `"landlock"` the
+   * kernel's file access rules (plus Deno's permissions for JavaScript),
+   * `"permissions"` Deno's permissions only, `"none"` an ordinary subprocess.
    */
-  confinement: "bwrap" | "permissions" | "none";
+  confinement: RunConfinement;
+  /** Control files (project-relative) the run changed and that were put back; the run then fails. */
+  controlFilesRestored: string[];
 }
 
 /** Limits and environment for {@link runCode}. */
@@ -116,36 +129,30 @@ export interface RunOptions {
   denyEnv?: readonly string[];
   /** Check shell code with the safety guard first, refusing destructive commands. @default {true} */
   guard?: boolean;
-  /** Use bubblewrap when it works here. @default {true} */
-  confine?: boolean;
+  /**
+   * Confine runs: `true` with the strongest mechanism that works here
+   * (bubblewrap, else Landlock), `"landlock"` with Landlock only, `false` not
+   * at all (JavaScript keeps Deno's permissions).
+   * @default {true}
+   */
+  confine?: boolean | "landlock";
+  /** The resident memory a run may use, in MB. @default {2048} */
+  maxMemoryMb?: number;
+  /** How many runs go at once in this process. @default {8} */
+  maxConcurrentRuns?: number;
+  /** Started hosts kept ready (the server keeps one pool); without it every run starts its own. @default {undefined} */
+  warm?: WarmHosts;
   /** Aborting kills the run; `runCode` then rejects with the signal's reason. @default {undefined} */
   signal?: AbortSignal;
-  /**
-   * How JavaScript permissions are enforced: `"process"` by the sandbox
-   * process's own flags (needs the Deno CLI, i.e. `deno run`), `"worker"` by
-   * a Worker inside it (what a compiled binary always does).
-   * @default {"auto"}
-   */
-  jsSandbox?: JsSandboxMode | "auto";
   /** Where the sandbox process comes from. @default {currentRuntime()} */
   runtime?: Runtime;
 }
 
-/** A prepared run: the processes to start and the confinement they get. */
-interface Prepared {
-  build?: { argv: string[]; cwd: string };
-  run: { argv: string[]; cwd: string };
-  env: Record<string, string>;
-  confinement: RunResult["confinement"];
-  /** Read-only mounts besides the system's (bwrap only). */
-  readable: string[];
-  /** Read-write mounts besides the project and temp dir (bwrap only). */
-  writable: string[];
-}
-
-/** V8's fatal report (process mode) and the worker host's note (worker mode). */
+/** The host's notes: the heap limit (a Worker's) or the memory cap (any run). */
 const OOM_PATTERN =
-  /Fatal JavaScript out of memory|the JavaScript heap limit of \d+ MB was reached/;
+  /error: out of memory: (the JavaScript heap limit of \d+ MB was reached|the run used more than \d+ MB)/;
+/** V8's own fatal report (a Deno process under Landlock). */
+const V8_OOM = /Fatal JavaScript out of memory/;
 
 function checkTimeout(value: number | undefined, max: number): number {
   const timeout = value ?? DEFAULT_TIMEOUT_MS;
@@ -181,256 +188,6 @@ async function realFile(path: string, projectDir: string): Promise<string> {
     // reported below
   }
   throw new Deno.errors.NotFound(`Cannot read file "${path}": no such file`);
-}
-
-/** One line that defines FILE_PATH and FILE_CONTENT from the FILE_PATH variable, per language. */
-function filePreamble(language: LanguageId, os: typeof Deno.build.os): string {
-  switch (language) {
-    case "shell":
-      return os === "windows"
-        ? "$FILE_PATH = $env:FILE_PATH; $FILE_CONTENT = Get-Content -Raw -LiteralPath $FILE_PATH\n"
-        : 'FILE_PATH="$FILE_PATH"; FILE_CONTENT="$(cat -- "$FILE_PATH")"\n';
-    case "python":
-      return 'import os as _ctx_os; FILE_PATH = _ctx_os.environ["FILE_PATH"]; FILE_CONTENT = open(FILE_PATH, encoding="utf-8", errors="replace").read(); del _ctx_os\n';
-    case "ruby":
-      return 'FILE_PATH = ENV["FILE_PATH"]; FILE_CONTENT = File.read(FILE_PATH, encoding: "UTF-8").scrub\n';
-    case "perl":
-      return 'our $FILE_PATH = $ENV{FILE_PATH}; our $FILE_CONTENT = do { local $/; open(my $ctx_fh, "<:encoding(UTF-8)", $FILE_PATH) or die "$FILE_PATH: $!"; <$ctx_fh> };\n';
-    case "php":
-      return '$FILE_PATH = getenv("FILE_PATH"); $FILE_CONTENT = file_get_contents($FILE_PATH);';
-    case "r":
-      return 'FILE_PATH <- Sys.getenv("FILE_PATH"); FILE_CONTENT <- paste(readLines(FILE_PATH, warn = FALSE, encoding = "UTF-8"), collapse = "\\n")\n';
-    case "elixir":
-      return 'file_path = System.fetch_env!("FILE_PATH"); file_content = File.read!(file_path)\n';
-    default:
-      return "";
-  }
-}
-
-/** The file to write: PHP gets its open tag (on the same line, so line numbers hold), exec-file a preamble. */
-function sourceText(
-  language: LanguageId,
-  code: string,
-  withFile: boolean,
-  os: typeof Deno.build.os,
-): string {
-  const preamble = withFile ? filePreamble(language, os) : "";
-  if (language === "php") {
-    const body = /^\s*<\?(php|=)/.test(code) ? code : `<?php ${code}`;
-    return preamble ? body.replace(/<\?php/, `<?php ${preamble}`) : body;
-  }
-  return preamble + code;
-}
-
-function confinedEnv(
-  env: Record<string, string>,
-  scratch: string,
-  parent: Readonly<Record<string, string>>,
-) {
-  // HOME is not mounted; tools that write under it get the temp dir instead.
-  const home = parent.HOME;
-  env.HOME = scratch;
-  if (home) {
-    env.RUSTUP_HOME ??= join(home, ".rustup");
-    env.CARGO_HOME ??= join(home, ".cargo");
-  }
-  env.GOPATH ??= join(scratch, "go");
-  env.GOTOOLCHAIN = "local";
-}
-
-/**
- * A Go build cache kept for confined runs only: the user's own cache is not
- * mounted, because code could plant build results there that later builds
- * outside the sandbox would trust.
- */
-async function confinedGoCache(
-  parent: Readonly<Record<string, string>>,
-  scratch: string,
-): Promise<string> {
-  const base = parent.XDG_CACHE_HOME ??
-    (parent.HOME ? join(parent.HOME, ".cache") : undefined);
-  const cache = base
-    ? join(base, "ctx-mode", "go-build")
-    : join(scratch, "go-build");
-  await Deno.mkdir(cache, { recursive: true });
-  return cache;
-}
-
-async function prepareJs(
-  language: LanguageId,
-  code: string,
-  paths: { project: string; scratch: string; file: string | undefined },
-  confinement: Confinement,
-  options: RunOptions,
-  parent: Readonly<Record<string, string>>,
-): Promise<Prepared> {
-  const { project, scratch, file } = paths;
-  const runtime = options.runtime ?? currentRuntime();
-  const hostIsLocal = runtime.moduleUrl.startsWith("file:");
-  const useBwrap = confinement.kind === "bwrap" && hostIsLocal;
-  if (!useBwrap) {
-    const scan = findEscapingLinks(project, { allowed: [project, scratch] });
-    if (scan.links.length > 0) {
-      const shown = scan.links.slice(0, 3).map((link) =>
-        `${link.path} -> ${link.target}`
-      ).join(", ");
-      const more = scan.links.length > 3
-        ? ` and ${scan.links.length - 3} more`
-        : "";
-      throw new Error(
-        `Cannot run ${language} in "${project}": symbolic links lead out of the project (${shown}${more}); remove them, or install bubblewrap to confine runs`,
-      );
-    }
-    if (!scan.complete) {
-      throw new Error(
-        `Cannot run ${language} in "${project}": over ${scan.entries} entries to check for symbolic links leading out of the project; run from a smaller directory, or install bubblewrap to confine runs`,
-      );
-    }
-  }
-  const codePath = join(
-    scratch,
-    language === "typescript" ? "code.ts" : "code.js",
-  );
-  const read = file ? [project, scratch, file] : [project, scratch];
-  const write = [project, scratch];
-  const mode = chooseMode(
-    runtime,
-    [...read, ...write],
-    options.jsSandbox ?? "auto",
-  );
-  // In process mode the code file runs directly, so it carries its own
-  // prelude, on its first line to keep the code's line numbers.
-  await Deno.writeTextFile(
-    codePath,
-    mode === "process"
-      ? processPrelude({ project, scratch, file }) + code
-      : code,
-  );
-  const config: HostConfig = {
-    mode,
-    code: codePath,
-    project,
-    scratch,
-    read,
-    write,
-    heapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
-  };
-  if (file) config.file = file;
-  const env = denoSandboxEnv(parent, { tempDir: scratch });
-  const readable: string[] = [];
-  const writableExtra: string[] = [];
-  if (useBwrap) {
-    env.HOME = scratch;
-    // Deno's own cache (not the code: it has no permission there) stays warm across runs.
-    const denoDir = parent.DENO_DIR ??
-      join(
-        parent.XDG_CACHE_HOME ?? join(parent.HOME ?? scratch, ".cache"),
-        "deno",
-      );
-    await Deno.mkdir(denoDir, { recursive: true });
-    env.DENO_DIR = denoDir;
-    writableExtra.push(denoDir);
-    readable.push(...runtimeRoots(runtime.execPath, parent));
-    // Under `deno run` the sandbox module is read from disk; a compiled binary carries it inside.
-    if (!isCompiled(runtime)) {
-      readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
-    }
-    if (file && !isInside(file, project)) readable.push(file);
-  }
-  return {
-    run: { argv: sandboxArgv(runtime, config), cwd: project },
-    env,
-    confinement: useBwrap ? "bwrap" : "permissions",
-    readable: existing(readable),
-    writable: writableExtra,
-  };
-}
-
-async function prepareOther(
-  language: LanguageId,
-  code: string,
-  paths: { project: string; scratch: string; file: string | undefined },
-  confinement: Confinement,
-  options: RunOptions,
-  parent: Readonly<Record<string, string>>,
-): Promise<Prepared> {
-  const { project, scratch, file } = paths;
-  const { spec, command } = languageRuntime(language, parent);
-  const name = language === "go" || language === "rust" ? "main" : "code";
-  const codePath = join(scratch, name + spec.extension);
-  await Deno.writeTextFile(
-    codePath,
-    sourceText(language, code, file !== undefined, Deno.build.os),
-  );
-  const plan = spec.plan(command, codePath, scratch);
-  const env = sandboxEnv(parent, {
-    deny: options.denyEnv ?? [],
-    tempDir: scratch,
-  });
-  if (file) env.FILE_PATH = file;
-  const readable: string[] = [];
-  const writable: string[] = [];
-  if (confinement.kind === "bwrap") {
-    confinedEnv(env, scratch, parent);
-    readable.push(...runtimeRoots(command, parent));
-    if (language === "go") {
-      env.GOCACHE = await confinedGoCache(parent, scratch);
-      writable.push(env.GOCACHE);
-    }
-    if (language === "elixir") {
-      const erl = findOnPath("erl", parent);
-      if (erl) readable.push(...runtimeRoots(erl, parent));
-    }
-    // Programs on PATH stay callable (their data under HOME does not come along).
-    const pathDirs = (parent.PATH ?? "").split(delimiter).filter((dir) =>
-      isAbsolute(dir) && dir !== parent.HOME && dir !== "/" &&
-      !isSystemPath(dir)
-    );
-    readable.push(
-      ...pathDirs.filter((dir) =>
-        !isInside(dir, project) && !isInside(dir, scratch)
-      ),
-    );
-    if (file && !isInside(file, project)) readable.push(file);
-  }
-  return {
-    ...(plan.build ? { build: { argv: plan.build, cwd: scratch } } : {}),
-    run: { argv: plan.run, cwd: project },
-    env,
-    confinement: confinement.kind === "bwrap" ? "bwrap" : "none",
-    readable: existing(readable),
-    writable,
-  };
-}
-
-/** The paths that exist, without duplicates (bwrap refuses to mount a missing source). */
-function existing(paths: readonly string[]): string[] {
-  return [...new Set(paths)].filter((path) => {
-    try {
-      Deno.lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-function wrap(
-  step: { argv: string[]; cwd: string },
-  prepared: Prepared,
-  confinement: Confinement,
-  paths: { project: string; scratch: string },
-): { argv: string[]; cwd: string } {
-  if (prepared.confinement !== "bwrap" || !confinement.command) return step;
-  const args = bwrapArgs(
-    {
-      writable: [paths.project, paths.scratch, ...prepared.writable],
-      readable: prepared.readable,
-      cwd: step.cwd,
-    },
-    step.argv,
-  );
-  return { argv: [confinement.command, ...args], cwd: step.cwd };
 }
 
 /**
@@ -489,101 +246,192 @@ export async function runCode(
   const file = request.file
     ? await realFile(request.file.path, project)
     : undefined;
-  const confinement: Confinement = options.confine === false
-    ? { kind: "none", reason: "confinement turned off" }
-    : await detectConfinement({ env: parent });
+  const confinement = await chooseConfinement(options, parent);
+  const isJs = language === "javascript" || language === "typescript";
+  if (isJs && confinement.kind === "none") {
+    refuseEscapingLinks(language, project);
+  }
 
-  const started = performance.now();
-  const scratch = await Deno.realPath(
-    await Deno.makeTempDir({ prefix: "ctx-mode-run-" }),
+  const release = await RUN_SLOTS.acquire(
+    options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS,
   );
-  const untrack = removeOnExit(scratch);
+  const started = performance.now();
   try {
-    const paths = { project, scratch, file };
-    const isJs = language === "javascript" || language === "typescript";
-    const prepared = isJs
-      ? await prepareJs(
-        language,
-        request.code,
-        paths,
-        confinement,
-        options,
-        parent,
-      )
-      : await prepareOther(
-        language,
-        request.code,
-        paths,
-        confinement,
-        options,
-        parent,
-      );
-    const capture = {
-      stdout: new OutputCapture(maxOutputBytes),
-      stderr: new OutputCapture(maxOutputBytes),
+    const planOptions: PlanOptions = {
+      confinement,
+      runtime: options.runtime ?? currentRuntime(),
+      parent,
+      denyEnv: options.denyEnv ?? [],
+      heapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
+      memoryMb: options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB,
+      idleMs: HOST_IDLE_MS,
     };
-    const deadline = started + timeoutMs;
-    const step = (target: { argv: string[]; cwd: string }) => {
-      const wrapped = wrap(target, prepared, confinement, paths);
-      return runProcess({
-        argv: wrapped.argv,
-        cwd: wrapped.cwd,
-        env: prepared.env,
-        timeoutMs: Math.max(1, deadline - performance.now()),
-        capture,
+    const launch = () => launchHost(language, project, planOptions);
+    const key = JSON.stringify([language, project, confinement.kind]);
+    let host = options.warm ? options.warm.take(key, launch) : launch();
+    let attempt = await runOnHost(host, request.code, file, {
+      deadline: started + timeoutMs,
+      maxOutputBytes,
+      signal: options.signal,
+    });
+    if (attempt.setupFailure === HOST_IDLE) {
+      // The warm host ended unused just as this run took it: start a fresh one.
+      host = launch();
+      attempt = await runOnHost(host, request.code, file, {
+        deadline: started + timeoutMs,
+        maxOutputBytes,
         signal: options.signal,
       });
-    };
-    let outcome: ProcessOutcome | undefined;
-    if (prepared.build) {
-      outcome = await step(prepared.build);
-      if (outcome.exitCode !== 0) {
-        return finish(language, outcome, capture, prepared, started, false);
-      }
     }
-    outcome = await step(prepared.run);
-    return finish(
-      language,
-      outcome,
-      capture,
-      prepared,
-      started,
+    if (attempt.setupFailure !== undefined) {
+      throw new Error(
+        `Cannot confine the ${language} run in "${project}": ${attempt.setupFailure}`,
+      );
+    }
+    return finish(language, attempt, host.plan, started, {
       isJs,
-      options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
-    );
+      heapMb: planOptions.heapMb,
+    });
   } finally {
-    await Deno.remove(scratch, { recursive: true }).catch(() => {});
-    untrack();
+    release();
+  }
+}
+
+/** The confinement a run gets: what the options allow, the strongest that works. */
+async function chooseConfinement(
+  options: RunOptions,
+  parent: Readonly<Record<string, string>>,
+): Promise<Confinement> {
+  if (options.confine === false) {
+    return { kind: "none", reason: "confinement turned off" };
+  }
+  return await detectConfinement({
+    env: parent,
+    bwrap: options.confine !== "landlock",
+  });
+}
+
+/** Without a kernel that resolves links for us, a link out of the project is refused before a JavaScript run. */
+function refuseEscapingLinks(language: LanguageId, project: string): void {
+  const scan = findEscapingLinks(project, { allowed: [project] });
+  if (scan.links.length > 0) {
+    const shown = scan.links.slice(0, 3).map((link) =>
+      `${link.path} -> ${link.target}`
+    ).join(", ");
+    const more = scan.links.length > 3
+      ? ` and ${scan.links.length - 3} more`
+      : "";
+    throw new Error(
+      `Cannot run ${language} in "${project}": symbolic links lead out of the project (${shown}${more}); remove them, or install bubblewrap to confine runs`,
+    );
+  }
+  if (!scan.complete) {
+    throw new Error(
+      `Cannot run ${language} in "${project}": over ${scan.entries} entries to check for symbolic links leading out of the project; run from a smaller directory, or install bubblewrap to confine runs`,
+    );
+  }
+}
+
+interface HostAttempt {
+  outcome: ProcessOutcome;
+  stdout: CapturedOutput;
+  stderr: CapturedOutput;
+  /** The control files the run changed (and that were put back). */
+  restored: string[];
+  /** Why the host could not confine itself, when it could not. */
+  setupFailure?: string;
+}
+
+/** Writes the code into the host's temp dir, sends the request, and waits. */
+async function runOnHost(
+  host: Host,
+  code: string,
+  file: string | undefined,
+  limits: {
+    deadline: number;
+    maxOutputBytes: number;
+    signal: AbortSignal | undefined;
+  },
+): Promise<HostAttempt> {
+  const { plan } = host;
+  try {
+    const isJs = plan.language === "javascript" ||
+      plan.language === "typescript";
+    await Deno.writeTextFile(
+      plan.codePath,
+      !isJs
+        ? sourceText(plan.language, code, file !== undefined, Deno.build.os)
+        : plan.js === "process"
+        ? processPrelude({ project: plan.project, scratch: plan.scratch, file }) +
+          code
+        : code,
+    );
+    const capture = {
+      stdout: new OutputCapture(limits.maxOutputBytes),
+      stderr: new OutputCapture(limits.maxOutputBytes),
+    };
+    const snapshot = snapshotControlFiles(plan.project);
+    let outcome: ProcessOutcome;
+    let restored: string[] = [];
+    try {
+      outcome = await superviseProcess(host.process, {
+        timeoutMs: Math.max(1, limits.deadline - performance.now()),
+        capture,
+        signal: limits.signal,
+        input: JSON.stringify(hostRequest(plan, file)) + "\n",
+      });
+    } finally {
+      // Put the control files back even when the run was aborted.
+      restored = restoreControlFiles(snapshot);
+    }
+    const stdout = capture.stdout.finish();
+    const stderr = capture.stderr.finish();
+    const attempt: HostAttempt = { outcome, stdout, stderr, restored };
+    if (outcome.exitCode === HOST_SETUP_FAILED) {
+      const line = stderr.text.split("\n").find((text) =>
+        text.startsWith(HOST_SETUP_MARK)
+      );
+      if (line) attempt.setupFailure = line.slice(HOST_SETUP_MARK.length).trim();
+    }
+    return attempt;
+  } finally {
+    await host.cleanup();
   }
 }
 
 function finish(
   language: LanguageId,
-  outcome: ProcessOutcome,
-  capture: { stdout: OutputCapture; stderr: OutputCapture },
-  prepared: Prepared,
+  attempt: HostAttempt,
+  plan: HostPlan,
   started: number,
-  isJs: boolean,
-  heapMb = DEFAULT_MAX_HEAP_MB,
+  js: { isJs: boolean; heapMb: number },
 ): RunResult {
-  const stdout = capture.stdout.finish();
-  const stderr = capture.stderr.finish();
+  const { outcome, stdout, stderr } = attempt;
   const failed = outcome.exitCode !== 0 && !outcome.timedOut;
-  const outOfMemory = isJs && failed && OOM_PATTERN.test(stderr.text);
+  const outOfMemory = failed &&
+    (OOM_PATTERN.test(stderr.text) || (js.isJs && V8_OOM.test(stderr.text)));
   let stderrText = stderr.text;
-  if (outOfMemory && !stderrText.includes("heap limit of")) {
+  if (js.isJs && outOfMemory && V8_OOM.test(stderrText)) {
     // V8's report (GC traces, a C stack) says nothing the agent can use; keep what came before it.
     const before = (stderrText.split("<--- Last few GCs --->")[0] ?? "")
       .trimEnd();
     stderrText = `${
       before ? `${before}\n` : ""
-    }error: out of memory: the JavaScript heap limit of ${heapMb} MB was reached\n`;
+    }error: out of memory: the JavaScript heap limit of ${js.heapMb} MB was reached\n`;
+  }
+  if (attempt.restored.length > 0) {
+    stderrText +=
+      `error: the run changed control files, which runs may not write; they were put back: ${
+        attempt.restored.join(", ")
+      }\n`;
   }
   return {
     language,
     stdout: stdout.text,
     stderr: stderrText,
-    exitCode: outcome.exitCode,
+    exitCode: attempt.restored.length > 0 && outcome.exitCode === 0
+      ? 1
+      : outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,
     outOfMemory,
@@ -593,7 +441,8 @@ function finish(
     bytesReturned: stdout.bytesKept + stderr.bytesKept,
     droppedBytes: stdout.droppedBytes + stderr.droppedBytes,
     droppedLines: stdout.droppedLines + stderr.droppedLines,
-    confinement: prepared.confinement,
+    confinement: plan.confinement,
+    controlFilesRestored: attempt.restored,
   };
 }
 

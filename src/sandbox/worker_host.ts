@@ -35,6 +35,8 @@ export interface HostConfig {
   write: string[];
   /** The JavaScript heap limit in MB (worker mode; process mode uses `--v8-flags`). */
   heapMb: number;
+  /** Paths the code may never write, existing or not (process mode). */
+  denyWrite?: string[];
 }
 
 /** How often to check whether the runner that started us is still alive. */
@@ -108,7 +110,14 @@ interface WorkerOutcome {
   failure?: { message: string; outOfMemory?: boolean; inHost?: boolean };
 }
 
-async function runInWorker(config: HostConfig): Promise<number> {
+/**
+ * Runs the code file of `config` in a Worker that holds exactly the run's
+ * permissions, and waits for it.
+ *
+ * @param config The run.
+ * @returns The exit code: the code's own, 1 when it threw.
+ */
+export async function runInWorker(config: HostConfig): Promise<number> {
   const entry = `${config.scratch}/prelude.mjs`;
   await Deno.writeTextFile(entry, PRELUDE_SOURCE);
   const content = config.file === undefined

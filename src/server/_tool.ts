@@ -15,6 +15,7 @@ import { utf8ByteLength } from "../store/split_oversize.ts";
 import type { CallToolResult, Implementation } from "./_sdk.ts";
 import type { SearchThrottle } from "./search_throttle.ts";
 import type { SessionStats } from "./stats.ts";
+import type { WarmHosts } from "../sandbox/mod.ts";
 
 /** What the tools need from the server around them. */
 export interface ServerDeps {
@@ -48,6 +49,8 @@ export interface ServerDeps {
   clientInfo(): Implementation | undefined;
   /** Aborted when the server shuts down; running children are killed. */
   signal: AbortSignal;
+  /** Sandbox hosts started ahead of the next run, ended with the server. */
+  warmHosts: WarmHosts;
   /** The clock. */
   now(): number;
 }

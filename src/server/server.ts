@@ -14,6 +14,7 @@ import { startHeartbeat } from "../config/heartbeat.ts";
 import type { Env } from "../config/paths.ts";
 import { ROUTING_BLOCK } from "../routing/routing_block.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
+import { WarmHosts } from "../sandbox/mod.ts";
 import {
   type Implementation,
   McpServer,
@@ -93,6 +94,7 @@ export function createServer(options: ServerOptions): CtxServer {
       : {}),
     clientInfo: () => client ??= server.server.getClientVersion(),
     signal: shutdown.signal,
+    warmHosts: new WarmHosts(),
     now,
   };
   for (
@@ -116,6 +118,7 @@ export function createServer(options: ServerOptions): CtxServer {
     deps,
     async close() {
       shutdown.abort();
+      deps.warmHosts.close();
       await server.close();
       kb?.close();
     },

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import { detectConfinement } from "../../src/sandbox/confine.ts";
+import { landlockAbi } from "../../src/sandbox/_landlock.ts";
 import {
   detectLanguages,
   type LanguageId,
@@ -32,6 +33,9 @@ export async function tempDir(prefix = "ctx-sandbox-test-"): Promise<TempDir> {
 
 /** Whether bubblewrap confines runs on this machine (decided once, before the tests are declared). */
 export const BWRAP = (await detectConfinement()).kind === "bwrap";
+
+/** Whether Landlock can confine runs on this machine. */
+export const LANDLOCK = landlockAbi() > 0;
 
 /** The languages installed here. */
 export const AVAILABLE: ReadonlySet<LanguageId> = new Set(

@@ -4,6 +4,7 @@ import { runCode, type RunOptions } from "../../src/sandbox/mod.ts";
 import {
   alive,
   BWRAP,
+  LANDLOCK,
   eventually,
   exists,
   loopbackServer,
@@ -19,21 +20,22 @@ const MODES: Array<
   { label: string; options: RunOptions; confinement: string; ignore: boolean }
 > = [
   {
-    label: "a bubblewrap-confined Deno process" +
+    label: "a Worker in a bubblewrap-confined host" +
       (BWRAP ? "" : " (bwrap does not work here)"),
     options: {},
     confinement: "bwrap",
     ignore: !BWRAP,
   },
   {
-    label: "a Deno process with permission flags",
-    options: { confine: false },
-    confinement: "permissions",
-    ignore: false,
+    label: "a Deno process with permission flags under Landlock" +
+      (LANDLOCK ? "" : " (Landlock does not work here)"),
+    options: { confine: "landlock" },
+    confinement: "landlock",
+    ignore: !LANDLOCK,
   },
   {
-    label: "a permission-scoped Worker, as in the compiled binary",
-    options: { confine: false, jsSandbox: "worker" },
+    label: "a permission-scoped Worker in an unconfined host",
+    options: { confine: false },
     confinement: "permissions",
     ignore: false,
   },
@@ -329,10 +331,11 @@ Deno.test({
     const code =
       "console.log(FILE_PATH.endsWith('access.log'), FILE_CONTENT.split('\\n').filter((l) => l.includes(' 500')).length);";
     for (
-      const options of [{}, { confine: false }, {
-        confine: false,
-        jsSandbox: "worker" as const,
-      }]
+      const options of [
+        ...(BWRAP ? [{}] : []),
+        ...(LANDLOCK ? [{ confine: "landlock" as const }] : []),
+        { confine: false },
+      ]
     ) {
       const result = await runCode(
         {

@@ -58,7 +58,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "findEscapingLinks skips .git and looks into node_modules only at the package level",
+    "findEscapingLinks finds links inside .git and at any depth of node_modules",
   ignore: !unix,
   fn: async () => {
     await using project = await tempDir();
@@ -83,8 +83,10 @@ Deno.test({
     const links = findEscapingLinks(project.path, { allowed: [project.path] })
       .links.map((link) => link.path).sort();
     assert.deepEqual(links, [
+      ".git/objects/link",
       "node_modules/@scope/linked",
       "node_modules/linked",
+      "node_modules/pkg/lib/deep-link",
     ]);
   },
 });

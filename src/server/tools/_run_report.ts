@@ -114,6 +114,7 @@ export async function runForTool(
     {
       ...runOptionsFromEnv(deps.env),
       signal: deps.signal,
+      warm: deps.warmHosts,
       // Checked above with the policy (level, switched-off rules, permission rules).
       ...(shell ? { guard: false } : {}),
     },

@@ -74,6 +74,7 @@ export function registerCtxBatchExecuteTool(
               : { timeoutMs: Math.round(timeout * 1000) }),
             ...runOptionsFromEnv(deps.env),
             signal: deps.signal,
+            warm: deps.warmHosts,
             refuse: (command) =>
               refusal(deps, {
                 tool: "ctx_batch_execute",

@@ -1,0 +1,374 @@
+/**
+ * Plans a sandbox host: the command line that starts it (inside bubblewrap,
+ * with Landlock rules, or plain), its environment, and the request that makes
+ * it run one piece of code. The mounts and rules give a run the project and
+ * its temp dir read-write, the runtime's files read-only, and nothing else;
+ * the project's control files are mounted read-only over the project, and
+ * Deno's cache is read-only, so nothing a run writes can run later outside it.
+ *
+ * Reads the file system only to see which paths exist; never starts a process.
+ *
+ * @module
+ */
+
+import { delimiter, dirname, isAbsolute, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
+import type { Confinement } from "./confine.ts";
+import { denoSandboxEnv, sandboxEnv } from "./env.ts";
+import {
+  chooseMode,
+  isCompiled,
+  type Runtime,
+  sandboxArgv,
+} from "./js_launch.ts";
+import { findOnPath, type LanguageId } from "./_languages.ts";
+import type { LandlockRules } from "./_landlock.ts";
+import { languageRuntime } from "./languages.ts";
+import type { HostRequest, HostSetup } from "./sandbox_host.ts";
+import type { HostConfig } from "./worker_host.ts";
+import { existingControlPaths } from "./_control_guard.ts";
+import { controlFilePaths } from "../safety/mod.ts";
+
+/** How a run ends up confined (reported with every result). */
+export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
+
+/** Everything needed to start a host and give it runs of one language. */
+export interface HostPlan {
+  language: LanguageId;
+  project: string;
+  scratch: string;
+  argv: string[];
+  env: Record<string, string>;
+  confinement: RunConfinement;
+  /** The environment of the programs the host spawns. */
+  runEnv: Record<string, string>;
+  /** The file the code is written to (in the scratch dir). */
+  codePath: string;
+  /**
+   * How JavaScript runs: `"worker"` a Worker inside the host; under Landlock
+   * a child process, `"process"` with Deno's permission flags or
+   * `"child-worker"` with a Worker of its own (a compiled binary).
+   */
+  js?: "worker" | "process" | "child-worker";
+  /** For other languages: the build step and the run. */
+  steps?: { argv: string[]; cwd: string }[];
+  heapMb: number;
+  runtime: Runtime;
+}
+
+/** What the planner needs besides the language and the paths. */
+export interface PlanOptions {
+  confinement: Confinement;
+  runtime: Runtime;
+  parent: Readonly<Record<string, string>>;
+  denyEnv: readonly string[];
+  heapMb: number;
+  memoryMb: number;
+  idleMs: number;
+}
+
+const ETC_SECRETS = new Set([
+  "shadow",
+  "shadow-",
+  "gshadow",
+  "gshadow-",
+  "sudoers",
+  "sudoers.d",
+  "ssl",
+  "ssh",
+]);
+const TOP_LEVEL = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+const DEVICES = [
+  "/dev/null",
+  "/dev/zero",
+  "/dev/full",
+  "/dev/random",
+  "/dev/urandom",
+  "/dev/tty",
+];
+
+function denoDir(parent: Readonly<Record<string, string>>, scratch: string) {
+  return parent.DENO_DIR ??
+    join(
+      parent.XDG_CACHE_HOME ?? join(parent.HOME ?? scratch, ".cache"),
+      "deno",
+    );
+}
+
+/** The paths that exist, without duplicates. */
+function existing(paths: readonly string[]): string[] {
+  return [...new Set(paths)].filter((path) => {
+    try {
+      Deno.lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function listDir(path: string): string[] {
+  try {
+    return [...Deno.readDirSync(path)].map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/** `/etc` without its secrets (Landlock cannot carve a file out of a granted folder). */
+function etcWithoutSecrets(): string[] {
+  const paths = listDir("/etc").filter((name) => !ETC_SECRETS.has(name)).map(
+    (name) => `/etc/${name}`,
+  );
+  for (const name of listDir("/etc/ssh")) {
+    if (!(name.startsWith("ssh_host_") && name.endsWith("_key"))) {
+      paths.push(`/etc/ssh/${name}`);
+    }
+  }
+  for (const name of listDir("/etc/ssl")) {
+    if (name !== "private") paths.push(`/etc/ssl/${name}`);
+  }
+  return paths;
+}
+
+function landlockRules(
+  readable: readonly string[],
+  writable: readonly string[],
+): LandlockRules {
+  return {
+    readable: existing([
+      "/usr",
+      "/opt",
+      "/nix",
+      "/snap",
+      ...TOP_LEVEL,
+      ...etcWithoutSecrets(),
+      "/proc",
+      "/sys",
+      "/dev/pts",
+      "/dev/shm",
+      ...readable,
+    ]),
+    writable: existing(writable),
+    devices: existing(DEVICES),
+  };
+}
+
+/** PATH entries a confined program may call, outside the system dirs. */
+function pathDirs(
+  parent: Readonly<Record<string, string>>,
+  project: string,
+  scratch: string,
+): string[] {
+  return (parent.PATH ?? "").split(delimiter).filter((dir) =>
+    isAbsolute(dir) && dir !== parent.HOME && dir !== "/" &&
+    !isSystemPath(dir) && !isInside(dir, project) && !isInside(dir, scratch)
+  );
+}
+
+function confinedEnv(
+  env: Record<string, string>,
+  scratch: string,
+  parent: Readonly<Record<string, string>>,
+): void {
+  // HOME is not mounted; tools that write under it get the temp dir instead.
+  const home = parent.HOME;
+  env.HOME = scratch;
+  if (home) {
+    env.RUSTUP_HOME ??= join(home, ".rustup");
+    env.CARGO_HOME ??= join(home, ".cargo");
+  }
+  env.GOPATH ??= join(scratch, "go");
+  env.GOTOOLCHAIN = "local";
+}
+
+/**
+ * A Go build cache kept for confined runs only: the user's own cache is not
+ * mounted, because code could plant build results there that later builds
+ * outside the sandbox would trust.
+ */
+function confinedGoCache(
+  parent: Readonly<Record<string, string>>,
+  scratch: string,
+): string {
+  const base = parent.XDG_CACHE_HOME ??
+    (parent.HOME ? join(parent.HOME, ".cache") : undefined);
+  const cache = base
+    ? join(base, "ctx-mode", "go-build")
+    : join(scratch, "go-build");
+  Deno.mkdirSync(cache, { recursive: true });
+  return cache;
+}
+
+function hostArgv(runtime: Runtime, setup: HostSetup): string[] {
+  const json = JSON.stringify(setup);
+  if (isCompiled(runtime)) return [runtime.execPath, "__host", json];
+  return [
+    runtime.execPath,
+    "run",
+    "--no-config",
+    "--no-lock",
+    "--no-prompt",
+    "--quiet",
+    "--allow-all",
+    "--unstable-worker-options",
+    new URL("./sandbox_host.ts", runtime.moduleUrl).href,
+    json,
+  ];
+}
+
+/**
+ * Plans the host for one language in one project, with its own temp dir.
+ *
+ * @param language The language.
+ * @param paths The project and the host's temp dir (real paths).
+ * @param options Confinement, runtime, environment and limits.
+ * @returns The plan.
+ */
+export function planHost(
+  language: LanguageId,
+  paths: { project: string; scratch: string },
+  options: PlanOptions,
+): HostPlan {
+  const { project, scratch } = paths;
+  const { confinement, runtime, parent } = options;
+  const isJs = language === "javascript" || language === "typescript";
+  const cache = denoDir(parent, scratch);
+  Deno.mkdirSync(cache, { recursive: true });
+  const hostEnv = denoSandboxEnv(parent, { tempDir: scratch });
+  hostEnv.DENO_DIR = cache;
+  const readable = [...runtimeRoots(runtime.execPath, parent), cache];
+  // Under `deno run` the host's modules are read from disk; a compiled binary carries them.
+  if (!isCompiled(runtime)) {
+    readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
+  }
+  const writable = [project, scratch];
+  let plan: HostPlan;
+  if (isJs) {
+    const codePath = join(
+      scratch,
+      language === "typescript" ? "code.ts" : "code.js",
+    );
+    hostEnv.HOME = scratch;
+    plan = {
+      language,
+      project,
+      scratch,
+      argv: [],
+      env: hostEnv,
+      confinement: confinement.kind === "none"
+        ? "permissions"
+        : confinement.kind,
+      runEnv: { ...hostEnv },
+      codePath,
+      js: confinement.kind !== "landlock"
+        ? "worker"
+        : chooseMode(runtime, [project, scratch], "auto") === "process"
+        ? "process"
+        : "child-worker",
+      heapMb: options.heapMb,
+      runtime,
+    };
+  } else {
+    const { spec, command } = languageRuntime(language, parent);
+    const name = language === "go" || language === "rust" ? "main" : "code";
+    const codePath = join(scratch, name + spec.extension);
+    const run = spec.plan(command, codePath, scratch);
+    const runEnv = sandboxEnv(parent, {
+      deny: options.denyEnv,
+      tempDir: scratch,
+    });
+    if (confinement.kind !== "none") {
+      confinedEnv(runEnv, scratch, parent);
+      readable.push(...runtimeRoots(command, parent));
+      if (language === "go") {
+        runEnv.GOCACHE = confinedGoCache(parent, scratch);
+        writable.push(runEnv.GOCACHE);
+      }
+      if (language === "elixir") {
+        const erl = findOnPath("erl", parent);
+        if (erl) readable.push(...runtimeRoots(erl, parent));
+      }
+      // Programs on PATH stay callable (their data under HOME does not come along).
+      readable.push(...pathDirs(parent, project, scratch));
+    }
+    plan = {
+      language,
+      project,
+      scratch,
+      argv: [],
+      env: hostEnv,
+      confinement: confinement.kind,
+      runEnv,
+      codePath,
+      steps: [
+        ...(run.build ? [{ argv: run.build, cwd: scratch }] : []),
+        { argv: run.run, cwd: project },
+      ],
+      heapMb: options.heapMb,
+      runtime,
+    };
+  }
+  const setup: HostSetup = {
+    memoryMb: options.memoryMb,
+    idleMs: options.idleMs,
+    watchParent: confinement.kind !== "bwrap",
+    scratch,
+  };
+  if (confinement.kind === "landlock") {
+    setup.landlock = landlockRules(readable, writable);
+  }
+  const argv = hostArgv(runtime, setup);
+  if (confinement.kind === "bwrap" && confinement.command) {
+    const args = bwrapArgs(
+      {
+        writable,
+        // Control files over the project, read-only: writing them fails at once.
+        readable: existing([...readable, ...existingControlPaths(project)]),
+        cwd: project,
+      },
+      argv,
+    );
+    plan.argv = [confinement.command, ...args];
+  } else {
+    plan.argv = argv;
+  }
+  return plan;
+}
+
+/**
+ * The request that makes a planned host run the code now in `plan.codePath`.
+ *
+ * @param plan The host's plan.
+ * @param file For exec-file: the target (real path inside the project).
+ * @returns The request line's object.
+ */
+export function hostRequest(plan: HostPlan, file?: string): HostRequest {
+  if (plan.steps) {
+    const env = { ...plan.runEnv };
+    if (file !== undefined) env.FILE_PATH = file;
+    return { kind: "spawn", steps: plan.steps, env };
+  }
+  const read = file === undefined
+    ? [plan.project, plan.scratch]
+    : [plan.project, plan.scratch, file];
+  const config: HostConfig = {
+    mode: plan.js === "process" ? "process" : "worker",
+    code: plan.codePath,
+    project: plan.project,
+    scratch: plan.scratch,
+    read,
+    write: [plan.project, plan.scratch],
+    heapMb: plan.heapMb,
+  };
+  if (file !== undefined) config.file = file;
+  if (plan.js === "worker") return { kind: "worker", worker: config };
+  // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
+  config.denyWrite = controlFilePaths(plan.project);
+  return {
+    kind: "spawn",
+    steps: [{ argv: sandboxArgv(plan.runtime, config), cwd: plan.project }],
+    env: plan.runEnv,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Sandbox hosts: starting one (its own temp dir, its confinement built once),
+ * and a pool that keeps one started host ready per language and project, so
+ * that a run only sends its request. A host serves one run and ends with it;
+ * the pool starts the next while the current one runs. An idle host ends on
+ * its own after a while, and every host ends with the server.
+ *
+ * This module never decides what a run may do (see `_host_launch.ts`).
+ *
+ * @module
+ */
+
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LanguageId } from "./_languages.ts";
+import { type HostPlan, planHost, type PlanOptions } from "./_host_launch.ts";
+import {
+  discardProcess,
+  removeOnExit,
+  startProcess,
+  type StartedProcess,
+} from "./_process.ts";
+
+/** A started host with its plan. */
+export interface Host {
+  plan: HostPlan;
+  process: StartedProcess;
+  /** Removes the temp dir and stops tracking it. */
+  cleanup(): Promise<void>;
+}
+
+const SCRATCH_PREFIX = "ctx-mode-run-";
+let swept = false;
+
+/**
+ * Removes temp dirs left by ctx-mode processes that died without cleaning up
+ * (a server killed with SIGKILL). Linux only, where a pid can be checked.
+ */
+function sweepStaleScratch(): void {
+  if (swept || Deno.build.os !== "linux") return;
+  swept = true;
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(tmpdir())];
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const match = new RegExp(`^${SCRATCH_PREFIX}(\\d+)-`).exec(entry.name);
+    if (!match || !entry.isDirectory) continue;
+    try {
+      Deno.statSync(`/proc/${match[1]}`);
+    } catch {
+      try {
+        Deno.removeSync(join(tmpdir(), entry.name), { recursive: true });
+      } catch {
+        // someone else's, or already gone
+      }
+    }
+  }
+}
+
+/**
+ * Starts a host for one language in one project.
+ *
+ * @param language The language.
+ * @param project The project (real path).
+ * @param options Confinement, runtime, environment and limits.
+ * @returns The started host, waiting for its request.
+ */
+export function launchHost(
+  language: LanguageId,
+  project: string,
+  options: PlanOptions,
+): Host {
+  sweepStaleScratch();
+  const scratch = Deno.realPathSync(
+    Deno.makeTempDirSync({ prefix: `${SCRATCH_PREFIX}${Deno.pid}-` }),
+  );
+  const untrack = removeOnExit(scratch);
+  const cleanup = async () => {
+    await Deno.remove(scratch, { recursive: true }).catch(() => {});
+    untrack();
+  };
+  try {
+    const plan = planHost(language, { project, scratch }, options);
+    const process = startProcess(
+      { argv: plan.argv, cwd: project, env: plan.env },
+      true,
+    );
+    return { plan, process, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** One started host per language and project, ready for the next run. */
+export class WarmHosts {
+  #ready = new Map<string, Host>();
+  #closed = false;
+
+  /**
+   * Hands out the ready host for `key`, or starts one, and starts the next.
+   *
+   * @param key Language, project and settings: hosts are interchangeable only within one key.
+   * @param launch Starts a host for this key.
+   * @returns A host that no other run gets.
+   */
+  take(key: string, launch: () => Host): Host {
+    const ready = this.#ready.get(key);
+    this.#ready.delete(key);
+    const host = ready ?? launch();
+    if (!this.#closed) this.#prepare(key, launch);
+    return host;
+  }
+
+  #prepare(key: string, launch: () => Host): void {
+    let host: Host;
+    try {
+      host = launch();
+    } catch {
+      return; // the next run starts its own and reports why
+    }
+    this.#ready.set(key, host);
+    // An idle host ends on its own: forget it then.
+    host.process.child.status.then(() => {
+      if (this.#ready.get(key) !== host) return;
+      this.#ready.delete(key);
+      discardProcess(host.process);
+      host.cleanup();
+    }, () => {});
+  }
+
+  /** Ends every ready host (the server is going away). */
+  close(): void {
+    this.#closed = true;
+    for (const host of this.#ready.values()) {
+      discardProcess(host.process);
+      host.cleanup();
+    }
+    this.#ready.clear();
+  }
+}
