@@ -22,6 +22,13 @@ export interface BwrapMounts {
   readable: readonly string[];
   /** The working directory inside. */
   cwd: string;
+  /**
+   * A folder made inside the namespace's own `/tmp` (the run's temp dir: it
+   * ends with the namespace, so nothing stays behind).
+   */
+  privateDir?: string;
+  /** The size of the namespace's `/tmp`, which lives in memory. @default {undefined} (the kernel's default, half the RAM) */
+  tmpBytes?: number;
 }
 
 /** The parts of the file system the builder looks at; injectable for tests. */
@@ -213,11 +220,13 @@ export function bwrapArgs(
     "/dev",
     "--proc",
     "/proc",
+    ...(mounts.tmpBytes ? ["--size", String(mounts.tmpBytes)] : []),
     "--tmpfs",
     "/tmp",
     "--tmpfs",
     "/var/tmp",
   );
+  if (mounts.privateDir) args.push("--dir", mounts.privateDir);
 
   // Parents before children, so a read-only path inside the project stays read-only.
   const binds = [

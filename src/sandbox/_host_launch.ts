@@ -26,6 +26,7 @@ import { findOnPath, type LanguageId } from "./_languages.ts";
 import type { LandlockRules } from "./_landlock.ts";
 import { languageRuntime } from "./languages.ts";
 import type { HostRequest, HostSetup } from "./sandbox_host.ts";
+import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { existingControlPaths } from "./_control_guard.ts";
 import { controlFilePaths } from "../safety/mod.ts";
@@ -46,14 +47,17 @@ export interface HostPlan {
   /** The file the code is written to (in the scratch dir). */
   codePath: string;
   /**
-   * How JavaScript runs: `"worker"` a Worker inside the host; under Landlock
-   * a child process, `"process"` with Deno's permission flags or
-   * `"child-worker"` with a Worker of its own (a compiled binary).
+   * How JavaScript runs: `"direct"` the host is the sandbox process itself
+   * (Deno's permission flags); `"worker"` a Worker inside the host (a
+   * compiled binary, or no way to end the process with the server); under
+   * Landlock a child of the host, `"forward"` started ahead with permission
+   * flags or `"child-worker"` with a Worker of its own (a compiled binary).
    */
-  js?: "worker" | "process" | "child-worker";
+  js?: "direct" | "worker" | "forward" | "child-worker";
+  /** What the JavaScript sandbox is told. */
+  config?: HostConfig;
   /** For other languages: the build step and the run. */
   steps?: { argv: string[]; cwd: string }[];
-  heapMb: number;
   runtime: Runtime;
 }
 
@@ -228,10 +232,10 @@ function hostArgv(runtime: Runtime, setup: HostSetup): string[] {
  */
 export function planHost(
   language: LanguageId,
-  paths: { project: string; scratch: string },
+  paths: { project: string; scratch: string; scratchInside: boolean },
   options: PlanOptions,
 ): HostPlan {
-  const { project, scratch } = paths;
+  const { project, scratch, scratchInside } = paths;
   const { confinement, runtime, parent } = options;
   const isJs = language === "javascript" || language === "typescript";
   const cache = denoDir(parent, scratch);
@@ -243,14 +247,29 @@ export function planHost(
   if (!isCompiled(runtime)) {
     readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
   }
-  const writable = [project, scratch];
+  const writable = scratchInside ? [project] : [project, scratch];
   let plan: HostPlan;
+  let child: HostSetup["child"];
   if (isJs) {
     const codePath = join(
       scratch,
       language === "typescript" ? "code.ts" : "code.js",
     );
     hostEnv.HOME = scratch;
+    const js = chooseMode(runtime, [project, scratch], "auto");
+    const config: HostConfig = {
+      mode: js,
+      code: codePath,
+      project,
+      scratch,
+      read: [project, scratch],
+      write: [project, scratch],
+      heapMb: options.heapMb,
+      // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
+      denyWrite: controlFilePaths(project),
+    };
+    // Only bubblewrap ends a looping sandbox process with the server; elsewhere a host watches it.
+    const direct = js === "process" && confinement.kind === "bwrap";
     plan = {
       language,
       project,
@@ -260,16 +279,28 @@ export function planHost(
       confinement: confinement.kind === "none"
         ? "permissions"
         : confinement.kind,
-      runEnv: { ...hostEnv },
+      runEnv: hostEnv,
       codePath,
-      js: confinement.kind !== "landlock"
-        ? "worker"
-        : chooseMode(runtime, [project, scratch], "auto") === "process"
-        ? "process"
-        : "child-worker",
-      heapMb: options.heapMb,
+      js: direct
+        ? "direct"
+        : js === "process"
+        ? "forward"
+        : confinement.kind === "landlock"
+        ? "child-worker"
+        : "worker",
+      config,
       runtime,
     };
+    if (direct) {
+      const argv = sandboxArgv(runtime, config, options.idleMs);
+      return wrapInBwrap(plan, confinement, argv, readable, writable, options);
+    }
+    if (plan.js === "forward") {
+      child = {
+        argv: sandboxArgv(runtime, config, options.idleMs),
+        env: hostEnv,
+      };
+    }
   } else {
     const { spec, command } = languageRuntime(language, parent);
     const name = language === "go" || language === "rust" ? "main" : "code";
@@ -306,12 +337,10 @@ export function planHost(
         ...(run.build ? [{ argv: run.build, cwd: scratch }] : []),
         { argv: run.run, cwd: project },
       ],
-      heapMb: options.heapMb,
       runtime,
     };
   }
   const setup: HostSetup = {
-    memoryMb: options.memoryMb,
     idleMs: options.idleMs,
     watchParent: confinement.kind !== "bwrap",
     scratch,
@@ -319,56 +348,76 @@ export function planHost(
   if (confinement.kind === "landlock") {
     setup.landlock = landlockRules(readable, writable);
   }
+  if (child) setup.child = child;
   const argv = hostArgv(runtime, setup);
-  if (confinement.kind === "bwrap" && confinement.command) {
-    const args = bwrapArgs(
-      {
-        writable,
-        // Control files over the project, read-only: writing them fails at once.
-        readable: existing([...readable, ...existingControlPaths(project)]),
-        cwd: project,
-      },
-      argv,
-    );
-    plan.argv = [confinement.command, ...args];
-  } else {
-    plan.argv = argv;
+  if (confinement.kind === "bwrap") {
+    return wrapInBwrap(plan, confinement, argv, readable, writable, options);
   }
+  plan.argv = argv;
+  return plan;
+}
+
+function wrapInBwrap(
+  plan: HostPlan,
+  confinement: Confinement,
+  argv: string[],
+  readable: readonly string[],
+  writable: readonly string[],
+  options: PlanOptions,
+): HostPlan {
+  const args = bwrapArgs(
+    {
+      writable,
+      // Control files over the project, read-only: writing them fails at once.
+      readable: existing([...readable, ...existingControlPaths(plan.project)]),
+      cwd: plan.project,
+      privateDir: plan.scratch,
+      // The namespace's /tmp lives in memory: the run's memory cap bounds it too.
+      tmpBytes: options.memoryMb * 1024 * 1024,
+    },
+    argv,
+  );
+  plan.argv = [confinement.command ?? "bwrap", ...args];
   return plan;
 }
 
 /**
- * The request that makes a planned host run the code now in `plan.codePath`.
+ * The request line that makes a planned host run a piece of code.
  *
  * @param plan The host's plan.
+ * @param code The source text (the file's, preamble included).
  * @param file For exec-file: the target (real path inside the project).
- * @returns The request line's object.
+ * @returns One line of JSON, newline included.
  */
-export function hostRequest(plan: HostPlan, file?: string): HostRequest {
+export function hostRequest(
+  plan: HostPlan,
+  code: string,
+  file?: string,
+): string {
+  const line = (request: HostRequest | JsHostRequest) =>
+    JSON.stringify(request) + "\n";
+  const codeFile = { path: plan.codePath, text: code };
   if (plan.steps) {
     const env = { ...plan.runEnv };
     if (file !== undefined) env.FILE_PATH = file;
-    return { kind: "spawn", steps: plan.steps, env };
+    return line({ kind: "spawn", code: codeFile, steps: plan.steps, env });
   }
-  const read = file === undefined
-    ? [plan.project, plan.scratch]
-    : [plan.project, plan.scratch, file];
-  const config: HostConfig = {
-    mode: plan.js === "process" ? "process" : "worker",
-    code: plan.codePath,
-    project: plan.project,
-    scratch: plan.scratch,
-    read,
-    write: [plan.project, plan.scratch],
-    heapMb: plan.heapMb,
-  };
+  const jsRequest: JsHostRequest = file === undefined
+    ? { code }
+    : { code, file };
+  if (plan.js === "direct") return line(jsRequest);
+  if (plan.js === "forward") {
+    return line({ kind: "forward", line: JSON.stringify(jsRequest) });
+  }
+  const config: HostConfig = { ...plan.config!, mode: "worker" };
   if (file !== undefined) config.file = file;
-  if (plan.js === "worker") return { kind: "worker", worker: config };
-  // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
-  config.denyWrite = controlFilePaths(plan.project);
-  return {
+  if (plan.js === "worker") {
+    return line({ kind: "worker", worker: config, code: codeFile });
+  }
+  return line({
     kind: "spawn",
+    code: codeFile,
     steps: [{ argv: sandboxArgv(plan.runtime, config), cwd: plan.project }],
     env: plan.runEnv,
-  };
+  });
 }

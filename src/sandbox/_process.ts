@@ -10,6 +10,7 @@
  */
 
 import type { OutputCapture } from "./_output.ts";
+import { treeResidentBytes } from "./_memory_watch.ts";
 
 /** How one process ended. */
 export interface ProcessOutcome {
@@ -21,6 +22,8 @@ export interface ProcessOutcome {
   timedOut: boolean;
   /** Whether the abort signal killed it. */
   aborted: boolean;
+  /** Whether the memory cap killed it. */
+  outOfMemory: boolean;
   durationMs: number;
 }
 
@@ -36,7 +39,12 @@ export interface ProcessSpec {
   /** Where stdout and stderr go; a build step and its run share them. */
   capture: { stdout: OutputCapture; stderr: OutputCapture };
   signal?: AbortSignal | undefined;
+  /** The resident memory of the process tree, in MB, past which it is killed (Linux). */
+  memoryMb?: number;
 }
+
+/** How often the memory of a running process tree is read. */
+const MEMORY_POLL_MS = 200;
 
 /** After the child exits, how long to wait for its pipes to close. */
 const DRAIN_GRACE_MS = 2_000;
@@ -216,6 +224,15 @@ export async function superviseProcess(
   };
   spec.signal?.addEventListener("abort", onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
+  let outOfMemory = false;
+  const memoryLimit = (spec.memoryMb ?? 0) * 1024 * 1024;
+  const memoryTimer = memoryLimit > 0 && Deno.build.os === "linux"
+    ? setInterval(() => {
+      if (treeResidentBytes(child.pid) <= memoryLimit) return;
+      outOfMemory = true;
+      killGroup(child.pid);
+    }, MEMORY_POLL_MS)
+    : undefined;
 
   let release!: () => void;
   const stop = new Promise<void>((resolve) => release = resolve);
@@ -238,6 +255,7 @@ export async function superviseProcess(
     status = await child.status;
   } finally {
     clearTimeout(timer);
+    clearInterval(memoryTimer);
     spec.signal?.removeEventListener("abort", onAbort);
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
     killGroup(child.pid);
@@ -258,6 +276,7 @@ export async function superviseProcess(
     signal: status.signal,
     timedOut,
     aborted,
+    outOfMemory,
     durationMs: performance.now() - begun,
   };
 }

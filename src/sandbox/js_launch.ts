@@ -12,6 +12,7 @@
  */
 
 import type { HostConfig } from "./worker_host.ts";
+import type { JsHostConfig } from "./js_host.ts";
 
 /** Where the sandbox process comes from. */
 export interface Runtime {
@@ -76,9 +77,14 @@ export function chooseMode(
  *
  * @param runtime The runtime facts.
  * @param config What the sandbox process is told (its `mode` decides the flags).
+ * @param idleMs How long a process-mode sandbox waits for its request line.
  * @returns The argv, executable first.
  */
-export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
+export function sandboxArgv(
+  runtime: Runtime,
+  config: HostConfig,
+  idleMs = 300_000,
+): string[] {
   const json = JSON.stringify(config);
   if (isCompiled(runtime)) return [runtime.execPath, "__sandbox", json];
   const host = new URL("./worker_host.ts", runtime.moduleUrl).href;
@@ -105,7 +111,13 @@ export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
     "--allow-net",
     "--allow-import",
     `--v8-flags=--max-old-space-size=${config.heapMb}`,
-    // The code file carries its own prelude (see processPrelude in run_code.ts).
-    config.code,
+    new URL("./js_host.ts", runtime.moduleUrl).href,
+    JSON.stringify(
+      {
+        code: config.code,
+        project: config.project,
+        idleMs,
+      } satisfies JsHostConfig,
+    ),
   ];
 }

@@ -34,7 +34,11 @@ import {
   type RunConfinement,
 } from "./_host_launch.ts";
 import { type Host, launchHost, type WarmHosts } from "./warm_hosts.ts";
-import { HOST_IDLE, HOST_SETUP_FAILED, HOST_SETUP_MARK } from "./sandbox_host.ts";
+import {
+  HOST_IDLE,
+  HOST_SETUP_FAILED,
+  HOST_SETUP_MARK,
+} from "./sandbox_host.ts";
 import { restoreControlFiles, snapshotControlFiles } from "./_control_guard.ts";
 import { sourceText } from "./_source_text.ts";
 import { RunSlots } from "./_run_slots.ts";
@@ -148,9 +152,9 @@ export interface RunOptions {
   runtime?: Runtime;
 }
 
-/** The host's notes: the heap limit (a Worker's) or the memory cap (any run). */
+/** A Worker's note on its heap limit. */
 const OOM_PATTERN =
-  /error: out of memory: (the JavaScript heap limit of \d+ MB was reached|the run used more than \d+ MB)/;
+  /error: out of memory: the JavaScript heap limit of \d+ MB was reached/;
 /** V8's own fatal report (a Deno process under Landlock). */
 const V8_OOM = /Fatal JavaScript out of memory/;
 
@@ -272,6 +276,7 @@ export async function runCode(
     let attempt = await runOnHost(host, request.code, file, {
       deadline: started + timeoutMs,
       maxOutputBytes,
+      memoryMb: planOptions.memoryMb,
       signal: options.signal,
     });
     if (attempt.setupFailure === HOST_IDLE) {
@@ -280,6 +285,7 @@ export async function runCode(
       attempt = await runOnHost(host, request.code, file, {
         deadline: started + timeoutMs,
         maxOutputBytes,
+        memoryMb: planOptions.memoryMb,
         signal: options.signal,
       });
     }
@@ -291,6 +297,7 @@ export async function runCode(
     return finish(language, attempt, host.plan, started, {
       isJs,
       heapMb: planOptions.heapMb,
+      memoryMb: planOptions.memoryMb,
     });
   } finally {
     release();
@@ -350,6 +357,7 @@ async function runOnHost(
   limits: {
     deadline: number;
     maxOutputBytes: number;
+    memoryMb: number;
     signal: AbortSignal | undefined;
   },
 ): Promise<HostAttempt> {
@@ -357,15 +365,9 @@ async function runOnHost(
   try {
     const isJs = plan.language === "javascript" ||
       plan.language === "typescript";
-    await Deno.writeTextFile(
-      plan.codePath,
-      !isJs
-        ? sourceText(plan.language, code, file !== undefined, Deno.build.os)
-        : plan.js === "process"
-        ? processPrelude({ project: plan.project, scratch: plan.scratch, file }) +
-          code
-        : code,
-    );
+    const text = isJs
+      ? code
+      : sourceText(plan.language, code, file !== undefined, Deno.build.os);
     const capture = {
       stdout: new OutputCapture(limits.maxOutputBytes),
       stderr: new OutputCapture(limits.maxOutputBytes),
@@ -378,7 +380,8 @@ async function runOnHost(
         timeoutMs: Math.max(1, limits.deadline - performance.now()),
         capture,
         signal: limits.signal,
-        input: JSON.stringify(hostRequest(plan, file)) + "\n",
+        input: hostRequest(plan, text, file),
+        memoryMb: limits.memoryMb,
       });
     } finally {
       // Put the control files back even when the run was aborted.
@@ -391,7 +394,9 @@ async function runOnHost(
       const line = stderr.text.split("\n").find((text) =>
         text.startsWith(HOST_SETUP_MARK)
       );
-      if (line) attempt.setupFailure = line.slice(HOST_SETUP_MARK.length).trim();
+      if (line) {
+        attempt.setupFailure = line.slice(HOST_SETUP_MARK.length).trim();
+      }
     }
     return attempt;
   } finally {
@@ -404,13 +409,17 @@ function finish(
   attempt: HostAttempt,
   plan: HostPlan,
   started: number,
-  js: { isJs: boolean; heapMb: number },
+  js: { isJs: boolean; heapMb: number; memoryMb: number },
 ): RunResult {
   const { outcome, stdout, stderr } = attempt;
   const failed = outcome.exitCode !== 0 && !outcome.timedOut;
-  const outOfMemory = failed &&
-    (OOM_PATTERN.test(stderr.text) || (js.isJs && V8_OOM.test(stderr.text)));
+  const outOfMemory = outcome.outOfMemory || (failed &&
+    (OOM_PATTERN.test(stderr.text) || (js.isJs && V8_OOM.test(stderr.text))));
   let stderrText = stderr.text;
+  if (outcome.outOfMemory) {
+    stderrText +=
+      `error: out of memory: the run used more than ${js.memoryMb} MB\n`;
+  }
   if (js.isJs && outOfMemory && V8_OOM.test(stderrText)) {
     // V8's report (GC traces, a C stack) says nothing the agent can use; keep what came before it.
     const before = (stderrText.split("<--- Last few GCs --->")[0] ?? "")
@@ -444,24 +453,4 @@ function finish(
     confinement: plan.confinement,
     controlFilesRestored: attempt.restored,
   };
-}
-
-/**
- * The one-line prelude of a code file run directly by `deno run`: the helper
- * globals, and a watch that ends the run (and removes its temp dir) when the
- * runner that started it dies.
- */
-export function processPrelude(
-  where: { project: string; scratch: string; file?: string | undefined },
-): string {
-  const json = JSON.stringify;
-  const file = where.file === undefined
-    ? ""
-    : `globalThis.FILE_PATH=${json(where.file)};` +
-      `globalThis.FILE_CONTENT=Deno.readTextFileSync(${json(where.file)});`;
-  return `globalThis.PROJECT_DIR=${json(where.project)};${file}` +
-    `{const p=Deno.ppid,t=setInterval(()=>{if(Deno.ppid===p)return;` +
-    `try{Deno.removeSync(${
-      json(where.scratch)
-    },{recursive:true})}catch{}Deno.exit(137)},1000);Deno.unrefTimer(t)}`;
 }

@@ -4,8 +4,9 @@
  * ahead of time, already confined (inside bubblewrap, or with its main thread
  * restricted by Landlock), so that a run only has to send its request: one
  * JSON line on stdin. The host then runs JavaScript/TypeScript in a Worker
- * with exactly that run's permissions, or spawns the run's program (its build
- * step first) with stdout and stderr passed through, watches its memory, and
+ * with exactly that run's permissions (a compiled binary), passes the request
+ * to the JavaScript sandbox process it started ahead, or spawns the run's
+ * program (its build step first), stdout and stderr passed through, and
  * exits with its exit code. One host serves one run: a crash, a timeout or a
  * memory blow-up ends that host, never the server.
  *
@@ -26,8 +27,11 @@ import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
 export interface HostSetup {
   /** Restrict the main thread with these rules before anything runs. */
   landlock?: LandlockRules;
-  /** The resident memory a run may use, in MB; past it the run is killed. */
-  memoryMb: number;
+  /**
+   * A process to start right after confining (ahead of the request), which
+   * the request line is then passed to: the JavaScript sandbox process.
+   */
+  child?: { argv: string[]; env: Record<string, string> };
   /** Exit when no request arrives within this many milliseconds. */
   idleMs: number;
   /** Exit when the process that started us dies (outside a PID namespace). */
@@ -38,14 +42,22 @@ export interface HostSetup {
 
 /** One run's request (one JSON line on stdin). */
 export type HostRequest =
-  | { kind: "worker"; worker: HostConfig }
+  | { kind: "worker"; worker: HostConfig; code: CodeFile }
+  | { kind: "forward"; line: string }
   | {
     kind: "spawn";
+    code: CodeFile;
     /** A build step (Go, Rust) then the run; a failing step ends the run. */
     steps: { argv: string[]; cwd: string }[];
     /** The complete environment of the steps. */
     env: Record<string, string>;
   };
+
+/** The code of a run, written by the host into its temp dir (which may exist only inside its namespace). */
+export interface CodeFile {
+  path: string;
+  text: string;
+}
 
 /** The exit code of a host that could not confine itself; the server refuses the run. */
 export const HOST_SETUP_FAILED = 125;
@@ -54,7 +66,6 @@ export const HOST_SETUP_MARK = "ctx-mode sandbox host:";
 /** The reason a host gives when it ended unused. */
 export const HOST_IDLE = "idle, ended unused";
 
-const MEMORY_POLL_MS = 100;
 const PARENT_POLL_MS = 500;
 const SIGNAL_NUMBERS: Record<string, number> = {
   SIGHUP: 1,
@@ -106,39 +117,41 @@ async function readRequestLine(idleMs: number): Promise<string | undefined> {
   return text.split("\n")[0];
 }
 
-function residentBytes(pid: number | "self"): number {
+function exitCode(status: Deno.CommandStatus): number {
+  return status.signal === null
+    ? status.code
+    : 128 + (SIGNAL_NUMBERS[status.signal] ?? 9);
+}
+
+/** Starts the setup's child, its stdin kept for the request line. */
+function startChild(child: NonNullable<HostSetup["child"]>): Deno.ChildProcess {
+  const [program, ...args] = child.argv;
+  return new Deno.Command(program ?? "", {
+    args,
+    env: child.env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+}
+
+async function forward(
+  child: Deno.ChildProcess,
+  line: string,
+): Promise<number> {
+  const writer = child.stdin.getWriter();
   try {
-    const statm = Deno.readTextFileSync(`/proc/${pid}/statm`);
-    return Number(statm.split(" ")[1] ?? 0) * 4096;
+    await writer.write(new TextEncoder().encode(line + "\n"));
+    await writer.close();
   } catch {
-    return 0;
+    // the child died first; its status says how
   }
-}
-
-/** Kills the run when its resident memory passes the cap; returns a stop function. */
-function watchMemory(
-  measure: () => number,
-  memoryMb: number,
-  onExceeded: () => void,
-): () => void {
-  if (Deno.build.os !== "linux") return () => {};
-  const limit = memoryMb * 1024 * 1024;
-  const timer = setInterval(() => {
-    if (measure() > limit) {
-      clearInterval(timer);
-      onExceeded();
-    }
-  }, MEMORY_POLL_MS);
-  return () => clearInterval(timer);
-}
-
-function outOfMemoryNote(memoryMb: number): string {
-  return `error: out of memory: the run used more than ${memoryMb} MB\n`;
+  return exitCode(await child.status);
 }
 
 async function runSteps(
   request: Extract<HostRequest, { kind: "spawn" }>,
-  setup: HostSetup,
 ): Promise<number> {
   let code = 0;
   for (const step of request.steps) {
@@ -153,53 +166,10 @@ async function runSteps(
       stdout: "inherit",
       stderr: "inherit",
     }).spawn();
-    let exceeded = false;
-    const stop = watchMemory(
-      () => residentBytes(child.pid),
-      setup.memoryMb,
-      () => {
-        exceeded = true;
-        try {
-          child.kill("SIGKILL");
-        } catch {
-          // already gone
-        }
-      },
-    );
-    const status = await child.status;
-    stop();
-    if (exceeded) {
-      await writeError(outOfMemoryNote(setup.memoryMb));
-      return 137;
-    }
-    code = status.signal === null
-      ? status.code
-      : 128 + (SIGNAL_NUMBERS[status.signal] ?? 9);
+    code = exitCode(await child.status);
     if (code !== 0) return code;
   }
   return code;
-}
-
-async function runWorker(
-  config: HostConfig,
-  setup: HostSetup,
-): Promise<number> {
-  const baseline = residentBytes("self");
-  let exceeded = false;
-  const stop = watchMemory(
-    () => residentBytes("self") - baseline,
-    setup.memoryMb,
-    () => {
-      exceeded = true;
-      // ArrayBuffers live outside the heap cap; the whole host goes, the server stays.
-      writeError(outOfMemoryNote(setup.memoryMb)).finally(() =>
-        Deno.exit(137)
-      );
-    },
-  );
-  const code = await runInWorker(config);
-  stop();
-  return exceeded ? 137 : code;
 }
 
 function watchParent(scratch: string): void {
@@ -240,9 +210,13 @@ export async function runSandboxHost(args: string[]): Promise<number> {
       return HOST_SETUP_FAILED;
     }
   }
+  const child = setup.child ? startChild(setup.child) : undefined;
   const line = await readRequestLine(setup.idleMs);
   if (line === undefined) return 0;
   const request = JSON.parse(line) as HostRequest;
+  if (request.kind === "forward" && child) {
+    return await forward(child, request.line);
+  }
   if (request.kind === "worker") {
     if (setup.landlock) {
       // A Worker would run the code on threads Landlock does not cover.
@@ -251,9 +225,15 @@ export async function runSandboxHost(args: string[]): Promise<number> {
       );
       return HOST_SETUP_FAILED;
     }
-    return await runWorker(request.worker, setup);
+    await Deno.writeTextFile(request.code.path, request.code.text);
+    return await runInWorker(request.worker);
   }
-  return await runSteps(request, setup);
+  if (request.kind === "spawn") {
+    await Deno.writeTextFile(request.code.path, request.code.text);
+    return await runSteps(request);
+  }
+  await writeError(`${HOST_SETUP_MARK} a request of an unknown kind\n`);
+  return HOST_SETUP_FAILED;
 }
 
 if (import.meta.main) {

@@ -17,8 +17,8 @@ import { type HostPlan, planHost, type PlanOptions } from "./_host_launch.ts";
 import {
   discardProcess,
   removeOnExit,
-  startProcess,
   type StartedProcess,
+  startProcess,
 } from "./_process.ts";
 
 /** A started host with its plan. */
@@ -74,16 +74,26 @@ export function launchHost(
   options: PlanOptions,
 ): Host {
   sweepStaleScratch();
-  const scratch = Deno.realPathSync(
-    Deno.makeTempDirSync({ prefix: `${SCRATCH_PREFIX}${Deno.pid}-` }),
-  );
-  const untrack = removeOnExit(scratch);
+  // Inside bubblewrap the temp dir lives in the namespace and ends with it.
+  const scratchInside = options.confinement.kind === "bwrap";
+  const scratch = scratchInside
+    ? `/tmp/${SCRATCH_PREFIX}${crypto.randomUUID()}`
+    : Deno.realPathSync(
+      Deno.makeTempDirSync({ prefix: `${SCRATCH_PREFIX}${Deno.pid}-` }),
+    );
+  const untrack = scratchInside ? () => {} : removeOnExit(scratch);
   const cleanup = async () => {
-    await Deno.remove(scratch, { recursive: true }).catch(() => {});
+    if (!scratchInside) {
+      await Deno.remove(scratch, { recursive: true }).catch(() => {});
+    }
     untrack();
   };
   try {
-    const plan = planHost(language, { project, scratch }, options);
+    const plan = planHost(
+      language,
+      { project, scratch, scratchInside },
+      options,
+    );
     const process = startProcess(
       { argv: plan.argv, cwd: project, env: plan.env },
       true,

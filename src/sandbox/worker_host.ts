@@ -3,9 +3,8 @@
  * (`ctx-mode __sandbox CONFIG`; `deno run … worker_host.ts CONFIG` stands in
  * for it in tests).
  *
- * Under `deno run` the sandbox needs no host: the code file, with a one-line
- * prelude, runs in a process started with exactly the grants of the run
- * (see `processPrelude` in `run_code.ts`). In the compiled binary, whose own
+ * Under `deno run` the sandbox is a process started with exactly the grants
+ * of the run (see `js_host.ts`). In the compiled binary, whose own
  * permissions are fixed at compile time, a `Worker` carries the grants
  * (`deno.permissions`), and a `node:worker_threads` worker inside it runs the
  * module, because only those end on their own when the event loop is empty

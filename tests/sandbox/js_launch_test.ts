@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { processPrelude } from "../../src/sandbox/run_code.ts";
 import {
   chooseMode,
   isCompiled,
@@ -71,36 +70,39 @@ Deno.test("sandboxArgv gives the deno run sandbox exactly the run's grants and n
   for (const flag of argv) {
     assert.doesNotMatch(flag, /^--allow-(all|env|run|ffi|sys)|^-A$/, flag);
   }
-  // The code file runs directly: it carries its own prelude.
-  assert.equal(argv.at(-1), CONFIG.code);
+  // The sandbox process is told where the code is; it waits for its request line.
+  assert.match(argv.at(-2) ?? "", /\/js_host\.ts$/);
+  assert.equal(JSON.parse(argv.at(-1) ?? "").code, CONFIG.code);
 });
 
-Deno.test("processPrelude() sets the helper globals on one line, before the code", async () => {
-  const prelude = processPrelude({
-    project: "/srv/app",
-    scratch: "/tmp/run",
-    file: "/srv/app/data.csv",
-  });
-  assert.ok(!prelude.includes("\n"), "the code keeps its line numbers");
-  assert.match(prelude, /globalThis\.PROJECT_DIR="\/srv\/app";/);
-  assert.match(
-    prelude,
-    /globalThis\.FILE_CONTENT=Deno\.readTextFileSync\("\/srv\/app\/data\.csv"\);/,
-  );
-  const dir = await Deno.makeTempDir();
+Deno.test("the process-mode sandbox waits for its request, then runs the code with the helper globals", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
   try {
     await Deno.writeTextFile(`${dir}/data.csv`, "a,b");
     const code = `${dir}/code.js`;
-    await Deno.writeTextFile(
-      code,
-      processPrelude({ project: dir, scratch: dir, file: `${dir}/data.csv` }) +
-        "console.log(PROJECT_DIR === Deno.args[0], FILE_CONTENT)",
-    );
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", `--allow-read=${dir}`, code, dir],
+    const argv = sandboxArgv({
+      execPath: Deno.execPath(),
+      standalone: false,
+      moduleUrl:
+        new URL("../../src/sandbox/js_launch.ts", import.meta.url).href,
+    }, { ...CONFIG, code, project: dir, read: [dir], write: [dir] });
+    const child = new Deno.Command(argv[0]!, {
+      args: argv.slice(1),
+      stdin: "piped",
       stdout: "piped",
-    }).output();
-    assert.equal(new TextDecoder().decode(out.stdout), "true a,b\n");
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(
+      new TextEncoder().encode(
+        JSON.stringify({
+          code: "console.log(PROJECT_DIR, FILE_CONTENT)",
+          file: `${dir}/data.csv`,
+        }) + "\n",
+      ),
+    );
+    await writer.close();
+    const out = await child.output();
+    assert.equal(new TextDecoder().decode(out.stdout), `${dir} a,b\n`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -4,9 +4,9 @@ import { runCode, type RunOptions } from "../../src/sandbox/mod.ts";
 import {
   alive,
   BWRAP,
-  LANDLOCK,
   eventually,
   exists,
+  LANDLOCK,
   loopbackServer,
   spawnRunner,
   tempDir,

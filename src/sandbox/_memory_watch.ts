@@ -1,0 +1,59 @@
+/**
+ * The resident memory of a process and everything below it, read from
+ * `/proc` (Linux). A run's memory is watched from the server, outside the
+ * run, so a busy loop or a tampered timer inside it cannot stop the watch.
+ *
+ * Reads `/proc` only; this module never signals anything.
+ *
+ * @module
+ */
+
+const PAGE_BYTES = 4096;
+
+function readStat(pid: string): { ppid: number; rss: number } | undefined {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // The command name may hold spaces and parentheses: fields start after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE_BYTES };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The resident bytes of `root` and all its descendants.
+ *
+ * @param root A pid.
+ * @returns Bytes; 0 where `/proc` cannot be read (not Linux).
+ */
+export function treeResidentBytes(root: number): number {
+  if (Deno.build.os !== "linux") return 0;
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  try {
+    for (const entry of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      const stat = readStat(entry.name);
+      if (!stat) continue;
+      const pid = Number(entry.name);
+      rss.set(pid, stat.rss);
+      const siblings = children.get(stat.ppid);
+      if (siblings) siblings.push(pid);
+      else children.set(stat.ppid, [pid]);
+    }
+  } catch {
+    return 0;
+  }
+  let total = 0;
+  const stack = [root];
+  const seen = new Set<number>();
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}

@@ -1,0 +1,84 @@
+/**
+ * The JavaScript/TypeScript sandbox process under `deno run`
+ * (`deno run <the run's permission flags> js_host.ts CONFIG`): started ahead
+ * of its run with exactly that run's grants, it waits for one request line on
+ * stdin, writes the code it carries to the code file in the run's temp dir,
+ * defines the helper globals, and imports the code file. The process
+ * ends when the code's event loop is empty, as under a plain `deno run`; an
+ * uncaught error ends it with exit code 1.
+ *
+ * It holds no grant beyond the run's, so nothing here is trusted once the
+ * code runs: time limits, memory caps and the end of the server are watched
+ * from outside (the server, bubblewrap or a parent-death signal).
+ *
+ * Like `main.ts` this is an edge: it writes to stderr and exits. It imports
+ * nothing: it must load with the run's permissions alone.
+ *
+ * @module
+ */
+
+/** What the process is told when it starts (its one argument, as JSON). */
+export interface JsHostConfig {
+  /** The code file (absolute path). */
+  code: string;
+  /** The project dir, exposed as `PROJECT_DIR`. */
+  project: string;
+  /** Exit when no request arrives within this many milliseconds. */
+  idleMs: number;
+}
+
+/** The run's request, one JSON line on stdin. */
+export interface JsHostRequest {
+  /** The code, written to the code file before it is imported. */
+  code: string;
+  /** For exec-file: the file exposed as `FILE_PATH`, its text as `FILE_CONTENT`. */
+  file?: string;
+}
+
+/** What an idle host says before it exits with code 125 (the same words as the sandbox host). */
+const IDLE_LINE = "ctx-mode sandbox host: idle, ended unused\n";
+
+async function readRequestLine(idleMs: number): Promise<string | undefined> {
+  const idle = setTimeout(() => {
+    Deno.stderr.writeSync(new TextEncoder().encode(IDLE_LINE));
+    Deno.exit(125);
+  }, idleMs);
+  const bytes: number[] = [];
+  const buffer = new Uint8Array(4096);
+  try {
+    while (true) {
+      const count = await Deno.stdin.read(buffer);
+      if (count === null) break;
+      const chunk = buffer.subarray(0, count);
+      const newline = chunk.indexOf(0x0a);
+      bytes.push(...(newline === -1 ? chunk : chunk.subarray(0, newline)));
+      if (newline !== -1) break;
+    }
+  } finally {
+    clearTimeout(idle);
+  }
+  return bytes.length === 0
+    ? undefined
+    : new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+function fileUrl(path: string): string {
+  const url = new URL("file://");
+  url.pathname = path.replaceAll("\\", "/");
+  return url.href;
+}
+
+if (import.meta.main) {
+  const config = JSON.parse(Deno.args[0] ?? "{}") as JsHostConfig;
+  const line = await readRequestLine(config.idleMs);
+  if (line === undefined) Deno.exit(0);
+  const request = JSON.parse(line) as JsHostRequest;
+  Deno.writeTextFileSync(config.code, request.code);
+  const globals = globalThis as Record<string, unknown>;
+  globals.PROJECT_DIR = config.project;
+  if (request.file !== undefined) {
+    globals.FILE_PATH = request.file;
+    globals.FILE_CONTENT = Deno.readTextFileSync(request.file);
+  }
+  await import(fileUrl(config.code));
+}
