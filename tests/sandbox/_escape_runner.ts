@@ -1,0 +1,73 @@
+/**
+ * Runs attacks through `runCode` in a process of its own, so that a test can
+ * run them as another user (`setpriv`): reads `{project, confine, env,
+ * attacks: [{setup?, language, code}]}` on stdin, runs each attack's setup
+ * (a plain shell command, not sandboxed) and then the attack, and prints one
+ * JSON array of results.
+ *
+ * @module
+ */
+
+import { runCode } from "../../src/sandbox/mod.ts";
+
+/** One attack: the project's state it needs, then the code that tries to get out. */
+export interface Attack {
+  setup?: string;
+  language: string;
+  code: string;
+}
+
+/** What an attack got. */
+export interface AttackResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  confinement: string;
+  /** `runCode` refused the run. */
+  refused?: string;
+}
+
+const input = JSON.parse(await new Response(Deno.stdin.readable).text()) as {
+  project: string;
+  confine: boolean | "landlock";
+  env: Record<string, string>;
+  attacks: Attack[];
+};
+const env = { ...Deno.env.toObject(), ...input.env };
+const results: AttackResult[] = [];
+for (const attack of input.attacks) {
+  if (attack.setup) {
+    await new Deno.Command("sh", {
+      args: ["-c", attack.setup],
+      cwd: input.project,
+      env,
+      stdout: "null",
+    }).output();
+  }
+  try {
+    const run = await runCode(
+      {
+        language: attack.language,
+        code: attack.code,
+        projectDir: input.project,
+        timeoutMs: 60_000,
+      },
+      { confine: input.confine, env },
+    );
+    results.push({
+      stdout: run.stdout,
+      stderr: run.stderr,
+      exitCode: run.exitCode,
+      confinement: run.confinement,
+    });
+  } catch (error) {
+    results.push({
+      stdout: "",
+      stderr: "",
+      exitCode: null,
+      confinement: "",
+      refused: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+console.log(JSON.stringify(results));
