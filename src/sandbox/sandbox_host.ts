@@ -172,11 +172,15 @@ async function runSteps(
   return code;
 }
 
-function watchParent(scratch: string): void {
+/**
+ * What the host does when the server that started it dies: remove the run's
+ * temp dir, then end its whole group (the run's processes are in it).
+ * Self-contained: a Worker runs it from its source text.
+ */
+function startParentWatch(scratch: string, pollMs: number): void {
   const parent = Deno.ppid;
   const timer = setInterval(() => {
     if (Deno.ppid === parent) return;
-    // The server died: clean up, then end our whole group (the run's processes are in it).
     try {
       Deno.removeSync(scratch, { recursive: true });
     } catch {
@@ -187,8 +191,25 @@ function watchParent(scratch: string): void {
     } catch {
       Deno.exit(137);
     }
-  }, PARENT_POLL_MS);
+  }, pollMs);
   Deno.unrefTimer(timer);
+}
+
+/**
+ * Watches the server. Under Landlock the watch runs in a Worker started
+ * before the main thread is restricted: its thread keeps the right to remove
+ * the temp dir itself, which the restricted thread lacks.
+ */
+async function watchParent(scratch: string, inWorker: boolean): Promise<void> {
+  if (!inWorker) return startParentWatch(scratch, PARENT_POLL_MS);
+  const source = `(${startParentWatch.toString()})(${
+    JSON.stringify(scratch)
+  }, ${PARENT_POLL_MS}); postMessage("watching");`;
+  const worker = new Worker(
+    URL.createObjectURL(new Blob([source], { type: "application/javascript" })),
+    { type: "module", name: "ctx-mode-parent-watch" },
+  );
+  await new Promise((resolve) => worker.onmessage = resolve);
 }
 
 /**
@@ -202,7 +223,9 @@ export async function runSandboxHost(args: string[]): Promise<number> {
   if (setup === null || typeof setup !== "object") {
     throw new TypeError('Cannot start the sandbox host "": no setup');
   }
-  if (setup.watchParent) watchParent(setup.scratch);
+  if (setup.watchParent) {
+    await watchParent(setup.scratch, setup.landlock !== undefined);
+  }
   if (setup.landlock) {
     const outcome = restrictCurrentThread(setup.landlock);
     if (!outcome.ok) {

@@ -142,6 +142,11 @@ export class WarmHosts {
     }, () => {});
   }
 
+  /** How many started hosts wait for a run. */
+  get ready(): number {
+    return this.#ready.size;
+  }
+
   /** Ends every ready host (the server is going away). */
   close(): void {
     this.#closed = true;

@@ -1,0 +1,171 @@
+import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCode, WarmHosts } from "../../src/sandbox/mod.ts";
+import {
+  AVAILABLE,
+  BWRAP,
+  eventually,
+  LANDLOCK,
+  spawnRunner,
+  tempDir,
+} from "./_helpers.ts";
+
+const linux = Deno.build.os === "linux";
+const MODES = [
+  { name: "bubblewrap", confine: true as const, available: BWRAP },
+  { name: "Landlock", confine: "landlock" as const, available: LANDLOCK },
+  { name: "no confinement", confine: false as const, available: true },
+];
+
+/** Whether a file's content stays the same for `quietMs` (a writer has stopped). */
+async function stopsChanging(path: string, quietMs = 1_500): Promise<boolean> {
+  return await eventually(async () => {
+    const before = await Deno.readTextFile(path).catch(() => "");
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    return before === await Deno.readTextFile(path).catch(() => "");
+  }, 20_000);
+}
+
+function scratchDirsOf(pid: number): string[] {
+  return [...Deno.readDirSync(tmpdir())].map((entry) => entry.name).filter((
+    name,
+  ) => name.startsWith(`ctx-mode-run-${pid}-`));
+}
+
+const JS_BUSY =
+  "let last = 0; while (true) { if (Date.now() - last > 100) { last = Date.now(); Deno.writeTextFileSync(PROJECT_DIR + '/beat-js', String(last)); } }";
+const SHELL_LOOP =
+  "while :; do date +%s%N > beat-sh; i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; done";
+
+for (const mode of MODES) {
+  Deno.test({
+    name:
+      `under ${mode.name}, busy loops end and no temp dir stays behind when the server is killed with SIGKILL`,
+    ignore: !linux || !mode.available,
+    fn: async () => {
+      await using project = await tempDir();
+      const runs = [
+        `runCode({ language: "js", code: ${
+          JSON.stringify(JS_BUSY)
+        }, projectDir: ${
+          JSON.stringify(project.path)
+        }, timeoutMs: 120000 }, { confine: ${JSON.stringify(mode.confine)} })`,
+      ];
+      if (mode.confine !== false) {
+        runs.push(
+          `runCode({ language: "sh", code: ${
+            JSON.stringify(SHELL_LOOP)
+          }, projectDir: ${
+            JSON.stringify(project.path)
+          }, timeoutMs: 120000 }, { confine: ${
+            JSON.stringify(mode.confine)
+          } })`,
+        );
+      }
+      const runner = await spawnRunner(
+        project.path,
+        `await Promise.all([${runs.join(", ")}]);`,
+      );
+      const beats = runs.length === 2 ? ["beat-js", "beat-sh"] : ["beat-js"];
+      for (const beat of beats) {
+        assert.ok(
+          await eventually(
+            () =>
+              Deno.stat(join(project.path, beat)).then(() => true, () => false),
+            30_000,
+          ),
+          `${beat}: the run started`,
+        );
+      }
+      runner.kill("SIGKILL");
+      await runner.status;
+      for (const beat of beats) {
+        assert.ok(
+          await stopsChanging(join(project.path, beat)),
+          `${beat}: the loop outlived the server`,
+        );
+      }
+      assert.ok(
+        await eventually(() => scratchDirsOf(runner.pid).length === 0, 10_000),
+        `left behind: ${scratchDirsOf(runner.pid).join(", ")}`,
+      );
+    },
+  });
+
+  Deno.test({
+    name:
+      `under ${mode.name}, a run that allocates past the memory cap is ended as out of memory`,
+    ignore: !linux || !mode.available,
+    fn: async () => {
+      await using project = await tempDir();
+      const result = await runCode({
+        language: "js",
+        // ArrayBuffers live outside the JavaScript heap cap.
+        code:
+          "const keep = []; for (let i = 0; i < 60; i++) { keep.push(new Uint8Array(20 * 1024 * 1024).fill(1)); await new Promise((r) => setTimeout(r, 20)); } console.log('done', keep.length);",
+        projectDir: project.path,
+      }, { confine: mode.confine, maxMemoryMb: 300 });
+      assert.equal(result.outOfMemory, true, result.stderr);
+      assert.doesNotMatch(result.stdout, /done/);
+      assert.match(result.stderr, /the run used more than 300 MB/);
+      if (mode.confine !== false && AVAILABLE.has("python")) {
+        const python = await runCode({
+          language: "python",
+          code:
+            "import time\nkeep = []\nfor i in range(60):\n    keep.append(b'x' * (20 * 1024 * 1024))\n    time.sleep(0.02)\nprint('done')",
+          projectDir: project.path,
+        }, { confine: mode.confine, maxMemoryMb: 300 });
+        assert.equal(python.outOfMemory, true, python.stderr);
+        assert.doesNotMatch(python.stdout, /done/);
+      }
+    },
+  });
+}
+
+Deno.test({
+  name: "no more runs go at once than the cap allows; the others wait",
+  ignore: !linux,
+  fn: async () => {
+    await using project = await tempDir();
+    // Each run counts the marker files present while it holds its own.
+    const code =
+      "const me = PROJECT_DIR + '/running-' + crypto.randomUUID(); Deno.writeTextFileSync(me, ''); await new Promise((r) => setTimeout(r, 400)); console.log([...Deno.readDirSync(PROJECT_DIR)].filter((e) => e.name.startsWith('running-')).length); Deno.removeSync(me);";
+    const results = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          runCode({ language: "js", code, projectDir: project.path }, {
+            confine: false,
+            maxConcurrentRuns: 2,
+          }),
+      ),
+    );
+    const counts = results.map((result) => Number(result.stdout.trim()));
+    assert.ok(counts.every((count) => count >= 1 && count <= 2), `${counts}`);
+  },
+});
+
+Deno.test({
+  name:
+    "a warm host pool hands out a started host and keeps the next one ready",
+  ignore: !linux,
+  fn: async () => {
+    await using project = await tempDir();
+    const warm = new WarmHosts();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const result = await runCode({
+          language: "js",
+          code: `console.log(${i} * 2)`,
+          projectDir: project.path,
+        }, { warm, confine: false });
+        assert.equal(result.stdout, `${i * 2}\n`, result.stderr);
+        assert.equal(warm.ready, 1);
+      }
+    } finally {
+      warm.close();
+    }
+    assert.equal(warm.ready, 0);
+  },
+});
