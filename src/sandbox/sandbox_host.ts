@@ -200,8 +200,14 @@ function startParentWatch(scratch: string, pollMs: number): void {
  * before the main thread is restricted: its thread keeps the right to remove
  * the temp dir itself, which the restricted thread lacks.
  */
-async function watchParent(scratch: string, inWorker: boolean): Promise<void> {
-  if (!inWorker) return startParentWatch(scratch, PARENT_POLL_MS);
+async function watchParent(
+  scratch: string,
+  inWorker: boolean,
+): Promise<() => void> {
+  if (!inWorker) {
+    startParentWatch(scratch, PARENT_POLL_MS);
+    return () => {};
+  }
   const source = `(${startParentWatch.toString()})(${
     JSON.stringify(scratch)
   }, ${PARENT_POLL_MS}); postMessage("watching");`;
@@ -210,6 +216,7 @@ async function watchParent(scratch: string, inWorker: boolean): Promise<void> {
     { type: "module", name: "ctx-mode-parent-watch" },
   );
   await new Promise((resolve) => worker.onmessage = resolve);
+  return () => worker.terminate();
 }
 
 /**
@@ -223,9 +230,17 @@ export async function runSandboxHost(args: string[]): Promise<number> {
   if (setup === null || typeof setup !== "object") {
     throw new TypeError('Cannot start the sandbox host "": no setup');
   }
-  if (setup.watchParent) {
-    await watchParent(setup.scratch, setup.landlock !== undefined);
+  const stopWatch = setup.watchParent
+    ? await watchParent(setup.scratch, setup.landlock !== undefined)
+    : () => {};
+  try {
+    return await serve(setup);
+  } finally {
+    stopWatch();
   }
+}
+
+async function serve(setup: HostSetup): Promise<number> {
   if (setup.landlock) {
     const outcome = restrictCurrentThread(setup.landlock);
     if (!outcome.ok) {

@@ -70,4 +70,4 @@ for (const attack of input.attacks) {
     });
   }
 }
-console.log(JSON.stringify(results));
+await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(results)));

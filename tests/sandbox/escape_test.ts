@@ -188,12 +188,13 @@ for (const user of USERS) {
               ...(i === 0 ? { setup: `ln -s ${denoDir.path} dd` } : {}),
               language,
               code: language === "shell"
-                ? "echo planted > dd/planted-shell"
+                ? "echo ran; echo planted > dd/planted-shell"
                 : language === "python"
-                ? "open('dd/planted-python', 'w').write('x')"
-                : "Deno.writeTextFileSync('dd/planted-js', 'x')",
+                ? "print('ran')\ntry:\n  open('dd/planted-python', 'w').write('x')\nexcept OSError:\n  pass"
+                : "console.log('ran'); try { Deno.writeTextFileSync('dd/planted-js', 'x'); } catch {}",
             }));
             const results = await runAttacks(setting, mode, attacks);
+            if (!mode.jsOnly) assertRan(results);
             for (const language of languages) {
               assert.equal(
                 await exists(
@@ -208,6 +209,7 @@ for (const user of USERS) {
                 }`,
               );
             }
+            await Deno.remove(join(project.path, "dd"));
           },
         );
 
@@ -226,7 +228,7 @@ for (const user of USERS) {
               attacks.push({
                 language: "shell",
                 code:
-                  `cat ${deep}/out/secret.txt .git/objects/out/secret.txt 2>/dev/null; echo x > ${deep}/out/written-shell.txt 2>/dev/null; true`,
+                  `echo ran; cat ${deep}/out/secret.txt .git/objects/out/secret.txt 2>/dev/null; echo x > ${deep}/out/written-shell.txt 2>/dev/null; true`,
               });
             }
             const results = await runAttacks(setting, mode, attacks);
@@ -249,6 +251,8 @@ for (const user of USERS) {
                 results[0]!.refused ?? "",
                 /symbolic links lead out of the project/,
               );
+            } else {
+              assertRan(results);
             }
             await Deno.remove(join(project.path, "node_modules"), {
               recursive: true,
@@ -275,6 +279,7 @@ for (const user of USERS) {
               });
             }
             const results = await runAttacks(setting, mode, attacks);
+            assertRan(results.slice(0, languages.length));
             assert.equal(
               await Deno.readTextFile(join(project.path, ".git/config")),
               await Deno.readTextFile(join(project.path, ".git/config.before")),
