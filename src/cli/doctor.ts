@@ -11,7 +11,7 @@ import type { Command } from "./_context.ts";
 import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
 import { loadPolicy, placeFromEnv } from "../safety/policy_gate.ts";
-import { detectLanguages } from "../sandbox/mod.ts";
+import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
 
@@ -51,6 +51,7 @@ export const command: Command = {
       projectDir: project,
       databasePath: databasePathFor(values, context),
       languages: await detectLanguages({ env: context.env, versions: true }),
+      sandbox: await confinementReport(context.env),
       platform: platform.detection,
       platformChecks: platform.checks,
       policy: loadPolicy(placeFromEnv(project, context.env)),

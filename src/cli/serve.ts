@@ -46,6 +46,10 @@ export const command: Command = {
     });
     const home = dataHome(context.env);
     const { serveStdio } = await import("../server/server.ts");
+    const { confinementReport } = await import("../sandbox/mod.ts");
+    // Which confinement runs get is said at start, so a weaker one is never silent.
+    const sandbox = await confinementReport(context.env);
+    await context.err(`ctx-mode: sandbox ${sandbox.detail}\n`);
     const { detectPlatform } = await import("../../adapters/detect.ts");
     const { platformDoctor } = await import(
       "../../adapters/platform_checks.ts"

@@ -171,3 +171,59 @@ async function detectBwrap(
   }
   return await pending;
 }
+
+/** How runs are confined here, as the doctor reports it. */
+export interface ConfinementReport {
+  kind: Confinement["kind"];
+  /** `ok` for bubblewrap, `warn` for weaker confinement or none. */
+  status: "ok" | "warn";
+  detail: string;
+}
+
+/**
+ * Says which confinement runs get here, honouring `CTX_MODE_CONFINE`, and
+ * what holds with it, so that a fall-back is never silent.
+ *
+ * @param env The environment (PATH, `CTX_MODE_CONFINE`).
+ * @returns The kind, a status and one line.
+ */
+export async function confinementReport(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ConfinementReport> {
+  const setting = env.CTX_MODE_CONFINE?.trim().toLowerCase();
+  if (setting && ["off", "0", "false", "no"].includes(setting)) {
+    return {
+      kind: "none",
+      status: "warn",
+      detail:
+        "turned off by CTX_MODE_CONFINE: shell, Python and the rest run with your user's full access; JavaScript keeps Deno's permissions",
+    };
+  }
+  const confinement = await detectConfinement({
+    env,
+    bwrap: setting !== "landlock",
+  });
+  switch (confinement.kind) {
+    case "bwrap":
+      return {
+        kind: "bwrap",
+        status: "ok",
+        detail:
+          `bubblewrap: runs see only the project, their temp dir and the runtime, with no capabilities, in their own PID namespace (${confinement.reason})`,
+      };
+    case "landlock":
+      return {
+        kind: "landlock",
+        status: "warn",
+        detail:
+          `Landlock: runs may write only the project and their temp dir and read only the system and the runtime, links resolved by the kernel; no PID namespace, /proc readable (${confinement.reason})`,
+      };
+    default:
+      return {
+        kind: "none",
+        status: "warn",
+        detail:
+          `not confined: shell, Python and the rest run with your user's full access; JavaScript keeps Deno's permissions and refuses projects with links that lead out (${confinement.reason})`,
+      };
+  }
+}

@@ -34,7 +34,12 @@ export {
   type RunRequest,
   type RunResult,
 } from "./run_code.ts";
-export { type Confinement, detectConfinement } from "./confine.ts";
+export {
+  type Confinement,
+  type ConfinementReport,
+  confinementReport,
+  detectConfinement,
+} from "./confine.ts";
 export { WarmHosts } from "./warm_hosts.ts";
 export type { JsSandboxMode, Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";

@@ -63,6 +63,8 @@ export interface ToolOutcome {
   handled: number;
   /** Whether the outcome is a failure the caller should see as one. */
   isError?: boolean;
+  /** Facts for the client beside the text (the result's `_meta`). */
+  meta?: Record<string, unknown>;
 }
 
 /** The annotations of a tool that only reads and reports. */
@@ -113,6 +115,7 @@ export function toolHandler<A>(
     return {
       content: [{ type: "text", text: outcome.text }],
       ...(outcome.isError ? { isError: true } : {}),
+      ...(outcome.meta ? { _meta: outcome.meta } : {}),
     };
   };
 }

@@ -55,6 +55,8 @@ export interface DoctorInput {
     | undefined;
   /** The guard policy in force: level, switched-off rules, rule files. @default {undefined} */
   policy?: Policy | undefined;
+  /** How runs are confined here. @default {undefined} */
+  sandbox?: { status: "ok" | "warn"; detail: string } | undefined;
 }
 
 /**
@@ -95,6 +97,7 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
         : ""
     }`,
   });
+  if (input.sandbox) checks.push({ name: "sandbox", ...input.sandbox });
   if (input.platform) {
     const { platform, confidence, evidence } = input.platform;
     checks.push({

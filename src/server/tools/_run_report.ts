@@ -93,7 +93,7 @@ export async function runForTool(
     source: string;
     file?: string;
   },
-): Promise<{ text: string; produced: number }> {
+): Promise<{ text: string; produced: number; meta: Record<string, unknown> }> {
   const shell = isShell(request.language, deps.env);
   if (shell) {
     enforcePolicy(deps, {
@@ -124,5 +124,10 @@ export async function runForTool(
     kb: deps.knowledgeBase(),
     source: request.source,
   });
-  return { text: runReport(run, shaped), produced: run.bytesProduced };
+  return {
+    text: runReport(run, shaped),
+    produced: run.bytesProduced,
+    // Which confinement this run had: never silent when weaker than bubblewrap.
+    meta: { "ctx-mode/confinement": run.confinement },
+  };
 }

@@ -11,7 +11,7 @@ import {
   toolHandler,
 } from "../_tool.ts";
 import { formatDoctor, runDoctor } from "../doctor.ts";
-import { detectLanguages } from "../../sandbox/mod.ts";
+import { confinementReport, detectLanguages } from "../../sandbox/mod.ts";
 import { loadToolPolicy } from "./_policy.ts";
 
 /** Registers `ctx_doctor`. */
@@ -36,6 +36,7 @@ export function registerCtxDoctorTool(
         projectDir: deps.projectDir,
         databasePath: deps.databasePath,
         languages: await detectLanguages({ env: deps.env, versions: true }),
+        sandbox: await confinementReport(deps.env),
         client: client
           ? { name: client.name, version: client.version }
           : undefined,

@@ -47,7 +47,7 @@ export function registerCtxExecuteTool(
       deps,
       "ctx_execute",
       async ({ language, code, intent, timeout }) => {
-        const { text, produced } = await runForTool(deps, {
+        const { text, produced, meta } = await runForTool(deps, {
           tool: "ctx_execute",
           language,
           code,
@@ -55,7 +55,7 @@ export function registerCtxExecuteTool(
           timeout,
           source: `execute: ${firstLine(code)}`,
         });
-        return { text, handled: produced };
+        return { text, handled: produced, meta };
       },
     ),
   );

@@ -60,7 +60,7 @@ export function registerCtxExecuteFileTool(
         const size = (await Deno.stat(file).catch(() => {
           throw new Error(`Cannot analyse "${path}": no such file`);
         })).size;
-        const { text, produced } = await runForTool(deps, {
+        const { text, produced, meta } = await runForTool(deps, {
           tool: "ctx_execute_file",
           language,
           code,
@@ -69,7 +69,7 @@ export function registerCtxExecuteFileTool(
           source: `analysis: ${path}`,
           file,
         });
-        return { text, handled: size + produced };
+        return { text, handled: size + produced, meta };
       },
     ),
   );
