@@ -12,6 +12,7 @@
  */
 
 import type { HostConfig } from "./worker_host.ts";
+import { METADATA_DENY_NET } from "../config/network_policy.ts";
 
 /** Where the sandbox process comes from. */
 export interface Runtime {
@@ -89,6 +90,8 @@ export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
       runtime.execPath,
       ...common,
       "--allow-all",
+      // A Worker granted `net: true` still inherits this denial.
+      `--deny-net=${METADATA_DENY_NET.join(",")}`,
       "--unstable-worker-options",
       host,
       json,
@@ -100,6 +103,7 @@ export function sandboxArgv(runtime: Runtime, config: HostConfig): string[] {
     `--allow-read=${config.read.join(",")}`,
     `--allow-write=${config.write.join(",")}`,
     "--allow-net",
+    `--deny-net=${METADATA_DENY_NET.join(",")}`,
     "--allow-import",
     `--v8-flags=--max-old-space-size=${config.heapMb}`,
     // The code file carries its own prelude (see processPrelude in run_code.ts).

@@ -12,6 +12,7 @@ import { fromBooleanText, fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
 import { fetchLimits } from "../../fetch/limits_from_env.ts";
+import { networkPolicy } from "../../config/network_policy.ts";
 
 /** Registers `ctx_fetch_and_index`. */
 export function registerCtxFetchAndIndexTool(
@@ -69,6 +70,11 @@ export function registerCtxFetchAndIndexTool(
           concurrency: concurrency ?? 4,
           force: force ?? false,
           ...fetchLimits(deps.env),
+          // Read on every call: a change to the user's config applies without a restart.
+          network: networkPolicy(deps.env, {
+            dataHome: deps.dataHome,
+            projectDir: deps.projectDir,
+          }),
           signal: deps.signal,
         });
         const failed = results.filter((result) => !result.ok).length;
