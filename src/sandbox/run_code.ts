@@ -172,14 +172,21 @@ async function realDirectory(path: string): Promise<string> {
   );
 }
 
+/** The file's real path, which must lie inside the project: a link never leads a run out of it. */
 async function realFile(path: string, projectDir: string): Promise<string> {
   const absolute = isAbsolute(path) ? path : resolve(projectDir, path);
+  let real: string | undefined;
   try {
-    const real = await Deno.realPath(absolute);
-    if ((await Deno.stat(real)).isFile) return real;
+    real = await Deno.realPath(absolute);
   } catch {
     // reported below
   }
+  if (real !== undefined && !isInside(real, projectDir)) {
+    throw new Deno.errors.PermissionDenied(
+      `Cannot read file "${path}": its real path "${real}" is outside the project`,
+    );
+  }
+  if (real !== undefined && (await Deno.stat(real)).isFile) return real;
   throw new Deno.errors.NotFound(`Cannot read file "${path}": no such file`);
 }
 
@@ -335,7 +342,6 @@ async function prepareJs(
     if (!isCompiled(runtime)) {
       readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
     }
-    if (file && !isInside(file, project)) readable.push(file);
   }
   return {
     run: { argv: sandboxArgv(runtime, config), cwd: project },
@@ -391,7 +397,6 @@ async function prepareOther(
         !isInside(dir, project) && !isInside(dir, scratch)
       ),
     );
-    if (file && !isInside(file, project)) readable.push(file);
   }
   return {
     ...(plan.build ? { build: { argv: plan.build, cwd: scratch } } : {}),
