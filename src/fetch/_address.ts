@@ -147,7 +147,9 @@ function refusalFor(
   if (kind === "loopback" || kind === "private") {
     const setting = network[kind];
     if (setting.access === "deny") {
-      return `${DESCRIPTIONS[kind]}, refused by the network policy (${setting.from})`;
+      return `${
+        DESCRIPTIONS[kind]
+      }, refused by the network policy (${setting.from})`;
     }
   }
   return undefined;

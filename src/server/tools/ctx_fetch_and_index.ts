@@ -26,7 +26,8 @@ export function registerCtxFetchAndIndexTool(
       description:
         "Fetch a URL (or several) and index it instead of reading the raw page into the context: HTML becomes Markdown split by headings, JSON is split by path. " +
         "Returns a receipt and the page's outline; then ask ctx_search for the parts you need. Use instead of WebFetch, `curl` or `wget` for docs, API references and issues. " +
-        "A URL fetched in the last 24 hours is answered from the cache unless `force` is true.",
+        "A URL fetched in the last 24 hours is answered from the cache unless `force` is true. " +
+        "Link-local and cloud-metadata addresses are never fetched; private-network ones (and loopback, if the user says so) are refused by the user's network policy: do not retry those.",
       inputSchema: {
         url: z.string().optional().describe("One URL to fetch"),
         source: z.string().optional().describe(
