@@ -49,6 +49,16 @@ for (const host of ${JSON.stringify(TARGETS)}) {
     lines.push(host + " connect " + error?.name + " " + String(error?.message).split("\\n")[0]);
   }
 }
+// node:net with a numeric alias of 169.254.169.254.
+const { connect } = await import("node:net");
+lines.push(await new Promise((resolve) => {
+  const socket = connect({ host: "2852039166", port: 80 }, () => {
+    socket.destroy();
+    resolve("2852039166 node:net ALLOWED");
+  });
+  socket.on("error", (error) =>
+    resolve("2852039166 node:net " + error?.name + " " + String(error?.message).split("\\n")[0]));
+}));
 lines.push("loopback " + await (await fetch(${
     JSON.stringify(loopback)
   })).text());
@@ -72,11 +82,11 @@ for (const mode of MODES) {
       }, mode.options);
       assert.equal(result.exitCode, 0, result.stderr);
       const lines = result.stdout.trim().split("\n");
-      assert.equal(lines.length, TARGETS.length * 2 + 1, result.stdout);
+      assert.equal(lines.length, TARGETS.length * 2 + 2, result.stdout);
       for (const line of lines.slice(0, -1)) {
         assert.match(
           line,
-          /^\S+ (fetch|connect) NotCapable Requires net access to/,
+          /^\S+ (fetch|connect|node:net) NotCapable Requires net access to/,
           line,
         );
       }
