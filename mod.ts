@@ -63,6 +63,12 @@ export type {
 export {
   /** The data home: `$CTX_MODE_HOME`, else `~/.ctx-mode`. */
   dataHome,
+  /** The policy used when no settings are read. */
+  DEFAULT_NETWORK_POLICY,
+  /** The `--deny-net` entries of every JavaScript run: the cloud-metadata addresses. */
+  METADATA_DENY_NET,
+  /** The network policy in force for fetches (loopback, private ranges). */
+  networkPolicy,
   /** The database file of a project. */
   projectDatabasePath,
   /** The project directory. */
@@ -70,7 +76,14 @@ export {
   /** A short stable hash of a project path. */
   projectHash,
 } from "./src/config/mod.ts";
-export type { Env, PolicySource } from "./src/config/mod.ts";
+export type {
+  Env,
+  NetAccess,
+  NetworkPolicy,
+  NetworkPolicyOptions,
+  NetworkSetting,
+  PolicySource,
+} from "./src/config/mod.ts";
 export type {
   FetchCache,
   FetchCacheRecord,

@@ -4,9 +4,10 @@
  * into `dist/`. Without arguments it builds every target below.
  *
  * The binary runs `main.ts` with every permission (it is the user's own
- * tool) and `--unstable-worker-options`, which the JavaScript sandbox needs:
- * inside the binary, sandboxed code runs in a Worker whose permissions are
- * narrowed to the project. Nothing else is needed at run time.
+ * tool) but the cloud-metadata addresses (`--deny-net`, which the sandbox's
+ * Workers inherit), and `--unstable-worker-options`, which the JavaScript
+ * sandbox needs: inside the binary, sandboxed code runs in a Worker whose
+ * permissions are narrowed to the project. Nothing else is needed at run time.
  *
  * @module
  */
@@ -14,6 +15,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { LAZY_MODULES } from "../main.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
+import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
 
 /** The targets `deno compile` can build for. */
 export const TARGETS = [
@@ -43,6 +45,7 @@ export function compileArgs(target: string, main: string): string[] {
   return [
     "compile",
     "--allow-all",
+    `--deny-net=${METADATA_DENY_NET.join(",")}`,
     "--unstable-worker-options",
     ...lazy.flatMap((url) => ["--include", fileURLToPath(url)]),
     "--target",

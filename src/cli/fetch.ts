@@ -14,6 +14,8 @@ import {
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
 import { fetchLimits } from "../fetch/limits_from_env.ts";
+import { dataHome, projectDir } from "../config/paths.ts";
+import { networkPolicy } from "../config/network_policy.ts";
 
 const USAGE = `Usage: ctx-mode fetch <url>... [options]
 
@@ -28,6 +30,11 @@ Options:
   --project DIR     The project (default: the agent's project variable, else cwd)
   --db PATH         Use this database file instead of the project's
   -h, --help        Show this help
+
+Loopback addresses are fetched and private-network ones refused unless
+CTX_MODE_NET_LOOPBACK / CTX_MODE_NET_PRIVATE (allow or deny) or "network" in
+<data home>/config.json say otherwise; link-local and cloud-metadata addresses
+never are.
 
 Example:
   ctx-mode fetch https://docs.deno.com/runtime/ && ctx-mode search "permissions"
@@ -71,6 +78,13 @@ export const command: Command = {
         concurrency,
         force: values.force ?? false,
         ...fetchLimits(context.env),
+        network: networkPolicy(context.env, {
+          dataHome: dataHome(context.env),
+          projectDir: projectDir(context.cwd, {
+            explicit: values.project,
+            env: context.env,
+          }),
+        }),
         onResult: (result) => {
           done++;
           const state = result.ok

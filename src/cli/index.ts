@@ -24,7 +24,8 @@ Index files and folders (recursively) or standard input ("-") into the
 project's knowledge base. A file in a folder becomes one source labelled by its
 path relative to that folder; indexing a label again replaces it, and identical
 content is left as it is. Skips .git, node_modules, what .gitignore ignores,
-binary files and files over the size cap.
+binary files and files over the size cap (counted as bytes read); refuses
+FIFOs, sockets, devices and anything under /proc, /sys and /dev.
 
 Options:
   --source LABEL   Label for stdin or a single file; prefix for a folder's files
@@ -103,7 +104,10 @@ export const command: Command = {
     const progress = context.stderrIsTerminal && files.length >= 20
       ? (done: number) => void context.err(bar(done, files.length))
       : undefined;
-    const summary = await indexFiles(kb, files, { onFile: progress });
+    const summary = await indexFiles(kb, files, {
+      onFile: progress,
+      maxBytes: maxMb * 1024 * 1024,
+    });
     if (progress) await context.err("\r\x1b[2K");
     receipts.push(...summary.receipts);
     skipped.push(...summary.skipped);

@@ -7,3 +7,4 @@
 export * from "./paths.ts";
 export * from "./heartbeat.ts";
 export type { PolicySource } from "./policy_files.ts";
+export * from "./network_policy.ts";

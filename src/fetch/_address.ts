@@ -4,9 +4,10 @@
  *
  * Only http and https; never link-local, cloud-metadata, unspecified
  * (0.0.0.0/8, ::), multicast or reserved addresses, whether written in the URL
- * or reached through DNS. Loopback and private ranges are allowed unless
- * `strict`. Addresses embedded in IPv6 (mapped, NAT64, 6to4, compatible) are
- * judged as the IPv4 address they carry.
+ * or reached through DNS. Loopback and private ranges follow the user's
+ * network policy (`src/config/network_policy.ts`). Addresses embedded in
+ * IPv6 (mapped, compatible, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4,
+ * Teredo) are judged as the IPv4 address they carry.
  *
  * Known limit: the address is checked after our own lookup, and `fetch`
  * resolves the name again, so a DNS server that answers differently within
@@ -20,6 +21,7 @@
 
 import { isIP } from "node:net";
 import { lookup as dnsLookup } from "node:dns/promises";
+import type { NetworkPolicy } from "../config/network_policy.ts";
 
 /** What an address is, as far as fetching goes. */
 export type AddressClass =
@@ -87,12 +89,12 @@ export function classifyAddress(address: string): AddressClass {
  * (resolved through `lookup` unless it is an address already).
  *
  * @param url The URL to check (every redirect hop is checked again).
- * @param options `strict` also refuses loopback and private ranges; `lookup` resolves names.
+ * @param options `network` says whether loopback and private ranges may be fetched; `lookup` resolves names.
  * @returns A pass, or a refusal with a one-line reason (`transient` when DNS failed).
  */
 export async function checkTarget(
   url: URL,
-  options: { strict: boolean; lookup: Lookup },
+  options: { network: NetworkPolicy; lookup: Lookup },
 ): Promise<TargetVerdict> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return {
@@ -103,7 +105,7 @@ export async function checkTarget(
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host)) {
-    const refusal = refusalFor(host, options.strict);
+    const refusal = refusalFor(host, options.network);
     return refusal
       ? { ok: false, transient: false, reason: `${host} is ${refusal}` }
       : { ok: true };
@@ -122,7 +124,7 @@ export async function checkTarget(
     };
   }
   for (const address of addresses) {
-    const refusal = refusalFor(address, options.strict);
+    const refusal = refusalFor(address, options.network);
     if (refusal) {
       return {
         ok: false,
@@ -134,13 +136,21 @@ export async function checkTarget(
   return { ok: true };
 }
 
-function refusalFor(address: string, strict: boolean): string | undefined {
+function refusalFor(
+  address: string,
+  network: NetworkPolicy,
+): string | undefined {
   const kind = classifyAddress(address);
   if (ALWAYS_BLOCKED.has(kind)) {
     return `${DESCRIPTIONS[kind]}, which ctx-mode never fetches`;
   }
-  if (strict && (kind === "loopback" || kind === "private")) {
-    return `${DESCRIPTIONS[kind]}, refused in strict mode`;
+  if (kind === "loopback" || kind === "private") {
+    const setting = network[kind];
+    if (setting.access === "deny") {
+      return `${
+        DESCRIPTIONS[kind]
+      }, refused by the network policy (${setting.from})`;
+    }
   }
   return undefined;
 }
@@ -213,11 +223,15 @@ function classifyIpv6(groups: readonly number[]): AddressClass {
     return embeddedIpv4(g(6), g(7));
   }
   if (zeroUpTo(6)) return embeddedIpv4(g(6), g(7));
-  // NAT64 64:ff9b::/96 and 6to4 2002::/16 carry an IPv4 address too.
-  if (g(0) === 0x64 && g(1) === 0xff9b && g(2) === 0 && g(3) === 0) {
+  // NAT64 (64:ff9b::/96, local-use 64:ff9b:1::/48) and 6to4 2002::/16 carry an IPv4 address too.
+  if (g(0) === 0x64 && g(1) === 0xff9b && (g(2) === 0 || g(2) === 1)) {
     return embeddedIpv4(g(6), g(7));
   }
   if (g(0) === 0x2002) return embeddedIpv4(g(1), g(2));
+  // Teredo 2001::/32 carries the client's IPv4 address, inverted, in its last 32 bits.
+  if (g(0) === 0x2001 && g(1) === 0) {
+    return embeddedIpv4(g(6) ^ 0xffff, g(7) ^ 0xffff);
+  }
   // AWS's IPv6 metadata service, fd00:ec2::254, inside the unique-local range.
   if (
     g(0) === 0xfd00 && g(1) === 0x0ec2 &&

@@ -10,6 +10,7 @@
  */
 
 import { checkTarget, type Lookup } from "./_address.ts";
+import type { NetworkPolicy } from "../config/network_policy.ts";
 
 /** Everything a fetch needs; `fetchAndIndex` fills in the defaults. */
 export interface FetchUrlOptions {
@@ -19,8 +20,8 @@ export interface FetchUrlOptions {
   maxBytes: number;
   /** The most redirects to follow. */
   maxRedirects: number;
-  /** Refuse loopback and private addresses too. */
-  strict: boolean;
+  /** Whether loopback and private addresses may be fetched. */
+  network: NetworkPolicy;
   /** The pause before the one retry, in milliseconds. */
   retryDelayMs: number;
   /** The `User-Agent` header. */

@@ -22,6 +22,10 @@ import denoJson from "../../deno.json" with { type: "json" };
 import type { ContentKind, KnowledgeBase } from "../store/mod.ts";
 import { systemLookup } from "./_address.ts";
 import {
+  DEFAULT_NETWORK_POLICY,
+  type NetworkPolicy,
+} from "../config/network_policy.ts";
+import {
   binaryByHeader,
   binaryReason,
   decodeBody,
@@ -71,8 +75,8 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** How long a fetch is answered from the cache, in milliseconds. @default {86400000} */
   cacheTtlMs?: number;
-  /** Refuse loopback and private-network addresses too. @default {false} */
-  strict?: boolean;
+  /** Whether loopback and private-network addresses may be fetched (see `networkPolicy`). @default {DEFAULT_NETWORK_POLICY} */
+  network?: NetworkPolicy;
   /** The pause before the one retry, in milliseconds. @default {500} */
   retryDelayMs?: number;
   /** The clock, in milliseconds since the epoch. @default {Date.now} */
@@ -196,7 +200,7 @@ export async function fetchAndIndex(
     timeoutMs: limits.timeoutMs,
     maxBytes: limits.maxBytes,
     maxRedirects: limits.maxRedirects,
-    strict: options.strict ?? false,
+    network: options.network ?? DEFAULT_NETWORK_POLICY,
     retryDelayMs: options.retryDelayMs ?? 500,
     userAgent: USER_AGENT,
     fetch: options.fetch ?? globalThis.fetch,

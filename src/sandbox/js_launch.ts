@@ -13,6 +13,7 @@
 
 import type { HostConfig } from "./worker_host.ts";
 import type { JsHostConfig } from "./js_host.ts";
+import { METADATA_DENY_NET } from "../config/network_policy.ts";
 
 /** Where the sandbox process comes from. */
 export interface Runtime {
@@ -95,6 +96,8 @@ export function sandboxArgv(
       runtime.execPath,
       ...common,
       "--allow-all",
+      // A Worker granted `net: true` still inherits this denial.
+      `--deny-net=${METADATA_DENY_NET.join(",")}`,
       "--unstable-worker-options",
       host,
       json,
@@ -109,6 +112,7 @@ export function sandboxArgv(
       ? [`--deny-write=${config.denyWrite.join(",")}`]
       : []),
     "--allow-net",
+    `--deny-net=${METADATA_DENY_NET.join(",")}`,
     "--allow-import",
     `--v8-flags=--max-old-space-size=${config.heapMb}`,
     new URL("./js_host.ts", runtime.moduleUrl).href,

@@ -20,6 +20,7 @@
  */
 
 import { isAbsolute, resolve } from "node:path";
+import { isInside } from "./_bwrap.ts";
 import { currentRuntime, type Runtime } from "./js_launch.ts";
 import type { LanguageId } from "./_languages.ts";
 import { type CapturedOutput, OutputCapture } from "./_output.ts";
@@ -185,12 +186,18 @@ async function realDirectory(path: string): Promise<string> {
 
 async function realFile(path: string, projectDir: string): Promise<string> {
   const absolute = isAbsolute(path) ? path : resolve(projectDir, path);
+  let real: string | undefined;
   try {
-    const real = await Deno.realPath(absolute);
-    if ((await Deno.stat(real)).isFile) return real;
+    real = await Deno.realPath(absolute);
   } catch {
     // reported below
   }
+  if (real !== undefined && !isInside(real, projectDir)) {
+    throw new Deno.errors.PermissionDenied(
+      `Cannot read file "${path}": its real path "${real}" is outside the project`,
+    );
+  }
+  if (real !== undefined && (await Deno.stat(real)).isFile) return real;
   throw new Deno.errors.NotFound(`Cannot read file "${path}": no such file`);
 }
 

@@ -5,7 +5,8 @@
  * The walk never enters `.git`, `node_modules` or hidden entries (names
  * starting with a dot, such as `.env`), never follows a symbolic
  * link to a folder, and never returns a symbolic link that leads outside the
- * root. What it leaves out for a reason the user may not expect (the size
+ * root. A root under `/proc`, `/sys` or `/dev` is refused, and so is one whose
+ * real path leads out of `within` when that is given (the MCP tool's project). What it leaves out for a reason the user may not expect (the size
  * cap, an unreadable folder, a symbolic link) is reported as a skip with a
  * one-line reason; files a `.gitignore` excludes are simply not returned.
  * This module must never read file contents other than `.gitignore` files,
@@ -20,6 +21,7 @@ import {
   type GitignoreRules,
   matchGitignore,
 } from "./_gitignore.ts";
+import { formatBinaryBytes, isWithin, kernelRoot } from "./read_bounded.ts";
 
 /** The default size cap of one file, in bytes: 5 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -69,6 +71,19 @@ export interface CollectOptions {
    * @default {undefined}
    */
   onProgress?: (found: number) => void;
+  /**
+   * A folder (real path) the root must lie in, by its real path: a root
+   * outside it, or a link that leads out of it, is refused.
+   *
+   * @default {undefined}
+   */
+  within?: string | undefined;
+  /**
+   * How errors name the root, e.g. the path as the user wrote it.
+   *
+   * @default {root}
+   */
+  name?: string | undefined;
 }
 
 /**
@@ -85,7 +100,8 @@ export interface CollectOptions {
  * @param options The size cap and a progress callback.
  * @returns The files found and what was skipped, each in a stable order.
  * @throws {Deno.errors.NotFound} `Cannot index "<root>": no such file or directory`
- * @throws {Deno.errors.PermissionDenied} `Cannot index "<root>": permission denied`
+ * @throws {Deno.errors.PermissionDenied} `Cannot index "<root>": permission denied`, or the root leads out of `within`
+ * @throws {TypeError} when the root is not a regular file or folder, or lies under `/proc`, `/sys` or `/dev`.
  * @throws {RangeError} when `maxFileBytes` is negative or not a number.
  *
  * @example Walk a folder
@@ -116,16 +132,37 @@ export async function collectFiles(
     );
   }
   const absoluteRoot = resolve(root);
+  const within = options.within;
+  const name = options.name ?? root;
+  // Judged before anything is looked up, so a path outside cannot be probed.
+  if (within !== undefined && !isWithin(absoluteRoot, within)) {
+    throw new Deno.errors.PermissionDenied(
+      `Cannot index "${name}": it is outside the project`,
+    );
+  }
   let info: Deno.FileInfo;
+  let realRoot: string;
   try {
     info = await Deno.stat(absoluteRoot);
+    realRoot = await Deno.realPath(absoluteRoot);
   } catch (error) {
-    throw rootError(root, error);
+    throw rootError(name, error);
+  }
+  const kernel = kernelRoot(realRoot);
+  if (kernel !== undefined) {
+    throw new TypeError(
+      `Cannot index "${name}": "${realRoot}" is a kernel or device file (under ${kernel}), never indexed`,
+    );
+  }
+  if (within !== undefined && !isWithin(realRoot, within)) {
+    throw new Deno.errors.PermissionDenied(
+      `Cannot index "${name}": its real path "${realRoot}" is outside the project`,
+    );
   }
 
   const walk: Walk = {
-    root,
-    realRoot: absoluteRoot,
+    root: name,
+    realRoot,
     maxFileBytes,
     onProgress: options.onProgress,
     files: [],
@@ -134,14 +171,11 @@ export async function collectFiles(
   if (info.isFile) {
     record(walk, sized(walk, absoluteRoot, basename(absoluteRoot), info.size));
   } else if (info.isDirectory) {
-    try {
-      walk.realRoot = await Deno.realPath(absoluteRoot);
-    } catch (error) {
-      throw rootError(root, error);
-    }
     await walkFolder(walk, absoluteRoot, "", []);
   } else {
-    throw new TypeError(`Cannot index "${root}": not a file or folder`);
+    throw new TypeError(
+      `Cannot index "${name}": not a regular file or folder (a FIFO, socket or device)`,
+    );
   }
 
   walk.files.sort((a, b) => compare(a.relative, b.relative));
@@ -338,26 +372,11 @@ function isInside(folder: string, path: string): boolean {
 }
 
 function overCapReason(bytes: number, cap: number): string {
-  const shownCap = formatBytes(cap);
-  let shownSize = formatBytes(bytes);
+  const shownCap = formatBinaryBytes(cap);
+  let shownSize = formatBinaryBytes(bytes);
   // Rounding can make a file just over the cap look the same size as the cap.
   if (shownSize === shownCap) shownSize = `${bytes} bytes`;
   return `over the ${shownCap} size cap (${shownSize})`;
-}
-
-const UNITS = ["KiB", "MiB", "GiB", "TiB"] as const;
-
-/** `512 B`, `1.5 KiB`, `7.2 MiB`: one decimal at most, none when whole. */
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  let value = bytes;
-  let unit: string = "B";
-  for (const next of UNITS) {
-    if (value < 1024) break;
-    value /= 1024;
-    unit = next;
-  }
-  return `${Math.round(value * 10) / 10} ${unit}`;
 }
 
 function describe(error: unknown): string {

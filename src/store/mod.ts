@@ -14,6 +14,7 @@ export { chunkContent } from "./chunk_content.ts";
 export { detectKind } from "./detect_kind.ts";
 export { splitOversize } from "./split_oversize.ts";
 export * from "./collect_files.ts";
+export * from "./read_bounded.ts";
 export * from "./index_files.ts";
 export { openDatabase, SCHEMA_VERSION } from "./database.ts";
 export * from "./tool_calls.ts";

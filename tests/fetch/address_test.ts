@@ -4,6 +4,19 @@ import {
   checkTarget,
   classifyAddress,
 } from "../../src/fetch/_address.ts";
+import {
+  METADATA_DENY_NET,
+  type NetworkPolicy,
+} from "../../src/config/network_policy.ts";
+
+const OPEN: NetworkPolicy = {
+  loopback: { access: "allow", from: "test" },
+  private: { access: "allow", from: "test" },
+};
+const CLOSED: NetworkPolicy = {
+  loopback: { access: "deny", from: "CTX_MODE_NET_LOOPBACK=deny" },
+  private: { access: "deny", from: "CTX_MODE_NET_PRIVATE=deny" },
+};
 
 Deno.test("classifyAddress() knows the ranges a fetch must never reach", () => {
   const cases: [string, AddressClass][] = [
@@ -40,6 +53,15 @@ Deno.test("classifyAddress() knows the ranges a fetch must never reach", () => {
     ["64:ff9b::a9fe:1", "link-local"],
     ["2002:a9fe:a9fe::", "metadata"],
     ["::169.254.0.1", "link-local"],
+    ["64:ff9b:1::a9fe:a9fe", "metadata"],
+    ["64:ff9b::6464:64c8", "metadata"],
+    ["64:ff9b::a00:1", "private"],
+    ["64:ff9b::5db8:d822", "public"],
+    // Teredo: the client's IPv4 address is stored inverted (0x5601 = ~0xa9fe).
+    ["2001:0:4136:e378:8000:63bf:5601:5601", "metadata"],
+    ["2001::80ff:fefe", "loopback"],
+    ["2001:0:4136:e378:8000:63bf:a247:29dd", "public"],
+    ["2001:db8::1", "public"],
     ["not an address", "reserved"],
   ];
   for (const [address, expected] of cases) {
@@ -55,7 +77,7 @@ Deno.test("checkTarget() judges the URL text and every address the name resolves
         : ["127.0.0.1"],
     );
   const check = (url: string, strict = false) =>
-    checkTarget(new URL(url), { strict, lookup });
+    checkTarget(new URL(url), { network: strict ? CLOSED : OPEN, lookup });
 
   assert.deepEqual(await check("http://example.test/"), { ok: true });
   assert.deepEqual(await check("http://[::1]:8080/"), { ok: true });
@@ -74,7 +96,7 @@ Deno.test("checkTarget() judges the URL text and every address the name resolves
     ok: false,
     transient: false,
     reason:
-      '"example.test" resolves to 127.0.0.1, a loopback address, refused in strict mode',
+      '"example.test" resolves to 127.0.0.1, a loopback address, refused by the network policy (CTX_MODE_NET_LOOPBACK=deny)',
   });
   assert.deepEqual(await check("http://[::ffff:a9fe:a9fe]/"), {
     ok: false,
@@ -87,7 +109,7 @@ Deno.test("checkTarget() judges the URL text and every address the name resolves
 
 Deno.test("checkTarget() reports a DNS failure as transient", async () => {
   const verdict = await checkTarget(new URL("http://nowhere.test/"), {
-    strict: false,
+    network: OPEN,
     lookup: () =>
       Promise.reject(
         Object.assign(new Error("getaddrinfo ENOTFOUND"), {
@@ -100,4 +122,33 @@ Deno.test("checkTarget() reports a DNS failure as transient", async () => {
     transient: true,
     reason: 'DNS lookup of "nowhere.test" failed: no such host',
   });
+});
+
+Deno.test("checkTarget() refuses private addresses and allows loopback under the default policy", async () => {
+  const { DEFAULT_NETWORK_POLICY } = await import(
+    "../../src/config/network_policy.ts"
+  );
+  const lookup = () => Promise.resolve(["10.0.0.7"]);
+  const check = (url: string) =>
+    checkTarget(new URL(url), { network: DEFAULT_NETWORK_POLICY, lookup });
+  assert.deepEqual(await check("http://127.0.0.1:8080/"), { ok: true });
+  assert.deepEqual(await check("http://intranet.test/"), {
+    ok: false,
+    transient: false,
+    reason:
+      '"intranet.test" resolves to 10.0.0.7, a private-network address, refused by the network policy (the default)',
+  });
+});
+
+Deno.test("METADATA_DENY_NET lists only addresses the fetcher never fetches", () => {
+  for (const entry of METADATA_DENY_NET) {
+    if (/^[a-z.]+$/.test(entry)) continue; // a host name
+    const address = entry.replace(/\/\d+$/, "");
+    const kind = classifyAddress(address);
+    assert.ok(
+      kind === "metadata" || kind === "link-local",
+      `${entry} is ${kind}`,
+    );
+  }
+  assert.ok(METADATA_DENY_NET.includes("169.254.0.0/16"));
 });

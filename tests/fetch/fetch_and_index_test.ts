@@ -383,8 +383,13 @@ Deno.test("fetchAndIndex() refuses URLs that are not http(s) or point at forbidd
     ["http://224.0.0.1/", {}, /224\.0\.0\.1 is a multicast address/],
     [
       `${server.origin}/notes.txt`,
-      { strict: true },
-      /127\.0\.0\.1 is a loopback address, refused in strict mode$/,
+      {
+        network: {
+          loopback: { access: "deny", from: "CTX_MODE_NET_LOOPBACK=deny" },
+          private: { access: "allow", from: "test" },
+        },
+      },
+      /127\.0\.0\.1 is a loopback address, refused by the network policy \(CTX_MODE_NET_LOOPBACK=deny\)$/,
     ],
     [
       `http://localhost:${port}/notes.txt`,

@@ -12,6 +12,7 @@ import { fromBooleanText, fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
 import { fetchLimits } from "../../fetch/limits_from_env.ts";
+import { networkPolicy } from "../../config/network_policy.ts";
 
 /** Registers `ctx_fetch_and_index`. */
 export function registerCtxFetchAndIndexTool(
@@ -25,7 +26,8 @@ export function registerCtxFetchAndIndexTool(
       description:
         "Fetch a URL (or several) and index it instead of reading the raw page into the context: HTML becomes Markdown split by headings, JSON is split by path. " +
         "Returns a receipt and the page's outline; then ask ctx_search for the parts you need. Use instead of WebFetch, `curl` or `wget` for docs, API references and issues. " +
-        "A URL fetched in the last 24 hours is answered from the cache unless `force` is true.",
+        "A URL fetched in the last 24 hours is answered from the cache unless `force` is true. " +
+        "Link-local and cloud-metadata addresses are never fetched; private-network ones (and loopback, if the user says so) are refused by the user's network policy: do not retry those.",
       inputSchema: {
         url: z.string().optional().describe("One URL to fetch"),
         source: z.string().optional().describe(
@@ -69,6 +71,11 @@ export function registerCtxFetchAndIndexTool(
           concurrency: concurrency ?? 4,
           force: force ?? false,
           ...fetchLimits(deps.env),
+          // Read on every call: a change to the user's config applies without a restart.
+          network: networkPolicy(deps.env, {
+            dataHome: deps.dataHome,
+            projectDir: deps.projectDir,
+          }),
           signal: deps.signal,
         });
         const failed = results.filter((result) => !result.ok).length;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { basename, relative, resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
@@ -30,7 +30,7 @@ export function registerCtxIndexTool(
       title: "Index content for search",
       description:
         "Store bulky text (docs, logs, API responses, a file or a whole folder) in the project's knowledge base instead of the context, then query it with ctx_search. " +
-        "Give `content` (text you already have) or `path` (a file or folder, relative to the project; folders are walked recursively, honouring .gitignore). " +
+        "Give `content` (text you already have) or `path` (a file or folder inside the project, relative to it; folders are walked recursively, honouring .gitignore; links that lead out of the project are skipped). " +
         "Markdown is split by headings, JSON by path, text by sections. Re-indexing a source replaces it. Returns a one-line receipt.",
       inputSchema: {
         content: z.string().optional().describe("Text to index"),
@@ -81,7 +81,11 @@ export function registerCtxIndexTool(
         request: { kind: "read", path: path! },
         policy,
       });
-      const walked = await collectFiles(absolute);
+      // Only the project, judged by real paths; each read is checked and capped again.
+      const walked = await collectFiles(absolute, {
+        within: deps.projectDir,
+        name: path,
+      });
       // Inside a folder, files the policy refuses (keys, denied paths) are skipped, not fatal.
       const found = filterByPolicy(
         walked,
@@ -94,7 +98,9 @@ export function registerCtxIndexTool(
         path: file.path,
         label: single ? label : `${label}/${file.relative}`,
       }));
-      const summary = await indexFiles(kb, files);
+      const summary = await indexFiles(kb, files, {
+        within: deps.projectDir,
+      });
       const chunks = summary.receipts.reduce((sum, r) => sum + r.chunks, 0);
       const bytes = summary.receipts.reduce((sum, r) => sum + r.bytes, 0);
       const skipped = [...found.skipped, ...summary.skipped];
@@ -109,7 +115,9 @@ export function registerCtxIndexTool(
         }${
           skipped.length > 0
             ? `; skipped ${skipped.length} (${
-              skipped.slice(0, 3).map((s) => s.reason).join("; ")
+              skipped.slice(0, 3).map((s) =>
+                `${relative(absolute, s.path) || basename(s.path)}: ${s.reason}`
+              ).join("; ")
             })`
             : ""
         }. Search with ctx_search(queries, source: "${label}").`,
@@ -146,7 +154,7 @@ function filterByPolicy(
       files.push(file);
       continue;
     }
-    skipped.push({ path: file.path, reason: `${file.relative}: ${reason}` });
+    skipped.push({ path: file.path, reason });
   }
   return { files, skipped };
 }
