@@ -8,6 +8,8 @@
 import { resolve } from "node:path";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
+import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
+import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
 import type { CliContext } from "./_context.ts";
 
 /** The `--project` and `--db` values of a command. */
@@ -29,10 +31,27 @@ export function databasePathFor(
   return projectDatabasePath(project, dataHome(context.env));
 }
 
-/** Opens the knowledge base a command should use. */
+/** Opens the knowledge base a command should use, scrubbing the environment's secrets from what it indexes. */
 export function openStoreFor(
   flags: StoreFlags,
   context: CliContext,
 ): KnowledgeBase {
-  return KnowledgeBase.open(databasePathFor(flags, context));
+  return KnowledgeBase.open(databasePathFor(flags, context), {
+    scrubber: scrubberFromEnv(context.env),
+  });
+}
+
+/**
+ * A keeper of the knowledge base a command should use, for commands whose
+ * main work must not depend on it (`exec`): a damaged file is moved aside
+ * with a note on stderr.
+ */
+export function keepStoreFor(
+  flags: StoreFlags,
+  context: CliContext,
+): KnowledgeBaseKeeper {
+  return new KnowledgeBaseKeeper(databasePathFor(flags, context), {
+    scrubber: scrubberFromEnv(context.env),
+    onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
+  });
 }

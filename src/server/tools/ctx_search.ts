@@ -61,7 +61,12 @@ export function registerCtxSearchTool(
         sort: sort ?? "relevance",
         ...(shrink ? { snippetChars: 300 } : {}),
       });
-      const text = formatResults(results) +
+      // Damaged pages can read as "no results": check the file once when nothing matched.
+      if (results.every((result) => result.hits.length === 0)) {
+        deps.keeper.checkOnce();
+      }
+      // Content indexed before scrubbing existed, or a secret set since, is scrubbed on the way out.
+      const text = deps.scrubber.scrub(formatResults(results)).text +
         (shrink
           ? `\n\n(Results shortened. ${deps.searchThrottle.advice(verdict)})`
           : "");
