@@ -11,6 +11,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { fileIdentity, quickCheck } from "../store/move_aside.ts";
 import type { Policy } from "../safety/policy.ts";
 
 /** The outcome of one check. */
@@ -79,6 +80,7 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
       status: "ok",
       detail: `${input.projectDir} → ${input.databasePath}`,
     },
+    checkDatabase(input.databasePath),
   ];
   const available = input.languages.filter((language) => language.available);
   const missing = input.languages.filter((language) => !language.available);
@@ -186,6 +188,23 @@ function checkSqlite(): DoctorCheck {
   } finally {
     db.close();
   }
+}
+
+/** SQLite's `quick_check` of the project database: damaged pages fail here, not as empty searches. */
+function checkDatabase(path: string): DoctorCheck {
+  const name = "knowledge base";
+  if (path === ":memory:" || fileIdentity(path) === undefined) {
+    return { name, status: "ok", detail: "not created yet" };
+  }
+  const verdict = quickCheck(path);
+  return verdict === "ok"
+    ? { name, status: "ok", detail: `${path} (integrity check passed)` }
+    : {
+      name,
+      status: "fail",
+      detail:
+        `${path} is damaged (${verdict}); ctx-mode moves it aside to "<file>.corrupt-<timestamp>" and starts a new one when a tool next meets the damage`,
+    };
 }
 
 function checkDataHome(home: string): DoctorCheck {

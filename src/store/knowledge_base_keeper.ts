@@ -128,12 +128,11 @@ export class KnowledgeBaseKeeper {
   }
 
   #isDamage(error: unknown): boolean {
+    if (!isFile(this.path)) return false;
     if (isCorruption(error)) return true;
     if (error instanceof TypeError || error instanceof RangeError) return false;
     const message = error instanceof Error ? error.message : String(error);
-    if (NOT_DAMAGE.test(message) || fileIdentity(this.path) === undefined) {
-      return false;
-    }
+    if (NOT_DAMAGE.test(message)) return false;
     return quickCheck(this.path) !== "ok";
   }
 
@@ -152,5 +151,13 @@ export class KnowledgeBaseKeeper {
     this.#notes.push(line);
     this.#options.onNote?.(line);
     return true;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
   }
 }
