@@ -34,8 +34,11 @@ function asideFiles(path: string): string[] {
 Deno.test("a database file that is not SQLite never stops ctx_execute: it is moved aside, once, and said so", async () => {
   await using dir = await tempDir();
   const path = childDatabase(dir.path, dir.path);
-  Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  Deno.writeTextFileSync(path, "these are notes, not a database\n".repeat(200));
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(
+    path,
+    "these are notes, not a database\n".repeat(200),
+  );
   await using session = await startServer({
     project: dir.path,
     home: dir.path,
@@ -53,7 +56,7 @@ Deno.test("a database file that is not SQLite never stops ctx_execute: it is mov
   const aside = asideFiles(path);
   assert.equal(aside.length, 1);
   assert.match(
-    Deno.readTextFileSync(
+    await Deno.readTextFile(
       `${path.slice(0, path.lastIndexOf("/"))}/${aside[0]}`,
     ),
     /these are notes/,
@@ -107,7 +110,7 @@ Deno.test("ctx_execute returns large output with a note when the knowledge base 
   await using dir = await tempDir();
   const path = childDatabase(dir.path, dir.path);
   // A folder where the file should be: not damage, nothing to move aside, and no way to open it.
-  Deno.mkdirSync(path, { recursive: true });
+  await Deno.mkdir(path, { recursive: true });
   await using session = await startServer({
     project: dir.path,
     home: dir.path,
@@ -119,14 +122,14 @@ Deno.test("ctx_execute returns large output with a note when the knowledge base 
   assert.match(text, /row 1\n/);
   assert.match(text, /row 3000/);
   assert.match(text, /not indexed: Cannot open database/);
-  assert.ok(Deno.statSync(path).isDirectory);
+  assert.ok((await Deno.stat(path)).isDirectory);
 });
 
 Deno.test("ctx-mode exec runs and prints its output when the database file is not SQLite", async () => {
   await using dir = await tempDir();
   const path = childDatabase(dir.path, dir.path);
-  Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  Deno.writeTextFileSync(path, "not a database");
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, "not a database");
   const run = await runCli(["exec", "--lang", "shell", "echo from-exec"], {
     home: dir.path,
     cwd: dir.path,
