@@ -7,6 +7,7 @@
 
 import { resolve } from "node:path";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
+import { secureDataHome } from "../config/private_files.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
 import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
 import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
@@ -18,7 +19,7 @@ export interface StoreFlags {
   db?: string | undefined;
 }
 
-/** The database file a command should use. */
+/** The database file a command should use; the data home is tightened on the way when others can read it. */
 export function databasePathFor(
   flags: StoreFlags,
   context: CliContext,
@@ -28,7 +29,9 @@ export function databasePathFor(
     explicit: flags.project,
     env: context.env,
   });
-  return projectDatabasePath(project, dataHome(context.env));
+  const home = dataHome(context.env);
+  secureDataHome(home);
+  return projectDatabasePath(project, home);
 }
 
 /** Opens the knowledge base a command should use, scrubbing the environment's secrets from what it indexes. */

@@ -8,7 +8,8 @@
  * @module
  */
 
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { makePrivateDir } from "../config/private_files.ts";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileIdentity, quickCheck } from "../store/move_aside.ts";
@@ -210,7 +211,7 @@ function checkDatabase(path: string): DoctorCheck {
 function checkDataHome(home: string): DoctorCheck {
   const probe = join(home, `.doctor-${crypto.randomUUID()}`);
   try {
-    mkdirSync(home, { recursive: true });
+    makePrivateDir(home);
     writeFileSync(probe, "ok");
     rmSync(probe);
     return { name: "data home", status: "ok", detail: `${home} (writable)` };
