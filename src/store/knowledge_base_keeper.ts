@@ -130,9 +130,12 @@ export class KnowledgeBaseKeeper {
   #isDamage(error: unknown): boolean {
     if (!isFile(this.path)) return false;
     if (isCorruption(error)) return true;
-    if (error instanceof TypeError || error instanceof RangeError) return false;
     const message = error instanceof Error ? error.message : String(error);
-    if (NOT_DAMAGE.test(message)) return false;
+    // Only errors from SQLite, or the knowledge base's own (which name its file), can mean damage.
+    const fromDatabase =
+      (error as { code?: unknown } | null)?.code === "ERR_SQLITE_ERROR" ||
+      message.includes(`"${this.path}"`);
+    if (!fromDatabase || NOT_DAMAGE.test(message)) return false;
     return quickCheck(this.path) !== "ok";
   }
 
