@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { resultText, startServerInTempProject } from "../_helpers/mcp_client.ts";
+import {
+  resultText,
+  startServerInTempProject,
+} from "../_helpers/mcp_client.ts";
 import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
 
 const PLANTED = "plantedvalue-7fq2kz91mxw3";
@@ -16,7 +19,10 @@ function assertClean(text: string, where: string): void {
 
 /** Every text column of the project's database, to prove nothing was stored. */
 function databaseText(project: string): string {
-  const path = projectDatabasePath(project, dataHome({ CTX_MODE_HOME: project }));
+  const path = projectDatabasePath(
+    project,
+    dataHome({ CTX_MODE_HOME: project }),
+  );
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     const rows = [
@@ -58,44 +64,55 @@ Deno.test("the server scrubs its environment's secrets and token shapes from run
     assert.match(text, /3 secrets scrubbed/);
   });
 
-  await t.step("large output is indexed scrubbed, and search never returns the secrets", async () => {
-    const text = await session.callText("ctx_execute", {
-      language: "shell",
-      code: `for i in $(seq 1 400); do echo "line $i filler words"; done\n${code}`,
-      intent: "token aws_secret_access_key",
-    });
-    assertClean(text, "large ctx_execute result");
-    const found = await session.callText("ctx_search", {
-      queries: ["token", "aws_secret_access_key", "ghp", PLANTED, GHP],
-    });
-    assertClean(found, "ctx_search result");
-    assert.match(found, /REDACTED/);
-  });
+  await t.step(
+    "large output is indexed scrubbed, and search never returns the secrets",
+    async () => {
+      const text = await session.callText("ctx_execute", {
+        language: "shell",
+        code:
+          `for i in $(seq 1 400); do echo "line $i filler words"; done\n${code}`,
+        intent: "token aws_secret_access_key",
+      });
+      assertClean(text, "large ctx_execute result");
+      const found = await session.callText("ctx_search", {
+        queries: ["token", "aws_secret_access_key", "ghp", PLANTED, GHP],
+      });
+      assertClean(found, "ctx_search result");
+      assert.match(found, /REDACTED/);
+    },
+  );
 
-  await t.step("a run that reads a denied variable from elsewhere gets it scrubbed", async () => {
-    // Without a mount namespace a run can read the server's environment; the value is scrubbed either way.
-    const text = await session.callText("ctx_execute", {
-      language: "shell",
-      code: `echo "${"${INTERNAL_THING:-unset}"}"; printf '%s\\n' '${DENIED}'`,
-    });
-    assertClean(text, "denied variable output");
-    assert.match(text, /\[REDACTED:INTERNAL_THING\]/);
-  });
+  await t.step(
+    "a run that reads a denied variable from elsewhere gets it scrubbed",
+    async () => {
+      // Without a mount namespace a run can read the server's environment; the value is scrubbed either way.
+      const text = await session.callText("ctx_execute", {
+        language: "shell",
+        code:
+          `echo "${"${INTERNAL_THING:-unset}"}"; printf '%s\\n' '${DENIED}'`,
+      });
+      assertClean(text, "denied variable output");
+      assert.match(text, /\[REDACTED:INTERNAL_THING\]/);
+    },
+  );
 
-  await t.step("ctx_index content and ctx_batch_execute are scrubbed before indexing", async () => {
-    const indexed = await session.callText("ctx_index", {
-      content: `# Keys\n\nThe deploy key is ${GHP} and the token ${PLANTED}.`,
-      source: "notes",
-    });
-    assert.match(indexed, /2 secrets scrubbed/);
-    const batch = resultText(
-      await session.call("ctx_batch_execute", {
-        commands: [{ label: "env", command: "env | grep DEPLOY_TOKEN" }],
-        queries: ["DEPLOY_TOKEN"],
-      }),
-    );
-    assertClean(batch, "ctx_batch_execute result");
-    assert.match(batch, /1 secret scrubbed/);
-    assertClean(databaseText(session.project), "the database");
-  });
+  await t.step(
+    "ctx_index content and ctx_batch_execute are scrubbed before indexing",
+    async () => {
+      const indexed = await session.callText("ctx_index", {
+        content: `# Keys\n\nThe deploy key is ${GHP} and the token ${PLANTED}.`,
+        source: "notes",
+      });
+      assert.match(indexed, /2 secrets scrubbed/);
+      const batch = resultText(
+        await session.call("ctx_batch_execute", {
+          commands: [{ label: "env", command: "env | grep DEPLOY_TOKEN" }],
+          queries: ["DEPLOY_TOKEN"],
+        }),
+      );
+      assertClean(batch, "ctx_batch_execute result");
+      assert.match(batch, /1 secret scrubbed/);
+      assertClean(databaseText(session.project), "the database");
+    },
+  );
 });
