@@ -5,7 +5,8 @@
  *
  * A failing tool returns an `isError` result with a one-line reason; nothing a
  * caller sends may crash the server. An error from a damaged knowledge base
- * gets the file moved aside, and the result says so once.
+ * gets the file moved aside, and the result says so once. Every result passes
+ * the secret scrubber.
  *
  * @module
  */
@@ -117,9 +118,10 @@ export function toolHandler<A>(
       deps.keeper.recover(error);
     }
     const notes = deps.keeper.takeNotes();
-    const text = notes.length > 0
-      ? [outcome.text, ...notes].join("\n\n")
-      : outcome.text;
+    // Whatever a tool says (errors and receipts too) passes the scrubber last.
+    const text = deps.scrubber.scrub(
+      notes.length > 0 ? [outcome.text, ...notes].join("\n\n") : outcome.text,
+    ).text;
     return {
       content: [{ type: "text", text }],
       ...(outcome.isError ? { isError: true } : {}),

@@ -43,7 +43,6 @@ const TEXT_RULES: ReadonlyArray<[RegExp, Replacement]> = [
     `$1$2${REDACTED}`,
   ],
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):[^/\s@]+@/gi, `$1:${REDACTED}@`],
   // curl -u user:password, --user=user:password
   [/(\s(?:-u|--user)[\s=]+["']?[^\s:"']+):[^\s"']+/g, `$1:${REDACTED}`],
   // mysql -pPASS (attached; a bare -p prompts, -P is the port)

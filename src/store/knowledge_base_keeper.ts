@@ -23,6 +23,9 @@ import {
 const NOT_DAMAGE =
   /locked|busy|permission denied|readonly|read-only|EACCES|newer than this build|cannot create folder/i;
 
+/** The largest file {@linkcode KnowledgeBaseKeeper.checkOnce} checks. */
+const QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Options for a {@linkcode KnowledgeBaseKeeper}. */
 export interface KeeperOptions extends KnowledgeBaseOptions {
   /** Hears each note as it happens (a server logs it to stderr). @default {undefined} */
@@ -90,13 +93,15 @@ export class KnowledgeBaseKeeper {
   /**
    * Runs `PRAGMA quick_check` once in this keeper's life, for a result that
    * may hide damage (a search that found nothing); a damaged file is moved
-   * aside.
+   * aside. Files over 64 MiB are not checked here: at 10–20 ms per MB the
+   * check would hold the caller's thread for over a second.
    *
    * @returns True when the file was found damaged and moved aside.
    */
   checkOnce(): boolean {
     if (this.#checked || this.path === ":memory:" || !this.#kb) return false;
     this.#checked = true;
+    if (sizeOf(this.path) > QUICK_CHECK_MAX_BYTES) return false;
     const verdict = quickCheck(this.path);
     if (verdict === "ok") return false;
     const identity = this.#identity();
@@ -162,5 +167,13 @@ function isFile(path: string): boolean {
     return Deno.statSync(path).isFile;
   } catch {
     return false;
+  }
+}
+
+function sizeOf(path: string): number {
+  try {
+    return Deno.statSync(path).size;
+  } catch {
+    return 0;
   }
 }

@@ -2,7 +2,7 @@
  * Scrubbing secrets out of text before it is indexed or returned: the values
  * of the environment's secret-looking variables, well-known token shapes
  * (GitHub, OpenAI and Anthropic, AWS, Slack, GitLab, npm, Google API keys,
- * JWTs) and PEM private key blocks.
+ * JWTs), passwords in URLs and PEM private key blocks.
  *
  * Pure string work over a bounded set of linear patterns; it never reads the
  * process environment (the environment comes in as a value) and must never
@@ -29,6 +29,11 @@ export const PRIVATE_KEY_BLOCK =
  */
 export const TOKEN_SHAPES =
   /\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abeoprs]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})\b/g;
+
+/** The password in a URL's user information (`postgres://user:password@host`). */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):([^/\s@]+)@/gi;
+
+const AWS_SECRET_NAME = /aws_secret_access_key/i;
 
 /** The AWS secret access key after its setting name, in config files, commands and env listings. */
 const AWS_SECRET =
@@ -127,10 +132,13 @@ export function secretScrubber(
       let count = 0;
       let result = text;
       for (const [value, name] of ordered) {
-        if (!result.includes(value)) continue;
-        const parts = result.split(value);
-        count += parts.length - 1;
-        result = parts.join(`[REDACTED:${name}]`);
+        let found = 0;
+        for (let at = result.indexOf(value); at !== -1; found++) {
+          at = result.indexOf(value, at + value.length);
+        }
+        if (found === 0) continue;
+        count += found;
+        result = result.replaceAll(value, `[REDACTED:${name}]`);
       }
       const shapes = scrubTokenShapes(result);
       return { text: shapes.text, count: count + shapes.count };
@@ -139,8 +147,8 @@ export function secretScrubber(
 }
 
 /**
- * Replaces the well-known token shapes, AWS secret keys and PEM private key
- * blocks in `text`.
+ * Replaces the well-known token shapes, AWS secret keys, passwords in URLs
+ * and PEM private key blocks in `text`.
  *
  * @param text Any text.
  * @returns The scrubbed text and the number of secrets replaced.
@@ -156,19 +164,30 @@ export function secretScrubber(
  */
 export function scrubTokenShapes(text: string): Scrubbed {
   let count = 0;
-  const result = text
-    .replace(PRIVATE_KEY_BLOCK, () => {
+  let result = text;
+  // The cheap literal tests keep the costlier patterns off text that cannot match them.
+  if (result.includes("PRIVATE KEY")) {
+    result = result.replace(PRIVATE_KEY_BLOCK, () => {
       count++;
       return `${REDACTED} private key`;
-    })
-    .replace(AWS_SECRET, (_, key: string) => {
+    });
+  }
+  if (result.includes("://") && result.includes("@")) {
+    result = result.replace(URL_PASSWORD, (_, user: string) => {
+      count++;
+      return `${user}:${REDACTED}@`;
+    });
+  }
+  if (AWS_SECRET_NAME.test(result)) {
+    result = result.replace(AWS_SECRET, (_, key: string) => {
       count++;
       return `${key}${REDACTED}`;
-    })
-    .replace(TOKEN_SHAPES, () => {
-      count++;
-      return REDACTED;
     });
+  }
+  result = result.replace(TOKEN_SHAPES, () => {
+    count++;
+    return REDACTED;
+  });
   return { text: result, count };
 }
 

@@ -31,6 +31,12 @@ Deno.test("scrubTokenShapes() replaces well-known token shapes and leaves look-a
     );
     assert.equal(result.text, "aws_secret_access_key = [REDACTED]\n");
   });
+  await t.step("the password in a URL, not its user", () => {
+    assert.deepEqual(
+      scrubTokenShapes("DATABASE_URL=postgres://app:s3cr3t-pw@db:5432/shop"),
+      { text: "DATABASE_URL=postgres://app:[REDACTED]@db:5432/shop", count: 1 },
+    );
+  });
   await t.step("a PEM private key block, also cut off", () => {
     const block =
       "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEA\n-----END OPENSSH PRIVATE KEY-----";
@@ -51,6 +57,9 @@ Deno.test("scrubTokenShapes() replaces well-known token shapes and leaves look-a
     "eyJhbGciOiJIUzI1NiJ9 alone",
     "-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----",
     "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
+    "https://user@example.com/path",
+    "git@github.com:org/repo.git",
+    "http://localhost:8080/api",
   ];
   for (const text of nearMisses) {
     await t.step(`near miss: ${text.split("\n")[0]}`, () => {

@@ -65,8 +65,7 @@ export function registerCtxSearchTool(
       if (results.every((result) => result.hits.length === 0)) {
         deps.keeper.checkOnce();
       }
-      // Content indexed before scrubbing existed, or a secret set since, is scrubbed on the way out.
-      const text = deps.scrubber.scrub(formatResults(results)).text +
+      const text = formatResults(results) +
         (shrink
           ? `\n\n(Results shortened. ${deps.searchThrottle.advice(verdict)})`
           : "");
