@@ -4,6 +4,8 @@ import {
   resultText,
   startServerInTempProject,
 } from "../_helpers/mcp_client.ts";
+import { runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
 import { dataHome, projectDatabasePath } from "../../src/config/paths.ts";
 
 const PLANTED = "plantedvalue-7fq2kz91mxw3";
@@ -115,4 +117,15 @@ Deno.test("the server scrubs its environment's secrets and token shapes from run
       assertClean(databaseText(session.project), "the database");
     },
   );
+});
+
+Deno.test("ctx-mode exec scrubs its environment's secrets from what it prints and says how many", async () => {
+  await using dir = await tempDir();
+  const run = await runCli(
+    ["exec", "--lang", "shell", `echo "$DEPLOY_TOKEN ${GHP}"`],
+    { home: dir.path, env: { DEPLOY_TOKEN: PLANTED } },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "[REDACTED:DEPLOY_TOKEN] [REDACTED]\n");
+  assert.match(run.stderr, /2 secrets scrubbed/);
 });
