@@ -18,9 +18,13 @@ export const REDACTED = "[REDACTED]";
 /** Values shorter than this are never scrubbed as environment values: "1" or "true" would be replaced everywhere. */
 export const MIN_SECRET_VALUE_LENGTH = 8;
 
-/** PEM private key blocks, also when the end marker is cut off. */
+/**
+ * PEM private key blocks (RSA, EC, OpenSSH, PGP…) up to their end marker;
+ * without one (cut-off output), the key-looking lines after the begin marker.
+ * Prose that merely names the marker loses nothing after it.
+ */
 export const PRIVATE_KEY_BLOCK =
-  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g;
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16000}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?:\r?\n(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\r\n]*))*)/g;
 
 /**
  * Well-known token shapes: GitHub (`ghp_…`, `github_pat_…`), OpenAI and

@@ -45,8 +45,14 @@ Deno.test("scrubTokenShapes() replaces well-known token shapes and leaves look-a
       count: 1,
     });
     assert.equal(
-      scrubTokenShapes("-----BEGIN PRIVATE KEY-----\nMIIEvQIB").text,
+      scrubTokenShapes("-----BEGIN PRIVATE KEY-----\nMIIEvQIB\nAAAB==").text,
       "[REDACTED] private key",
+    );
+    assert.equal(
+      scrubTokenShapes(
+        "A key file starts with -----BEGIN PRIVATE KEY----- and more prose follows.\nNext line stays.",
+      ).text,
+      "A key file starts with [REDACTED] private key and more prose follows.\nNext line stays.",
     );
   });
   const nearMisses = [
