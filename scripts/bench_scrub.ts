@@ -60,7 +60,7 @@ export async function benchScrub(): Promise<void> {
       kb.index({ label: `log-${i}`, content: logText(64 * 1024, env) });
     }
     kb.close();
-    const mb = Deno.statSync(path).size / 1e6;
+    const mb = (await Deno.stat(path)).size / 1e6;
     const checkMs = best(() => quickCheck(path), 3);
     printTable("Secret scrubbing and integrity check", [
       {
