@@ -33,8 +33,12 @@ export {
   indexFiles,
   /** A project's knowledge base. */
   KnowledgeBase,
+  /** A knowledge base that moves a damaged file aside and starts over. */
+  KnowledgeBaseKeeper,
   /** The largest chunk body in bytes. */
   MAX_CHUNK_BYTES,
+  /** Scrubs an environment's secret values and well-known token shapes from text. */
+  secretScrubber,
   /** Splits any string into pieces under a UTF-8 byte cap. */
   splitOversize,
 } from "./src/store/mod.ts";
@@ -51,11 +55,15 @@ export type {
   IndexFilesSummary,
   IndexInput,
   IndexReceipt,
+  KeeperOptions,
   KnowledgeBaseOptions,
   KnowledgeBaseStats,
   QueryResult,
+  Scrubbed,
+  ScrubberOptions,
   SearchHit,
   SearchOptions,
+  SecretScrubber,
   SkippedFile,
   SkippedPath,
   SourceInfo,

@@ -25,6 +25,7 @@ import { benchServer } from "./bench_server.ts";
 import { benchHook } from "./bench_hook.ts";
 import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
+import { benchScrub } from "./bench_scrub.ts";
 
 const NODE_DOCS = "/usr/share/doc/nodejs/api";
 
@@ -230,4 +231,5 @@ if (import.meta.main) {
   await benchHook();
   benchGuard();
   await benchSession();
+  await benchScrub();
 }

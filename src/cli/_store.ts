@@ -7,7 +7,10 @@
 
 import { resolve } from "node:path";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
+import { secureDataHome } from "../config/private_files.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
+import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
+import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
 import type { CliContext } from "./_context.ts";
 
 /** The `--project` and `--db` values of a command. */
@@ -16,7 +19,7 @@ export interface StoreFlags {
   db?: string | undefined;
 }
 
-/** The database file a command should use. */
+/** The database file a command should use; the data home is tightened on the way when others can read it. */
 export function databasePathFor(
   flags: StoreFlags,
   context: CliContext,
@@ -26,13 +29,32 @@ export function databasePathFor(
     explicit: flags.project,
     env: context.env,
   });
-  return projectDatabasePath(project, dataHome(context.env));
+  const home = dataHome(context.env);
+  secureDataHome(home);
+  return projectDatabasePath(project, home);
 }
 
-/** Opens the knowledge base a command should use. */
+/** Opens the knowledge base a command should use, scrubbing the environment's secrets from what it indexes. */
 export function openStoreFor(
   flags: StoreFlags,
   context: CliContext,
 ): KnowledgeBase {
-  return KnowledgeBase.open(databasePathFor(flags, context));
+  return KnowledgeBase.open(databasePathFor(flags, context), {
+    scrubber: scrubberFromEnv(context.env),
+  });
+}
+
+/**
+ * A keeper of the knowledge base a command should use, for commands whose
+ * main work must not depend on it (`exec`): a damaged file is moved aside
+ * with a note on stderr.
+ */
+export function keepStoreFor(
+  flags: StoreFlags,
+  context: CliContext,
+): KnowledgeBaseKeeper {
+  return new KnowledgeBaseKeeper(databasePathFor(flags, context), {
+    scrubber: scrubberFromEnv(context.env),
+    onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
+  });
 }

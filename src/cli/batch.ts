@@ -15,6 +15,7 @@ import {
 } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
+import { scrubbedNote } from "../store/scrub_secrets.ts";
 import { projectDir } from "../config/paths.ts";
 import { runBatch } from "../sandbox/batch.ts";
 import { formatBytes } from "../store/format_bytes.ts";
@@ -111,7 +112,9 @@ export const command: Command = {
             : c.timedOut
             ? "timed out"
             : `exit ${c.exitCode}`
-        }, ${formatBytes(c.bytes)}, ${c.chunks} chunks`
+        }, ${formatBytes(c.bytes)}, ${c.chunks} chunks${
+          c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : ""
+        }`
       );
       const answers = result.results.map((r) =>
         [

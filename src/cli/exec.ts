@@ -11,13 +11,17 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { CliContext, Command } from "./_context.ts";
-import { openStoreFor } from "./_store.ts";
+import { keepStoreFor } from "./_store.ts";
 import { projectDir } from "../config/paths.ts";
 import { runCode, type RunResult } from "../sandbox/mod.ts";
 import { resolveLanguage } from "../sandbox/languages.ts";
 import { cliRefusal } from "./_policy_check.ts";
 import { shapeOutput } from "../sandbox/shape_output.ts";
-import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
+import { scrubbedNote } from "../store/scrub_secrets.ts";
+import {
+  runOptionsFromEnv,
+  scrubberFromEnv,
+} from "../sandbox/options_from_env.ts";
 
 const EXEC_USAGE =
   `Usage: ctx-mode exec [--lang L] [--intent TEXT] [--timeout S] (CODE | --file F)
@@ -181,23 +185,49 @@ async function execute(
     // Checked above with the policy (level, switched-off rules, permission rules).
     { ...runOptionsFromEnv(context.env), guard: false },
   );
-  using kb = openStoreFor(values, context);
-  const shaped = shapeOutput(result.stdout, {
-    intent: values.intent,
-    kb,
-    source: run.file
+  const scrubber = scrubberFromEnv(context.env);
+  const stdout = scrubber.scrub(result.stdout);
+  const stderr = scrubber.scrub(result.stderr);
+  const source = scrubber.scrub(
+    run.file
       ? `analysis: ${run.file}`
       : `exec: ${run.code.split("\n")[0]?.slice(0, 60)}`,
-  });
+  ).text;
+  const keeper = keepStoreFor(values, context);
+  let shaped;
+  let notIndexed: string | undefined;
+  try {
+    shaped = shapeOutput(stdout.text, {
+      intent: values.intent,
+      kb: keeper.get(),
+      source,
+    });
+  } catch (error) {
+    // A broken knowledge base never costs a run its output.
+    keeper.recover(error);
+    notIndexed = (error instanceof Error ? error.message : String(error))
+      .split("\n")[0];
+    shaped = shapeOutput(stdout.text, { intent: values.intent, source });
+  } finally {
+    keeper.close();
+  }
   if (shaped.text) {
     await context.out(
       shaped.text.endsWith("\n") ? shaped.text : `${shaped.text}\n`,
     );
   }
-  if (result.stderr) {
+  if (stderr.text) {
     await context.err(
-      result.stderr.endsWith("\n") ? result.stderr : `${result.stderr}\n`,
+      stderr.text.endsWith("\n") ? stderr.text : `${stderr.text}\n`,
     );
+  }
+  if (stdout.count + stderr.count > 0) {
+    await context.err(
+      `ctx-mode: ${scrubbedNote(stdout.count + stderr.count)}\n`,
+    );
+  }
+  if (notIndexed && shaped.mode !== "whole") {
+    await context.err(`ctx-mode: not indexed: ${notIndexed}\n`);
   }
   await context.err(footer(result));
   return result.exitCode ?? 1;

@@ -9,6 +9,7 @@ import { basename, isAbsolute, relative, resolve } from "node:path";
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
+import { scrubbedNote } from "../store/scrub_secrets.ts";
 import { collectFiles } from "../store/collect_files.ts";
 import {
   type FileToIndex,
@@ -166,6 +167,8 @@ function report(
     `${count("unchanged")} unchanged`,
     `${skipped} skipped`,
   ];
+  const scrubbed = receipts.reduce((sum, receipt) => sum + receipt.scrubbed, 0);
+  if (scrubbed > 0) parts.push(scrubbedNote(scrubbed));
   return `Indexed ${receipts.length} sources: ${chunks} chunks, ${
     formatBytes(bytes)
   } in ${(elapsedMs / 1000).toFixed(2)} s (${parts.join(", ")})\n`;

@@ -59,6 +59,7 @@ export const command: Command = {
       dataHome: home,
       databasePath: databasePathFor(values, context),
       env: context.env,
+      onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
       describePlatform: (clientName) =>
         detectPlatform({ env: context.env, clientName, exists: existsSync }),
       platformChecks: async (clientName) =>

@@ -11,6 +11,7 @@
 
 import { joinPath } from "./path_lite.ts";
 import { projectHash } from "./paths.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE, tighten } from "./private_files.ts";
 
 /** How often a running server refreshes its heartbeat, in milliseconds. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -43,9 +44,13 @@ export function heartbeatPath(home: string, project: string): string {
  */
 export function writeHeartbeat(home: string, beat: Heartbeat): void {
   const path = heartbeatPath(home, beat.projectDir);
-  Deno.mkdirSync(joinPath(home, "heartbeats"), { recursive: true });
+  makePrivateDir(joinPath(home, "heartbeats"));
   const temporary = `${path}.${beat.pid}.tmp`;
-  Deno.writeTextFileSync(temporary, JSON.stringify(beat));
+  Deno.writeTextFileSync(temporary, JSON.stringify(beat), {
+    mode: PRIVATE_FILE_MODE,
+  });
+  // A temporary file left by an earlier process with this pid keeps its old mode.
+  tighten(temporary, PRIVATE_FILE_MODE);
   Deno.renameSync(temporary, path);
 }
 

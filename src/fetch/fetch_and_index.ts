@@ -35,6 +35,7 @@ import {
 import { fetchUrl } from "./_fetch_url.ts";
 import { formatOutline, jsonOutline, markdownHeadings } from "./_outline.ts";
 import { defaultSourceLabel } from "./source_label.ts";
+import { scrubbedNote } from "../store/scrub_secrets.ts";
 
 /** The default response size cap: 10 MB. */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -127,6 +128,8 @@ export interface FetchReceipt {
   ageMs: number;
   /** The page's headings (or a JSON document's keys) as an indented list; `""` when it has none. */
   outline: string;
+  /** How many secrets were scrubbed from the page before indexing, when any (never from the cache). */
+  scrubbed?: number;
 }
 
 /** A fetch that failed, in one line. */
@@ -243,6 +246,9 @@ export async function fetchAndIndex(
     kind = shape;
   }
   if (!content.trim()) return failure("index", key, "the response is empty");
+  // Scrubbed here rather than only by `index`, so the outline carries no secret either.
+  const scrubbed = kb.scrub(content);
+  content = scrubbed.text;
 
   const receipt = kb.index({
     label: source,
@@ -274,6 +280,9 @@ export async function fetchAndIndex(
     chunks: receipt.chunks,
     fromCache: false,
     ageMs: 0,
+    ...(scrubbed.count + receipt.scrubbed > 0
+      ? { scrubbed: scrubbed.count + receipt.scrubbed }
+      : {}),
   };
 }
 
@@ -365,6 +374,7 @@ export function formatFetchResult(result: FetchResult): string {
     `${result.chunks} ${result.chunks === 1 ? "chunk" : "chunks"}`,
   ];
   if (result.truncated) parts.push("truncated at the size cap");
+  if (result.scrubbed) parts.push(scrubbedNote(result.scrubbed));
   if (result.fromCache) {
     parts.push(
       `from the cache, fetched ${formatAge(result.ageMs)} (force to refetch)`,

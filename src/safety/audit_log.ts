@@ -11,6 +11,11 @@
  */
 
 import { joinPath } from "../config/path_lite.ts";
+import {
+  makePrivateDir,
+  PRIVATE_FILE_MODE,
+  tighten,
+} from "../config/private_files.ts";
 
 /** One logged decision. */
 export interface AuditEntry {
@@ -118,13 +123,18 @@ export function appendAudit(
     let size = 0;
     try {
       size = Deno.statSync(path).size;
+      tighten(path, PRIVATE_FILE_MODE);
     } catch {
-      Deno.mkdirSync(dataHome, { recursive: true });
+      makePrivateDir(dataHome);
     }
     if (size > 0 && size + line.byteLength > maxBytes) {
       rotate(path, Math.max(1, options.keep ?? DEFAULT_KEEP));
     }
-    Deno.writeFileSync(path, line, { append: true, create: true });
+    Deno.writeFileSync(path, line, {
+      append: true,
+      create: true,
+      mode: PRIVATE_FILE_MODE,
+    });
     return true;
   } catch {
     return false;

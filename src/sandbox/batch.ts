@@ -33,6 +33,8 @@ export interface BatchCommandSummary {
   bytes: number;
   /** Chunks its output was indexed as (0 when it printed nothing). */
   chunks: number;
+  /** Secrets scrubbed from its output before indexing. @default {0} */
+  scrubbed?: number;
   /** Why it could not run, when it could not. */
   error?: string;
 }
@@ -198,5 +200,6 @@ async function runOne(
     timedOut: run.timedOut,
     bytes: run.bytesProduced,
     chunks: receipt?.chunks ?? 0,
+    scrubbed: receipt?.scrubbed ?? 0,
   };
 }

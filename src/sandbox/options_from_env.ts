@@ -14,6 +14,7 @@
  * @module
  */
 
+import { type SecretScrubber, secretScrubber } from "../store/scrub_secrets.ts";
 import type { RunOptions } from "./run_code.ts";
 
 /**
@@ -52,4 +53,28 @@ export function runOptionsFromEnv(
     options.maxTimeoutMs = Math.round(maxSeconds * 1000);
   }
   return options;
+}
+
+/**
+ * The scrubber for what runs print and what is indexed: the values of the
+ * environment's secret-looking variables and of those `CTX_MODE_DENY_ENV`
+ * names (a run can still read them, for example from its parent process),
+ * and the well-known token shapes.
+ *
+ * @param env The process environment.
+ * @returns The scrubber.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scrubberFromEnv } from "./options_from_env.ts";
+ * const scrubber = scrubberFromEnv({ CTX_MODE_DENY_ENV: "INTERNAL", INTERNAL: "hush-hush-value" });
+ * assert.equal(scrubber.scrub("hush-hush-value").text, "[REDACTED:INTERNAL]");
+ * ```
+ */
+export function scrubberFromEnv(
+  env: Readonly<Record<string, string>>,
+): SecretScrubber {
+  return secretScrubber(env, {
+    alsoNames: runOptionsFromEnv(env).denyEnv ?? [],
+  });
 }

@@ -4,13 +4,17 @@
  * bytes for `ctx_stats`.
  *
  * A failing tool returns an `isError` result with a one-line reason; nothing a
- * caller sends may crash the server.
+ * caller sends may crash the server. An error from a damaged knowledge base
+ * gets the file moved aside, and the result says so once. Every result passes
+ * the secret scrubber.
  *
  * @module
  */
 
 import type { Env } from "../config/paths.ts";
 import type { KnowledgeBase } from "../store/knowledge_base.ts";
+import type { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
+import type { SecretScrubber } from "../store/scrub_secrets.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
 import type { CallToolResult, Implementation } from "./_sdk.ts";
 import type { SearchThrottle } from "./search_throttle.ts";
@@ -29,8 +33,12 @@ export interface ServerDeps {
   dataHome: string;
   /** The environment. */
   env: Env;
-  /** The project's knowledge base, opened on first use. */
+  /** The project's knowledge base, opened on first use (a damaged file is moved aside first). */
   knowledgeBase(): KnowledgeBase;
+  /** Holds the knowledge base: recovers from a damaged file and keeps the notes about it. */
+  keeper: KnowledgeBaseKeeper;
+  /** Scrubs the server environment's secrets and known token shapes from what tools return. */
+  scrubber: SecretScrubber;
   /** This server session's id (a UUID), under which its tool calls are recorded. */
   sessionId: string;
   /** This session's counters. */
@@ -89,6 +97,7 @@ export function toolHandler<A>(
     try {
       outcome = await handler(args);
     } catch (error) {
+      deps.keeper.recover(error);
       const message = error instanceof Error ? error.message : String(error);
       outcome = {
         text: message.split("\n")[0] ?? "Unknown error",
@@ -109,11 +118,17 @@ export function toolHandler<A>(
         bytesOut: returned,
         error,
       });
-    } catch {
+    } catch (error) {
       // Accounting must never fail a tool call; the in-memory counters still hold it.
+      deps.keeper.recover(error);
     }
+    const notes = deps.keeper.takeNotes();
+    // Whatever a tool says (errors and receipts too) passes the scrubber last.
+    const text = deps.scrubber.scrub(
+      notes.length > 0 ? [outcome.text, ...notes].join("\n\n") : outcome.text,
+    ).text;
     return {
-      content: [{ type: "text", text: outcome.text }],
+      content: [{ type: "text", text }],
       ...(outcome.isError ? { isError: true } : {}),
       ...(outcome.meta ? { _meta: outcome.meta } : {}),
     };

@@ -8,9 +8,11 @@
  * @module
  */
 
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { makePrivateDir } from "../config/private_files.ts";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { fileIdentity, quickCheck } from "../store/move_aside.ts";
 import type { Policy } from "../safety/policy.ts";
 
 /** The outcome of one check. */
@@ -81,6 +83,7 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
       status: "ok",
       detail: `${input.projectDir} → ${input.databasePath}`,
     },
+    checkDatabase(input.databasePath),
   ];
   const available = input.languages.filter((language) => language.available);
   const missing = input.languages.filter((language) => !language.available);
@@ -191,10 +194,27 @@ function checkSqlite(): DoctorCheck {
   }
 }
 
+/** SQLite's `quick_check` of the project database: damaged pages fail here, not as empty searches. */
+function checkDatabase(path: string): DoctorCheck {
+  const name = "knowledge base";
+  if (path === ":memory:" || fileIdentity(path) === undefined) {
+    return { name, status: "ok", detail: "not created yet" };
+  }
+  const verdict = quickCheck(path);
+  return verdict === "ok"
+    ? { name, status: "ok", detail: `${path} (integrity check passed)` }
+    : {
+      name,
+      status: "fail",
+      detail:
+        `${path} is damaged (${verdict}); ctx-mode moves it aside to "<file>.corrupt-<timestamp>" and starts a new one when a tool next meets the damage`,
+    };
+}
+
 function checkDataHome(home: string): DoctorCheck {
   const probe = join(home, `.doctor-${crypto.randomUUID()}`);
   try {
-    mkdirSync(home, { recursive: true });
+    makePrivateDir(home);
     writeFileSync(probe, "ok");
     rmSync(probe);
     return { name: "data home", status: "ok", detail: `${home} (writable)` };

@@ -13,8 +13,9 @@ import denoJson from "../../deno.json" with { type: "json" };
 import { startHeartbeat } from "../config/heartbeat.ts";
 import type { Env } from "../config/paths.ts";
 import { ROUTING_BLOCK } from "../routing/routing_block.ts";
-import { KnowledgeBase } from "../store/knowledge_base.ts";
 import { WarmHosts } from "../sandbox/mod.ts";
+import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
+import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
 import {
   type Implementation,
   McpServer,
@@ -52,6 +53,8 @@ export interface ServerOptions {
   platformChecks?: ServerDeps["platformChecks"];
   /** The search throttle's thresholds. @default {DEFAULT_THROTTLE} */
   throttle?: ThrottleLimits;
+  /** Hears one-line notes for the operator, such as a damaged database moved aside. @default {undefined} */
+  onNote?: ((line: string) => void) | undefined;
 }
 
 /** A server and what it holds. */
@@ -76,16 +79,24 @@ export function createServer(options: ServerOptions): CtxServer {
     { instructions: ROUTING_BLOCK },
   );
   const shutdown = new AbortController();
-  let kb: KnowledgeBase | undefined;
   let client: Implementation | undefined;
   const now = options.now ?? Date.now;
+  const env = options.env ?? {};
+  const scrubber = scrubberFromEnv(env);
+  const keeper = new KnowledgeBaseKeeper(options.databasePath, {
+    now,
+    scrubber,
+    onNote: options.onNote,
+  });
   const deps: ServerDeps = {
     version: denoJson.version,
     projectDir: options.projectDir,
     databasePath: options.databasePath,
     dataHome: options.dataHome,
-    env: options.env ?? {},
-    knowledgeBase: () => kb ??= KnowledgeBase.open(options.databasePath),
+    env,
+    knowledgeBase: () => keeper.get(),
+    keeper,
+    scrubber,
     sessionId: crypto.randomUUID(),
     stats: new SessionStats(now()),
     searchThrottle: new SearchThrottle(options.throttle),
@@ -120,7 +131,7 @@ export function createServer(options: ServerOptions): CtxServer {
       shutdown.abort();
       deps.warmHosts.close();
       await server.close();
-      kb?.close();
+      keeper.close();
     },
   };
 }

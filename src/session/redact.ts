@@ -5,13 +5,19 @@
  *
  * Pure string work, cheap enough for the post-tool hot path: text is clipped
  * to a bounded window before any pattern runs. It must never return a secret
- * it was able to recognise.
+ * it was able to recognise. Token shapes and private keys come from the
+ * knowledge base's scrubber, so both recognise the same ones.
  *
  * @module
  */
 
-/** What a redacted value is replaced with. */
-export const REDACTED = "[REDACTED]";
+import {
+  PRIVATE_KEY_BLOCK,
+  REDACTED,
+  scrubTokenShapes,
+} from "../store/scrub_secrets.ts";
+
+export { REDACTED };
 
 /** Key fragments (lower-cased, without `-`, `_` or spaces) whose values are secrets. */
 const SECRET_KEY =
@@ -21,20 +27,53 @@ const SECRET_KEY =
 const KEY_WORD = String
   .raw`[A-Za-z0-9_.-]*(?:authorization|token|secret|password|passwd|passphrase|api[_-]?key|cookie|private[_-]?key|credentials?|access[_-]?key|session[_-]?key)[A-Za-z0-9_.-]*`;
 
-const TEXT_RULES: ReadonlyArray<[RegExp, string]> = [
-  [
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
-    `${REDACTED} private key`,
-  ],
+/** Words after "password is" that say something about a password rather than give one. */
+const NOT_A_PASSWORD = new Set(
+  "a an the not no in on at for of to stored saved set wrong incorrect correct invalid expired empty required missing needed changed reset same different still also too now being hashed encrypted kept there here"
+    .split(" "),
+);
+
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+
+const TEXT_RULES: ReadonlyArray<[RegExp, Replacement]> = [
+  [PRIVATE_KEY_BLOCK, `${REDACTED} private key`],
   // Header lines carry spaces and `;` inside their value: mask to the end of the line.
   [
     /\b((?:proxy-)?authorization|(?:set-)?cookie)(\s*:\s*)[^\r\n"']+/gi,
     `$1$2${REDACTED}`,
   ],
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):[^/\s@]+@/gi, `$1:${REDACTED}@`],
   // curl -u user:password, --user=user:password
   [/(\s(?:-u|--user)[\s=]+["']?[^\s:"']+):[^\s"']+/g, `$1:${REDACTED}`],
+  // mysql -pPASS (attached; a bare -p prompts, -P is the port)
+  [
+    /(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p)(?!\s)([^\s"']+|"[^"]*"|'[^']*')/g,
+    `$1${REDACTED}`,
+  ],
+  // sshpass -p PASS, docker login -p PASS (not docker run -p 8080:80)
+  [
+    /(\b(?:sshpass|(?:docker|podman|nerdctl|buildah|helm\s+registry)\s+login)\b[^\n|;&]*?\s-p\s*)(?:(["'])[^"']*\2|[^\s"']+)/g,
+    `$1${REDACTED}`,
+  ],
+  // openssl -k PASS, -pass/-passin/-passout pass:PASS (env: and file: name no secret)
+  [
+    /(\bopenssl\b[^\n|;&]*?\s-k\s+)(?:(["'])[^"']*\2|[^\s"']+)/g,
+    `$1${REDACTED}`,
+  ],
+  [/(\s-pass(?:in|out)?\s+["']?pass:)[^\s"']+/g, `$1${REDACTED}`],
+  // aws configure set aws_secret_access_key VALUE
+  [
+    /(\baws\s+configure\s+set\s+(?:[\w-]+\.)?(?:aws_secret_access_key|aws_session_token)\s+)(?:(["'])[^"']*\2|[^\s"']+)/gi,
+    `$1${REDACTED}`,
+  ],
+  // "my password is hunter2", "the password for prod was: s3cret"
+  [
+    /\b((?:password|passphrase|passcode|passwd)(?:\s+for\s+\S+)?\s+(?:is|was)\s*:?\s*)(["'“]?)([^\s"'”,.;!?]+)/gi,
+    (match, lead: string, quote: string, word: string) =>
+      NOT_A_PASSWORD.has(word.toLowerCase())
+        ? match
+        : `${lead}${quote}${REDACTED}`,
+  ],
   [
     new RegExp(
       String.raw`(${KEY_WORD})(["']?\s*[:=]\s*)(?:(["'])[^"']*\3|[^\s"'&;,)]+)`,
@@ -48,10 +87,6 @@ const TEXT_RULES: ReadonlyArray<[RegExp, string]> = [
       "gi",
     ),
     `$1$2$3${REDACTED}$3`,
-  ],
-  [
-    /\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,})/g,
-    REDACTED,
   ],
 ];
 
@@ -105,9 +140,12 @@ export function redactText(text: string, max = 2000): string {
   // while a secret straddling the limit is still seen whole.
   let result = text.length > max + 512 ? text.slice(0, max + 512) : text;
   for (const [pattern, replacement] of TEXT_RULES) {
-    result = result.replace(pattern, replacement);
+    // Two calls: String#replace has one overload per kind of replacement.
+    result = typeof replacement === "string"
+      ? result.replace(pattern, replacement)
+      : result.replace(pattern, replacement);
   }
-  return clip(result, max);
+  return clip(scrubTokenShapes(result).text, max);
 }
 
 /**

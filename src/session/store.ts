@@ -15,7 +15,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { openDatabase, reason } from "../store/database.ts";
 import { HookLog } from "../store/hook_log.ts";
-import { fileIdentity, isCorruption, moveAside } from "./_move_aside.ts";
+import { fileIdentity, isCorruption, moveAside } from "../store/move_aside.ts";
 import { retryBusy } from "./_retry.ts";
 import { eventHash } from "./dedup_hash.ts";
 import { MAX_EVENTS_PER_SESSION, priorityOf } from "./priority.ts";

@@ -5,12 +5,18 @@
  * Many short hook processes and one long server share the file, so every
  * connection waits on locks instead of failing. This module must never delete,
  * rename or overwrite a file it cannot read: a database that is not SQLite or is
- * corrupt is reported with its path and left as it is.
+ * corrupt is reported with its path and left as it is. The file, its `-wal`
+ * and `-shm` and a folder it creates are private to the user (0600 and 0700).
  *
  * @module
  */
 
 import { dirnameOf } from "../config/path_lite.ts";
+import {
+  makePrivateDir,
+  PRIVATE_FILE_MODE,
+  tighten,
+} from "../config/private_files.ts";
 import { DatabaseSync } from "node:sqlite";
 import { MIGRATIONS } from "./_schema.ts";
 
@@ -29,7 +35,10 @@ export const SCHEMA_VERSION: number = MIGRATIONS.length;
  * cannot be created, is not SQLite, is corrupt, or comes from a newer build.
  */
 export function openDatabase(path: string): DatabaseSync {
-  if (path !== ":memory:") ensureFolder(path);
+  if (path !== ":memory:") {
+    ensureFolder(path);
+    createPrivately(path);
+  }
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path);
@@ -48,6 +57,12 @@ export function openDatabase(path: string): DatabaseSync {
     }
     db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
     migrate(db);
+    if (path !== ":memory:") {
+      // SQLite gives the -wal and -shm files the database's mode; older files may predate that.
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+        tighten(file, PRIVATE_FILE_MODE);
+      }
+    }
     return db;
   } catch (error) {
     db.close();
@@ -58,9 +73,23 @@ export function openDatabase(path: string): DatabaseSync {
 function ensureFolder(path: string): void {
   const folder = dirnameOf(path);
   try {
-    Deno.mkdirSync(folder, { recursive: true });
+    makePrivateDir(folder);
   } catch (error) {
     throw new Error(`Cannot create folder "${folder}": ${reason(error)}`);
+  }
+}
+
+/** Creates a missing database file as an empty private file, so SQLite never creates it readable by others. */
+function createPrivately(path: string): void {
+  try {
+    Deno.openSync(path, {
+      createNew: true,
+      write: true,
+      mode: PRIVATE_FILE_MODE,
+    })
+      .close();
+  } catch {
+    // It exists (or cannot be created, which opening it reports).
   }
 }
 

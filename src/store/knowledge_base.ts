@@ -16,6 +16,11 @@ import { chunkContent } from "./chunk_content.ts";
 import { openDatabase, reason } from "./database.ts";
 import { detectKind } from "./detect_kind.ts";
 import { FetchCache } from "./fetch_cache.ts";
+import {
+  type Scrubbed,
+  scrubTokenShapes,
+  type SecretScrubber,
+} from "./scrub_secrets.ts";
 import { ToolCallLog } from "./tool_calls.ts";
 import { vocabularyWords } from "./_terms.ts";
 import { utf8ByteLength } from "./split_oversize.ts";
@@ -52,6 +57,8 @@ export interface IndexReceipt {
   chunks: number;
   /** The size of the content in UTF-8 bytes. */
   bytes: number;
+  /** How many secrets were scrubbed from the label, origin and content before indexing. */
+  scrubbed: number;
 }
 
 /** One indexed source. */
@@ -86,7 +93,11 @@ export interface KnowledgeBaseOptions {
   now?: () => number;
   /** Options passed to every chunker. @default {{}} */
   chunking?: ChunkOptions;
+  /** Scrubs secrets from what is indexed. @default {token shapes and private keys only} */
+  scrubber?: SecretScrubber;
 }
+
+const SHAPES_ONLY: SecretScrubber = { scrub: scrubTokenShapes };
 
 /**
  * A project's knowledge base, backed by one SQLite file.
@@ -108,6 +119,7 @@ export class KnowledgeBase {
   #searcher: Searcher;
   #now: () => number;
   #chunking: ChunkOptions;
+  #scrubber: SecretScrubber;
 
   private constructor(
     path: string,
@@ -119,13 +131,14 @@ export class KnowledgeBase {
     this.#searcher = new Searcher(db);
     this.#now = options.now ?? Date.now;
     this.#chunking = options.chunking ?? {};
+    this.#scrubber = options.scrubber ?? SHAPES_ONLY;
   }
 
   /**
    * Opens the knowledge base stored in `path`, creating it when missing.
    *
    * @param path A database file, or `:memory:`.
-   * @param options The clock and chunking options.
+   * @param options The clock, chunking options and secret scrubber.
    * @returns The open knowledge base; close it (or `using`) when done.
    */
   static open(path: string, options: KnowledgeBaseOptions = {}): KnowledgeBase {
@@ -133,20 +146,26 @@ export class KnowledgeBase {
   }
 
   /**
-   * Indexes content under a label, replacing what the label held before, in one transaction.
+   * Indexes content under a label, replacing what the label held before, in
+   * one transaction. Secrets in the label, origin and content are scrubbed first.
    *
    * @param input The label, content, origin and optional kind.
    * @returns A receipt; `unchanged` when the label already holds this exact content.
    */
   index(input: IndexInput): IndexReceipt {
-    const label = input.label.trim();
+    const labelScrub = this.#scrubber.scrub(input.label.trim());
+    const label = labelScrub.text;
     if (!label) {
       throw new TypeError('Cannot index under label "": the label is empty');
     }
-    const kind = input.kind ?? narrowKind(detectKind(label, input.content));
-    const bytes = utf8ByteLength(input.content);
+    const originScrub = this.#scrubber.scrub(input.origin ?? "");
+    const contentScrub = this.#scrubber.scrub(input.content);
+    const content = contentScrub.text;
+    const scrubbed = labelScrub.count + originScrub.count + contentScrub.count;
+    const kind = input.kind ?? narrowKind(detectKind(label, content));
+    const bytes = utf8ByteLength(content);
     const hash = createHash("sha256").update(kind).update("\0").update(
-      input.content,
+      content,
     ).digest("hex");
     const existing = this.#db.prepare(
       "SELECT id, content_hash, chunk_count FROM sources WHERE label = ?",
@@ -158,9 +177,10 @@ export class KnowledgeBase {
         kind,
         chunks: Number(existing.chunk_count),
         bytes,
+        scrubbed,
       };
     }
-    const chunks = chunkContent(input.content, kind, {
+    const chunks = chunkContent(content, kind, {
       fallbackTitle: label,
       ...this.#chunking,
     });
@@ -171,7 +191,7 @@ export class KnowledgeBase {
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ).get(
         label,
-        input.origin ?? "",
+        originScrub.text,
         kind,
         hash,
         bytes,
@@ -194,6 +214,7 @@ export class KnowledgeBase {
       kind,
       chunks: chunks.length,
       bytes,
+      scrubbed,
     };
   }
 
@@ -221,6 +242,17 @@ export class KnowledgeBase {
         throw new Error(`Cannot search "${this.path}": ${reason(error)}`);
       }
     });
+  }
+
+  /**
+   * Scrubs secrets out of text with this knowledge base's scrubber, for text
+   * that is returned or summarised as well as indexed.
+   *
+   * @param text Any text.
+   * @returns The scrubbed text and how many secrets were replaced.
+   */
+  scrub(text: string): Scrubbed {
+    return this.#scrubber.scrub(text);
   }
 
   /** Every indexed source, by label. */

@@ -20,3 +20,5 @@ export { openDatabase, SCHEMA_VERSION } from "./database.ts";
 export * from "./tool_calls.ts";
 export * from "./hook_log.ts";
 export * from "./fetch_cache.ts";
+export * from "./scrub_secrets.ts";
+export * from "./knowledge_base_keeper.ts";

@@ -118,3 +118,70 @@ Deno.test("isSecretKey() matches secret names however they are spelled", () => {
     assert.equal(isSecretKey(key), false, key);
   }
 });
+
+Deno.test("redactText() masks passwords given to database, ssh, registry, openssl and aws commands and in prose, and leaves near misses alone", async (t) => {
+  const cases: Array<[string, string]> = [
+    ["mysql -u root -phunter22 app", `mysql -u root -p${REDACTED} app`],
+    [
+      "mysqldump -pS3cr3t! shop > dump.sql",
+      `mysqldump -p${REDACTED} shop > dump.sql`,
+    ],
+    ["sshpass -p 'pa ss' ssh ci@host", `sshpass -p ${REDACTED} ssh ci@host`],
+    ["sshpass -psecretpw scp a b", `sshpass -p${REDACTED} scp a b`],
+    [
+      "docker login -u ci -p dckr_pat_x1 registry.test",
+      `docker login -u ci -p ${REDACTED} registry.test`,
+    ],
+    [
+      "openssl enc -aes-256-cbc -k sesame -in a -out b",
+      `openssl enc -aes-256-cbc -k ${REDACTED} -in a -out b`,
+    ],
+    [
+      "openssl pkcs12 -export -passout pass:hunter2 -out c.p12",
+      `openssl pkcs12 -export -passout pass:${REDACTED} -out c.p12`,
+    ],
+    [
+      "openssl rsa -in k.pem -passin pass:abc123",
+      `openssl rsa -in k.pem -passin pass:${REDACTED}`,
+    ],
+    [
+      "aws configure set aws_secret_access_key wJalrXUtnFEMIK7MDENGbPxRfiCY",
+      `aws configure set aws_secret_access_key ${REDACTED}`,
+    ],
+    [
+      "aws configure set default.aws_session_token FQoGZXIvYXdz",
+      `aws configure set default.aws_session_token ${REDACTED}`,
+    ],
+    [
+      "my password is hunter2, log in for me",
+      `my password is ${REDACTED}, log in for me`,
+    ],
+    [
+      'The password for prod was: "tr0ub4dor"',
+      `The password for prod was: "${REDACTED}"`,
+    ],
+  ];
+  const nearMisses = [
+    "mysql -u root -p app",
+    "mysql -h db -P 3306 app",
+    "docker run -p 8080:80 nginx",
+    "docker login registry.test",
+    "sshpass -f ~/.pw ssh ci@host",
+    "curl -k https://self-signed.test",
+    "openssl enc -aes-256-cbc -kfile key.txt -in a",
+    "openssl rsa -in k.pem -passin env:KEY_PASS",
+    "aws configure set region eu-west-1",
+    "the password is stored in the vault",
+    "my password is wrong, reset it",
+    "grep -p pattern file",
+  ];
+  for (const [input, expected] of cases) {
+    await t.step(input, () => assert.equal(redactText(input), expected));
+  }
+  for (const input of nearMisses) {
+    await t.step(
+      `near miss: ${input}`,
+      () => assert.equal(redactText(input), input),
+    );
+  }
+});

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { secureDataHome } from "../../config/private_files.ts";
 import {
   dataHome,
   projectDatabasePath,
@@ -34,7 +35,8 @@ export interface ProjectPaths {
 }
 
 /**
- * The data home, project and database for a payload's project directory.
+ * The data home, project and database for a payload's project directory; a
+ * data home other users can read is tightened on the way (a few `lstat`s).
  *
  * @param dir The project directory the adapter found.
  * @param facts The run's environment.
@@ -42,6 +44,7 @@ export interface ProjectPaths {
  */
 export function projectPaths(dir: string, facts: HookFacts): ProjectPaths {
   const home = dataHome(facts.env);
+  secureDataHome(home);
   const project = projectDir(dir, {});
   return { home, project, database: projectDatabasePath(project, home) };
 }

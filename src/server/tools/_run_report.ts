@@ -16,14 +16,27 @@ import {
   shapeOutput,
 } from "../../sandbox/shape_output.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
+import { scrubbedNote } from "../../store/scrub_secrets.ts";
 import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
 import { resolveLanguage } from "../../sandbox/languages.ts";
 import { enforcePolicy } from "./_policy.ts";
 
 const STDERR_BYTES = 2048;
 
+/** What else a run report says: secrets scrubbed, output that could not be indexed. */
+export interface RunNotes {
+  /** How many secrets were scrubbed from the output. @default {0} */
+  scrubbed?: number;
+  /** Why large output was not indexed. @default {undefined} */
+  notIndexed?: string | undefined;
+}
+
 /** The text of a run for the context window. */
-export function runReport(run: RunResult, shaped: ShapedOutput): string {
+export function runReport(
+  run: RunResult,
+  shaped: ShapedOutput,
+  extra: RunNotes = {},
+): string {
   const parts: string[] = [];
   const body = shaped.text.trimEnd();
   parts.push(body === "" ? "(no output)" : body);
@@ -43,6 +56,10 @@ export function runReport(run: RunResult, shaped: ShapedOutput): string {
         formatBytes(run.droppedBytes)
       } (${run.droppedLines} lines) dropped from the middle`,
     );
+  }
+  if (extra.scrubbed) notes.push(scrubbedNote(extra.scrubbed));
+  if (extra.notIndexed && shaped.mode !== "whole") {
+    notes.push(`not indexed: ${extra.notIndexed}`);
   }
   if (notes.length > 0) parts.push(`[${notes.join("; ")}]`);
   const stderr = run.stderr.trim();
@@ -119,15 +136,45 @@ export async function runForTool(
       ...(shell ? { guard: false } : {}),
     },
   );
-  const shaped = shapeOutput(run.stdout, {
+  const stdout = deps.scrubber.scrub(run.stdout);
+  const stderr = deps.scrubber.scrub(run.stderr);
+  const source = deps.scrubber.scrub(request.source).text;
+  const clean = { ...run, stdout: stdout.text, stderr: stderr.text };
+  const { shaped, notIndexed } = shapeSafely(deps, stdout.text, {
     intent: request.intent,
-    kb: deps.knowledgeBase(),
-    source: request.source,
+    source,
   });
   return {
-    text: runReport(run, shaped),
+    text: runReport(clean, shaped, {
+      scrubbed: stdout.count + stderr.count,
+      notIndexed,
+    }),
     produced: run.bytesProduced,
     // Which confinement this run had: never silent when weaker than bubblewrap.
     meta: { "ctx-mode/confinement": run.confinement },
   };
+}
+
+/**
+ * Shapes output with the knowledge base, or without it when the knowledge
+ * base cannot be opened or written: a broken database never costs a run its
+ * output. A damaged file is moved aside on the way (the tool result says so).
+ */
+function shapeSafely(
+  deps: ServerDeps,
+  output: string,
+  options: { intent: string | undefined; source: string },
+): { shaped: ShapedOutput; notIndexed?: string } {
+  try {
+    return {
+      shaped: shapeOutput(output, { ...options, kb: deps.knowledgeBase() }),
+    };
+  } catch (error) {
+    deps.keeper.recover(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      shaped: shapeOutput(output, options),
+      notIndexed: message.split("\n")[0] ?? message,
+    };
+  }
 }

@@ -11,6 +11,7 @@ import { fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
+import { scrubbedNote } from "../../store/scrub_secrets.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
 import { loadToolPolicy, refusal } from "./_policy.ts";
@@ -91,9 +92,10 @@ export function registerCtxBatchExecuteTool(
             : c.timedOut
             ? "timed out"
             : `exit ${c.exitCode ?? "none"}`;
+          const scrubbed = c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : "";
           return `- ${c.label}: ${state}, ${
             formatBytes(c.bytes)
-          }, ${c.chunks} chunks indexed as "batch:${c.label}"`;
+          }, ${c.chunks} chunks indexed as "batch:${c.label}"${scrubbed}`;
         });
         const answers = batch.results.length > 0
           ? `\n\n${formatResults(batch.results)}`

@@ -12,6 +12,7 @@ import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { collectFiles, type CollectResult } from "../../store/collect_files.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { indexFiles } from "../../store/index_files.ts";
+import { scrubbedNote } from "../../store/scrub_secrets.ts";
 import {
   checkWithPolicy,
   type Policy,
@@ -69,7 +70,9 @@ export function registerCtxIndexTool(
             receipt.status === "unchanged" ? "Unchanged" : "Indexed"
           } "${receipt.label}": ${receipt.chunks} chunks, ${
             formatBytes(receipt.bytes)
-          } (${receipt.kind}). Search it with ctx_search(queries, source: "${receipt.label}").`,
+          } (${receipt.kind})${
+            receipt.scrubbed ? `; ${scrubbedNote(receipt.scrubbed)}` : ""
+          }. Search it with ctx_search(queries, source: "${receipt.label}").`,
           // The caller already had this text in its context: indexing it saves nothing now.
           handled: 0,
         };
@@ -104,6 +107,7 @@ export function registerCtxIndexTool(
       const chunks = summary.receipts.reduce((sum, r) => sum + r.chunks, 0);
       const bytes = summary.receipts.reduce((sum, r) => sum + r.bytes, 0);
       const skipped = [...found.skipped, ...summary.skipped];
+      const scrubbed = summary.receipts.reduce((sum, r) => sum + r.scrubbed, 0);
       const unchanged = summary.receipts.filter((r) =>
         r.status === "unchanged"
       ).length;
@@ -112,7 +116,7 @@ export function registerCtxIndexTool(
           summary.receipts.length === 1 ? "" : "s"
         } under "${label}": ${chunks} chunks, ${formatBytes(bytes)}${
           unchanged > 0 ? ` (${unchanged} unchanged)` : ""
-        }${
+        }${scrubbed > 0 ? `; ${scrubbedNote(scrubbed)}` : ""}${
           skipped.length > 0
             ? `; skipped ${skipped.length} (${
               skipped.slice(0, 3).map((s) =>

@@ -61,6 +61,10 @@ export function registerCtxSearchTool(
         sort: sort ?? "relevance",
         ...(shrink ? { snippetChars: 300 } : {}),
       });
+      // Damaged pages can read as "no results": check the file once when nothing matched.
+      if (results.every((result) => result.hits.length === 0)) {
+        deps.keeper.checkOnce();
+      }
       const text = formatResults(results) +
         (shrink
           ? `\n\n(Results shortened. ${deps.searchThrottle.advice(verdict)})`

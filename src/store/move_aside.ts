@@ -1,13 +1,15 @@
 /**
- * Moving a corrupt database file out of the way so a new one can start:
- * the file and its WAL and shared-memory files are renamed with a
+ * Finding a damaged database and moving it out of the way so a new one can
+ * start: the file and its WAL and shared-memory files are renamed with a
  * `.corrupt-<timestamp>` suffix, never deleted.
  *
  * @module
  */
 
+import { DatabaseSync } from "node:sqlite";
+
 const CORRUPT =
-  /not an SQLite database|file is not a database|database file is corrupt|disk image is malformed|malformed database schema/i;
+  /not an SQLite database|file is not a database|database file is corrupt|disk image is malformed|malformed database schema|database corrupt/i;
 
 /**
  * Whether an error says the database file is not SQLite or is damaged.
@@ -17,6 +19,33 @@ const CORRUPT =
  */
 export function isCorruption(error: unknown): boolean {
   return CORRUPT.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Runs SQLite's `PRAGMA quick_check` on a database file, read-only: the
+ * b-trees, pages and records, without the slower index-to-table checks.
+ * About 8 ms per MB.
+ *
+ * @param path The database file.
+ * @returns `"ok"`, or the first problem SQLite names (a file that is not
+ * SQLite or cannot be read says so).
+ */
+export function quickCheck(path: string): string {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    const rows = db.prepare("PRAGMA quick_check(3)").all();
+    const problems = rows.map((row) => String(row.quick_check));
+    return problems.length === 1 && problems[0] === "ok"
+      ? "ok"
+      : problems.join("; ");
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).split(
+      "\n",
+    )[0] ?? "unknown error";
+  } finally {
+    db?.close();
+  }
 }
 
 /**
