@@ -21,6 +21,7 @@ import { indexFiles } from "../src/store/index_files.ts";
 import { BENCH_QUESTIONS, type BenchQuestion } from "./bench_questions.ts";
 import { percentile, printTable } from "./_table.ts";
 import { benchSandbox } from "./bench_sandbox.ts";
+import { benchWarm } from "./bench_warm.ts";
 import { benchServer } from "./bench_server.ts";
 import { benchHook } from "./bench_hook.ts";
 import { benchGuard } from "./bench_guard.ts";
@@ -227,6 +228,7 @@ export async function benchStore(): Promise<void> {
 if (import.meta.main) {
   await benchStore();
   await benchSandbox();
+  await benchWarm();
   await benchServer();
   await benchHook();
   benchGuard();

@@ -26,8 +26,14 @@ const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
 interface Entry {
   kind: "file" | "dir" | "link";
   mode: number;
+  /** Inode, change time and size: any write changes one of them. */
+  stamp: string;
   data?: Uint8Array;
   target?: string;
+}
+
+function stampOf(info: Deno.FileInfo): string {
+  return `${info.ino ?? ""}:${info.ctime?.getTime() ?? ""}:${info.size}`;
 }
 
 /** The state of a project's control files before a run. */
@@ -65,7 +71,14 @@ function lstat(path: string): Deno.FileInfo | null {
  * @param project The project (real path).
  * @returns The snapshot to hand to {@link restoreControlFiles}.
  */
-export function snapshotControlFiles(project: string): ControlSnapshot {
+export function snapshotControlFiles(
+  project: string,
+  options: {
+    /** Keep file contents, to restore them (not needed where the files are mounted read-only). @default {true} */
+    contents?: boolean;
+  } = {},
+): ControlSnapshot {
+  const contents = options.contents ?? true;
   const snapshot: ControlSnapshot = {
     project,
     roots: controlFilePaths(project),
@@ -81,17 +94,23 @@ export function snapshotControlFiles(project: string): ControlSnapshot {
     const info = lstat(path);
     if (!info) return;
     const mode = info.mode ?? 0;
+    const stamp = stampOf(info);
     if (info.isSymlink) {
       snapshot.entries.set(path, {
         kind: "link",
         mode,
+        stamp,
         target: Deno.readLinkSync(path),
       });
     } else if (info.isDirectory) {
-      snapshot.entries.set(path, { kind: "dir", mode });
+      snapshot.entries.set(path, { kind: "dir", mode, stamp });
       for (const entry of readDir(path)) visit(join(path, entry));
     } else if (info.isFile) {
-      const entry: Entry = { kind: "file", mode };
+      const entry: Entry = { kind: "file", mode, stamp };
+      if (!contents) {
+        snapshot.entries.set(path, entry);
+        return;
+      }
       if (info.size <= MAX_FILE_BYTES && total + info.size <= MAX_TOTAL_BYTES) {
         try {
           entry.data = Deno.readFileSync(path);
@@ -126,6 +145,7 @@ function changed(path: string, before: Entry | undefined): boolean {
   if (!before) return info !== null;
   if (!info) return true;
   if ((info.mode ?? 0) !== before.mode) return true;
+  if (info.ctime !== null && stampOf(info) === before.stamp) return false;
   if (before.kind === "link") {
     return !info.isSymlink || Deno.readLinkSync(path) !== before.target;
   }

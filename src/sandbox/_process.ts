@@ -11,6 +11,7 @@
 
 import type { OutputCapture } from "./_output.ts";
 import { treeResidentBytes } from "./_memory_watch.ts";
+import { DoneMarkScanner } from "./_done_mark.ts";
 
 /** How one process ended. */
 export interface ProcessOutcome {
@@ -41,6 +42,8 @@ export interface ProcessSpec {
   signal?: AbortSignal | undefined;
   /** The resident memory of the process tree, in MB, past which it is killed (Linux). */
   memoryMb?: number;
+  /** The process reports its end with the done mark on stderr (a sandbox host). */
+  doneMark?: boolean;
 }
 
 /** How often the memory of a running process tree is read. */
@@ -110,7 +113,7 @@ export function removeOnExit(dir: string): () => void {
 
 async function pump(
   stream: ReadableStream<Uint8Array>,
-  capture: OutputCapture,
+  capture: Pick<OutputCapture, "push">,
   stop: Promise<void>,
 ): Promise<void> {
   const reader = stream.getReader();
@@ -236,10 +239,34 @@ export async function superviseProcess(
 
   let release!: () => void;
   const stop = new Promise<void>((resolve) => release = resolve);
+  // A host ends its run with the done mark on stdout and on stderr, after all
+  // the run's output (pipes keep their order): then the run is over, without
+  // waiting for the host's teardown.
+  const marks = spec.doneMark
+    ? { stdout: new DoneMarkScanner(), stderr: new DoneMarkScanner() }
+    : undefined;
+  const marked = Promise.withResolvers<void>();
+  const through = (stream: "stdout" | "stderr") => {
+    const scanner = marks?.[stream];
+    if (!scanner) return spec.capture[stream];
+    return {
+      push(chunk: Uint8Array) {
+        spec.capture[stream].push(scanner.push(chunk));
+        if (
+          marks.stdout.code !== undefined && marks.stderr.code !== undefined
+        ) marked.resolve();
+      },
+    };
+  };
   const pumps = Promise.all([
-    pump(child.stdout, spec.capture.stdout, stop),
-    pump(child.stderr, spec.capture.stderr, stop),
-  ]);
+    pump(child.stdout, through("stdout"), stop),
+    pump(child.stderr, through("stderr"), stop),
+  ]).then(() => {
+    for (const stream of ["stdout", "stderr"] as const) {
+      const held = marks?.[stream].flush();
+      if (held?.length) spec.capture[stream].push(held);
+    }
+  });
 
   if (spec.input !== undefined) {
     const writer = child.stdin.getWriter();
@@ -250,9 +277,12 @@ export async function superviseProcess(
       // the process died before reading its input; its status says why
     }
   }
-  let status: Deno.CommandStatus;
+  let status: Deno.CommandStatus | undefined;
   try {
-    status = await child.status;
+    status = await Promise.race([
+      child.status,
+      marked.promise.then(() => undefined),
+    ]);
   } finally {
     clearTimeout(timer);
     clearInterval(memoryTimer);
@@ -260,6 +290,20 @@ export async function superviseProcess(
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
     killGroup(child.pid);
     liveGroups.delete(child.pid);
+  }
+  if (status === undefined) {
+    // Reported by the host: every byte of the run is in; the group is being killed.
+    release();
+    child.status.catch(() => {});
+    await pumps;
+    return {
+      exitCode: marks?.stderr.code ?? null,
+      signal: null,
+      timedOut: false,
+      aborted,
+      outOfMemory,
+      durationMs: performance.now() - begun,
+    };
   }
   // Something that left the group (setsid, double fork) may still hold a pipe; stop waiting after a grace.
   const grace = setTimeout(release, DRAIN_GRACE_MS);

@@ -11,11 +11,16 @@
  * code runs: time limits, memory caps and the end of the server are watched
  * from outside (the server, bubblewrap or a parent-death signal).
  *
+ * When the event loop empties it says so on stderr with the done mark, so
+ * that the server need not wait for Deno's teardown.
+ *
  * Like `main.ts` this is an edge: it writes to stderr and exits. It imports
- * nothing: it must load with the run's permissions alone.
+ * only the done mark, a module without imports of its own.
  *
  * @module
  */
+
+import { DONE_MARK } from "./_done_mark.ts";
 
 /** What the process is told when it starts (its one argument, as JSON). */
 export interface JsHostConfig {
@@ -73,6 +78,12 @@ if (import.meta.main) {
   const line = await readRequestLine(config.idleMs);
   if (line === undefined) Deno.exit(0);
   const request = JSON.parse(line) as JsHostRequest;
+  // `unload` comes once the event loop is empty, or on Deno.exit(), with the exit code set.
+  addEventListener("unload", () => {
+    const mark = new TextEncoder().encode(`${DONE_MARK}${Deno.exitCode}\n`);
+    Deno.stdout.writeSync(mark);
+    Deno.stderr.writeSync(mark);
+  });
   Deno.writeTextFileSync(config.code, request.code);
   const globals = globalThis as Record<string, unknown>;
   globals.PROJECT_DIR = config.project;

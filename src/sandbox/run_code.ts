@@ -267,18 +267,18 @@ export async function runCode(
     options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS,
   );
   const started = performance.now();
+  const planOptions: PlanOptions = {
+    confinement,
+    runtime: options.runtime ?? currentRuntime(),
+    parent,
+    denyEnv: options.denyEnv ?? [],
+    heapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
+    memoryMb: options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB,
+    idleMs: HOST_IDLE_MS,
+  };
+  const launch = () => launchHost(language, project, planOptions);
+  const key = JSON.stringify([language, project, confinement.kind]);
   try {
-    const planOptions: PlanOptions = {
-      confinement,
-      runtime: options.runtime ?? currentRuntime(),
-      parent,
-      denyEnv: options.denyEnv ?? [],
-      heapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
-      memoryMb: options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB,
-      idleMs: HOST_IDLE_MS,
-    };
-    const launch = () => launchHost(language, project, planOptions);
-    const key = JSON.stringify([language, project, confinement.kind]);
     let host = options.warm ? options.warm.take(key, launch) : launch();
     let attempt = await runOnHost(host, request.code, file, {
       deadline: started + timeoutMs,
@@ -308,6 +308,8 @@ export async function runCode(
     });
   } finally {
     release();
+    // The next host starts once this run is over, not while it competes for the CPU.
+    options.warm?.refill(key, launch);
   }
 }
 
@@ -379,7 +381,10 @@ async function runOnHost(
       stdout: new OutputCapture(limits.maxOutputBytes),
       stderr: new OutputCapture(limits.maxOutputBytes),
     };
-    const snapshot = snapshotControlFiles(plan.project);
+    // Under bubblewrap the existing control files are read-only mounts: only new ones need catching.
+    const snapshot = snapshotControlFiles(plan.project, {
+      contents: plan.confinement !== "bwrap",
+    });
     let outcome: ProcessOutcome;
     let restored: string[] = [];
     try {
@@ -388,6 +393,7 @@ async function runOnHost(
         capture,
         signal: limits.signal,
         input: hostRequest(plan, text, file),
+        doneMark: true,
         memoryMb: limits.memoryMb,
       });
     } finally {

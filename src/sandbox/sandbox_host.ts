@@ -21,6 +21,7 @@
  */
 
 import { type HostConfig, runInWorker } from "./worker_host.ts";
+import { DONE_MARK } from "./_done_mark.ts";
 import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
 
 /** How the host is set up, fixed when it starts (its one argument, as JSON). */
@@ -81,12 +82,19 @@ const SIGNAL_NUMBERS: Record<string, number> = {
   SIGTERM: 15,
 };
 
-async function writeError(text: string): Promise<void> {
+async function writeAll(
+  stream: typeof Deno.stdout | typeof Deno.stderr,
+  text: string,
+): Promise<void> {
   const bytes = new TextEncoder().encode(text);
   let written = 0;
   while (written < bytes.length) {
-    written += await Deno.stderr.write(bytes.subarray(written));
+    written += await stream.write(bytes.subarray(written));
   }
+}
+
+function writeError(text: string): Promise<void> {
+  return writeAll(Deno.stderr, text);
 }
 
 /** Reads stdin up to the first newline, or `undefined` at end of file or after `idleMs`. */
@@ -134,6 +142,20 @@ function startChild(child: NonNullable<HostSetup["child"]>): Deno.ChildProcess {
     stdout: "inherit",
     stderr: "inherit",
   }).spawn();
+}
+
+/**
+ * Deno's first spawn in a process costs about 8 ms more than the next ones:
+ * pay it while waiting for the request.
+ */
+function warmSpawn(): undefined {
+  try {
+    new Deno.Command("true", { stdin: "null", stdout: "null", stderr: "null" })
+      .spawn().status.catch(() => {});
+  } catch {
+    // no `true` on PATH: the run pays the first spawn itself
+  }
+  return undefined;
 }
 
 async function forward(
@@ -234,7 +256,12 @@ export async function runSandboxHost(args: string[]): Promise<number> {
     ? await watchParent(setup.scratch, setup.landlock !== undefined)
     : () => {};
   try {
-    return await serve(setup);
+    const code = await serve(setup);
+    if (code !== HOST_SETUP_FAILED) {
+      await writeAll(Deno.stdout, `${DONE_MARK}${code}\n`);
+      await writeAll(Deno.stderr, `${DONE_MARK}${code}\n`);
+    }
+    return code;
   } finally {
     stopWatch();
   }
@@ -248,7 +275,7 @@ async function serve(setup: HostSetup): Promise<number> {
       return HOST_SETUP_FAILED;
     }
   }
-  const child = setup.child ? startChild(setup.child) : undefined;
+  const child = setup.child ? startChild(setup.child) : warmSpawn();
   const line = await readRequestLine(setup.idleMs);
   if (line === undefined) return 0;
   const request = JSON.parse(line) as HostRequest;

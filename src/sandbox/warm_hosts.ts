@@ -111,7 +111,7 @@ export class WarmHosts {
   #closed = false;
 
   /**
-   * Hands out the ready host for `key`, or starts one, and starts the next.
+   * Hands out the ready host for `key`, or starts one.
    *
    * @param key Language, project and settings: hosts are interchangeable only within one key.
    * @param launch Starts a host for this key.
@@ -120,12 +120,17 @@ export class WarmHosts {
   take(key: string, launch: () => Host): Host {
     const ready = this.#ready.get(key);
     this.#ready.delete(key);
-    const host = ready ?? launch();
-    if (!this.#closed) this.#prepare(key, launch);
-    return host;
+    return ready ?? launch();
   }
 
-  #prepare(key: string, launch: () => Host): void {
+  /**
+   * Starts a host for `key` unless one is ready already.
+   *
+   * @param key As for {@link WarmHosts.take}.
+   * @param launch Starts a host for this key.
+   */
+  refill(key: string, launch: () => Host): void {
+    if (this.#closed || this.#ready.has(key)) return;
     let host: Host;
     try {
       host = launch();

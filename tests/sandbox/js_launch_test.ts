@@ -6,6 +6,7 @@ import {
   sandboxArgv,
 } from "../../src/sandbox/js_launch.ts";
 import type { HostConfig } from "../../src/sandbox/worker_host.ts";
+import { DONE_MARK } from "../../src/sandbox/_done_mark.ts";
 
 const DENO_RUN: Runtime = {
   execPath: "/usr/bin/deno",
@@ -102,7 +103,11 @@ Deno.test("the process-mode sandbox waits for its request, then runs the code wi
     );
     await writer.close();
     const out = await child.output();
-    assert.equal(new TextDecoder().decode(out.stdout), `${dir} a,b\n`);
+    // The output, then the done mark that tells the server the run is over.
+    assert.equal(
+      new TextDecoder().decode(out.stdout),
+      `${dir} a,b\n${DONE_MARK}0\n`,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

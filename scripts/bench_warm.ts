@@ -1,0 +1,231 @@
+// deno-lint-ignore-file no-console -- a script: it prints its tables on stdout
+/**
+ * The warm sandbox benchmark: `ctx_execute` of `console.log(6*7)` and of a
+ * shell `echo`, through the real MCP server (its warm sandbox hosts), side
+ * by side with the older tool it replaces (context-mode, from the npm
+ * registry, run under Bun into a cache folder outside the repository). Calls
+ * are a short pause apart, as an agent's are; p50 over the runs.
+ *
+ * Without the registry (or when the older tool cannot be installed) its
+ * column is skipped with one line; ctx-mode's figures still print.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { denoDir } from "../tests/_helpers/run_cli.ts";
+import { percentile, printTable, type Row } from "./_table.ts";
+
+const RUNS = 30;
+const PAUSE_MS = 300;
+const OLDER = { name: "context-mode", version: "1.0.169" };
+const BUN_VERSION = "1.4.5";
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+function cacheFolder(): string {
+  const base = Deno.env.get("XDG_CACHE_HOME") ??
+    join(Deno.env.get("HOME") ?? "/tmp", ".cache");
+  return join(base, "ctx-mode-bench");
+}
+
+async function npmInstall(
+  folder: string,
+  packages: string[],
+  scripts: boolean,
+) {
+  const output = await new Deno.Command("npm", {
+    args: [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefix",
+      folder,
+      ...(scripts ? [] : ["--ignore-scripts"]),
+      ...packages,
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!output.success) {
+    const line = new TextDecoder().decode(output.stderr).trim().split("\n")
+      .at(-1);
+    throw new Error(`npm install ${packages.join(" ")}: ${line}`);
+  }
+}
+
+/**
+ * The older tool's server command, installed on first use: Bun from the npm
+ * registry (the older tool needs Node 22 or Bun), and the tool itself without
+ * its install scripts (they only check the Node version and build a SQLite
+ * addon that Bun does not need).
+ */
+async function olderToolCommand(): Promise<string[]> {
+  const folder = cacheFolder();
+  const bun = join(folder, "node_modules", ".bin", "bun");
+  const server = join(
+    folder,
+    "node_modules",
+    OLDER.name,
+    "server.bundle.mjs",
+  );
+  const installed = async (path: string) =>
+    await Deno.stat(path).then(() => true, () => false);
+  if (!await installed(bun)) {
+    await npmInstall(folder, [`bun@${BUN_VERSION}`], true);
+  }
+  if (!await installed(server)) {
+    await npmInstall(folder, [`${OLDER.name}@${OLDER.version}`], false);
+  }
+  return [bun, server];
+}
+
+interface Server extends AsyncDisposable {
+  /** Runs code; the result's text and its `_meta`. */
+  call(
+    language: string,
+    code: string,
+  ): Promise<{ text: string; meta: Record<string, unknown> | undefined }>;
+}
+
+async function connect(
+  argv: string[],
+  project: string,
+  env: Record<string, string>,
+): Promise<Server> {
+  const transport = new StdioClientTransport({
+    command: argv[0]!,
+    args: argv.slice(1),
+    cwd: project,
+    env,
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "ctx-bench", version: "1" });
+  await client.connect(transport);
+  return {
+    async call(language, code) {
+      const result = await client.callTool({
+        name: "ctx_execute",
+        arguments: { language, code },
+      });
+      return { text: JSON.stringify(result.content), meta: result._meta };
+    },
+    async [Symbol.asyncDispose]() {
+      await client.close();
+    },
+  };
+}
+
+async function timeCalls(
+  server: Server,
+  language: string,
+  code: string,
+  expect: string,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    const started = performance.now();
+    const { text } = await server.call(language, code);
+    const elapsed = performance.now() - started;
+    if (!text.includes(expect)) {
+      throw new Error(`ctx_execute ${language} answered ${text.slice(0, 200)}`);
+    }
+    // The first call starts the first host (and warms caches): not counted.
+    if (i > 0) times.push(elapsed);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const CASES = [
+  { language: "javascript", code: "console.log(6 * 7)", expect: "42" },
+  { language: "shell", code: "echo warm", expect: "warm" },
+] as const;
+
+/** Runs the warm sandbox benchmark and prints its table. */
+export async function benchWarm(): Promise<void> {
+  const work = await Deno.realPath(
+    await Deno.makeTempDir({ prefix: "ctx-bench-warm-" }),
+  );
+  try {
+    const ours: Record<string, number[]> = {};
+    const theirs: Record<string, number[]> = {};
+    let confinement = "";
+    {
+      const project = join(work, "ours");
+      await Deno.mkdir(project);
+      await using server = await connect(
+        [Deno.execPath(), "run", "-A", MAIN, "serve"],
+        project,
+        {
+          PATH: Deno.env.get("PATH") ?? "",
+          DENO_DIR: denoDir(),
+          HOME: work,
+          CTX_MODE_HOME: join(work, "home"),
+          CTX_MODE_PROJECT_DIR: project,
+        },
+      );
+      for (const { language, code, expect } of CASES) {
+        ours[language] = await timeCalls(server, language, code, expect);
+      }
+      const { meta } = await server.call("shell", "true");
+      confinement = String(meta?.["ctx-mode/confinement"] ?? "unknown");
+    }
+    let olderNote = "";
+    try {
+      const argv = await olderToolCommand();
+      const project = join(work, "theirs");
+      await Deno.mkdir(project);
+      await using server = await connect(argv, project, {
+        PATH: Deno.env.get("PATH") ?? "",
+        HOME: join(work, "theirs-home"),
+        CLAUDE_PROJECT_DIR: project,
+      });
+      for (const { language, code, expect } of CASES) {
+        theirs[language] = await timeCalls(server, language, code, expect);
+      }
+    } catch (error) {
+      olderNote = `older tool skipped: ${
+        error instanceof Error ? error.message : error
+      }`;
+      console.log(olderNote);
+    }
+    const rows: Row[] = [];
+    const targets = { javascript: 0.5, shell: 1 } as const;
+    for (const { language } of CASES) {
+      const p50 = percentile(ours[language]!, 50);
+      const p90 = percentile(ours[language]!, 90);
+      const older = theirs[language]
+        ? percentile(theirs[language]!, 50)
+        : undefined;
+      rows.push({
+        metric: `ctx_execute ${language}, p50 (p90)`,
+        value: `${p50.toFixed(0)} ms (${p90.toFixed(0)} ms)`,
+        target: older === undefined
+          ? ""
+          : `≤ ${targets[language]}× the older tool`,
+        ok: older === undefined ? undefined : p50 <= targets[language] * older,
+      });
+      if (older !== undefined) {
+        rows.push({
+          metric: `… ${OLDER.name} ${OLDER.version} (Bun), p50`,
+          value: `${older.toFixed(0)} ms (ours ${(p50 / older).toFixed(2)}×)`,
+          target: "",
+          ok: undefined,
+        });
+      }
+    }
+    printTable(
+      `Warm sandbox through the MCP server (${RUNS} calls ${PAUSE_MS} ms apart; confinement: ${confinement})`,
+      rows,
+    );
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+}
+
+if (import.meta.main) await benchWarm();
