@@ -215,7 +215,8 @@ export class Searcher {
       `SELECT chunks.id AS id, chunks.title AS title,
          chunks.body AS body, sources.label AS label, sources.indexed_at AS indexed_at
        FROM chunks JOIN sources ON sources.id = chunks.source_id
-       WHERE chunks.id IN (SELECT value FROM json_each(?))`,
+       WHERE chunks.id IN (SELECT value FROM json_each(?))
+         AND sources.content_hash <> ''`,
     ).all(JSON.stringify(ids));
     return new Map(rows.map((row) => [Number(row.id), {
       id: Number(row.id),
