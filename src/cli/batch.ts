@@ -18,7 +18,10 @@ import { openStoreFor } from "./_store.ts";
 import { projectDir } from "../config/paths.ts";
 import { runBatch } from "../sandbox/batch.ts";
 import { formatBytes } from "../store/format_bytes.ts";
-import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../sandbox/options_from_env.ts";
 import { cliRefusal } from "./_policy_check.ts";
 
 const USAGE =
@@ -96,6 +99,7 @@ export const command: Command = {
         concurrency,
         timeoutMs: timeout * 1000,
         ...runOptionsFromEnv(context.env),
+        maxIndexBytes: maxIndexBytesFromEnv(context.env),
         refuse: (command) => refuse({ kind: "shell", command }),
         // Checked by `refuse` with the policy (level, switched-off rules, permission rules).
         guard: false,
@@ -111,7 +115,13 @@ export const command: Command = {
             : c.timedOut
             ? "timed out"
             : `exit ${c.exitCode}`
-        }, ${formatBytes(c.bytes)}, ${c.chunks} chunks`
+        }, ${formatBytes(c.bytes)}, ${c.chunks} chunks${
+          c.notIndexedBytes
+            ? ` (${
+              formatBytes(c.notIndexedBytes)
+            } past the index cap not indexed)`
+            : ""
+        }`
       );
       const answers = result.results.map((r) =>
         [

@@ -16,8 +16,12 @@ import { projectDir } from "../config/paths.ts";
 import { runCode, type RunResult } from "../sandbox/mod.ts";
 import { resolveLanguage } from "../sandbox/languages.ts";
 import { cliRefusal } from "./_policy_check.ts";
-import { shapeOutput } from "../sandbox/shape_output.ts";
-import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
+import { shapeSpooledOutput } from "../sandbox/shape_output.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../sandbox/options_from_env.ts";
+import { OutputSpool } from "../sandbox/output_spool.ts";
 
 const EXEC_USAGE =
   `Usage: ctx-mode exec [--lang L] [--intent TEXT] [--timeout S] (CODE | --file F)
@@ -25,7 +29,8 @@ const EXEC_USAGE =
 Run code in the sandbox and print only what it prints. JavaScript and
 TypeScript run in a Deno sandbox limited to the project directory and the
 network; other languages run as subprocesses in the project directory. Output
-over 5 KB is indexed into the knowledge base; with --intent only the matching
+over 5 KB is indexed into the knowledge base (all of it, up to
+CTX_MODE_MAX_INDEX_MB, 64 MiB by default); with --intent only the matching
 sections are printed, without it the head and tail.
 
 Options:
@@ -170,6 +175,9 @@ async function execute(
     (run.file !== undefined && refuse({ kind: "read", path: run.file })) ||
     (language === "shell" && refuse({ kind: "shell", command: run.code }));
   if (refused) throw new Error(refused);
+  await using spool = new OutputSpool({
+    maxBytes: maxIndexBytesFromEnv(context.env),
+  });
   const result = await runCode(
     {
       language,
@@ -179,10 +187,10 @@ async function execute(
       ...(run.file === undefined ? {} : { file: { path: run.file } }),
     },
     // Checked above with the policy (level, switched-off rules, permission rules).
-    { ...runOptionsFromEnv(context.env), guard: false },
+    { ...runOptionsFromEnv(context.env), guard: false, stdoutSink: spool },
   );
   using kb = openStoreFor(values, context);
-  const shaped = shapeOutput(result.stdout, {
+  const shaped = await shapeSpooledOutput(result.stdout, spool, {
     intent: values.intent,
     kb,
     source: run.file
@@ -199,11 +207,11 @@ async function execute(
       result.stderr.endsWith("\n") ? result.stderr : `${result.stderr}\n`,
     );
   }
-  await context.err(footer(result));
+  await context.err(footer(result, shaped.spooled === true));
   return result.exitCode ?? 1;
 }
 
-function footer(result: RunResult): string {
+function footer(result: RunResult, spooled: boolean): string {
   const notes: string[] = [];
   if (result.timedOut) {
     notes.push(
@@ -213,7 +221,8 @@ function footer(result: RunResult): string {
     );
   }
   if (result.outOfMemory) notes.push("out of memory (JavaScript heap limit)");
-  if (result.truncated) {
+  // Spooled stdout is indexed whole: the shaped text says what it left out.
+  if (result.truncated && !spooled) {
     notes.push(
       `${result.droppedBytes} bytes (${result.droppedLines} lines) dropped from the middle`,
     );

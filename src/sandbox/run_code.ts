@@ -29,7 +29,7 @@ import {
   sandboxArgv,
 } from "./js_launch.ts";
 import { findOnPath, type LanguageId } from "./_languages.ts";
-import { OutputCapture } from "./_output.ts";
+import { OutputCapture, type OutputSink } from "./_output.ts";
 import { type ProcessOutcome, removeOnExit, runProcess } from "./_process.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
@@ -129,6 +129,12 @@ export interface RunOptions {
   jsSandbox?: JsSandboxMode | "auto";
   /** Where the sandbox process comes from. @default {currentRuntime()} */
   runtime?: Runtime;
+  /**
+   * Receives every byte of stdout as it arrives, beyond what the capture
+   * keeps (an `OutputSpool`, so the whole output can be indexed).
+   * @default {undefined}
+   */
+  stdoutSink?: OutputSink;
 }
 
 /** A prepared run: the processes to start and the confinement they get. */
@@ -519,7 +525,7 @@ export async function runCode(
         parent,
       );
     const capture = {
-      stdout: new OutputCapture(maxOutputBytes),
+      stdout: new OutputCapture(maxOutputBytes, { sink: options.stdoutSink }),
       stderr: new OutputCapture(maxOutputBytes),
     };
     const deadline = started + timeoutMs;

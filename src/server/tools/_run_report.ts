@@ -13,10 +13,14 @@ import { runCode, type RunResult } from "../../sandbox/mod.ts";
 import {
   headAndTail,
   type ShapedOutput,
-  shapeOutput,
+  shapeSpooledOutput,
 } from "../../sandbox/shape_output.ts";
+import { OutputSpool } from "../../sandbox/output_spool.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
-import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../../sandbox/options_from_env.ts";
 import { resolveLanguage } from "../../sandbox/languages.ts";
 import { enforcePolicy } from "./_policy.ts";
 
@@ -37,7 +41,8 @@ export function runReport(run: RunResult, shaped: ShapedOutput): string {
   } else if (run.exitCode !== 0) {
     notes.push(`exit code ${run.exitCode ?? `none (signal ${run.signal})`}`);
   }
-  if (run.truncated) {
+  // Spooled stdout is indexed whole: the shaped text says what it left out.
+  if (run.truncated && !shaped.spooled) {
     notes.push(
       `output over the capture cap: ${
         formatBytes(run.droppedBytes)
@@ -101,6 +106,9 @@ export async function runForTool(
       request: { kind: "shell", command: request.code },
     });
   }
+  await using spool = new OutputSpool({
+    maxBytes: maxIndexBytesFromEnv(deps.env),
+  });
   const run = await runCode(
     {
       language: request.language,
@@ -116,12 +124,14 @@ export async function runForTool(
       signal: deps.signal,
       // Checked above with the policy (level, switched-off rules, permission rules).
       ...(shell ? { guard: false } : {}),
+      stdoutSink: spool,
     },
   );
-  const shaped = shapeOutput(run.stdout, {
+  const shaped = await shapeSpooledOutput(run.stdout, spool, {
     intent: request.intent,
     kb: deps.knowledgeBase(),
     source: request.source,
+    signal: deps.signal,
   });
   return { text: runReport(run, shaped), produced: run.bytesProduced };
 }

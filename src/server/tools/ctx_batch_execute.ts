@@ -12,7 +12,10 @@ import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
-import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../../sandbox/options_from_env.ts";
 import { loadToolPolicy, refusal } from "./_policy.ts";
 
 /** Registers `ctx_batch_execute`. */
@@ -73,6 +76,7 @@ export function registerCtxBatchExecuteTool(
               ? {}
               : { timeoutMs: Math.round(timeout * 1000) }),
             ...runOptionsFromEnv(deps.env),
+            maxIndexBytes: maxIndexBytesFromEnv(deps.env),
             signal: deps.signal,
             refuse: (command) =>
               refusal(deps, {
@@ -92,7 +96,13 @@ export function registerCtxBatchExecuteTool(
             : `exit ${c.exitCode ?? "none"}`;
           return `- ${c.label}: ${state}, ${
             formatBytes(c.bytes)
-          }, ${c.chunks} chunks indexed as "batch:${c.label}"`;
+          }, ${c.chunks} chunks indexed as "batch:${c.label}"${
+            c.notIndexedBytes
+              ? ` (${
+                formatBytes(c.notIndexedBytes)
+              } of stdout past the index cap not indexed)`
+              : ""
+          }`;
         });
         const answers = batch.results.length > 0
           ? `\n\n${formatResults(batch.results)}`
