@@ -54,6 +54,8 @@ export interface ShapeOptions {
   outputBytes?: number | undefined;
   /** Bytes of the output that were not indexed (past the index cap). @default {0} */
   notIndexedBytes?: number | undefined;
+  /** Why they were not. @default {"past the index cap"} */
+  notIndexedReason?: string | undefined;
 }
 
 /**
@@ -86,7 +88,7 @@ export function shapeOutput(
         formatBytes(bytes - notIndexed)
       } indexed as "${source}" (${chunks} chunks), the last ${
         formatBytes(notIndexed)
-      } (past the index cap) not`
+      } (${options.notIndexedReason ?? "past the index cap"}) not`
       : `${
         formatBytes(bytes)
       } of output indexed as "${source}" (${chunks} chunks)`;
@@ -183,6 +185,9 @@ export async function shapeSpooledOutput(
       indexed,
       outputBytes: bytes,
       notIndexedBytes: spool.skippedBytes,
+      ...(spool.failure === undefined
+        ? {}
+        : { notIndexedReason: `the spool file failed: ${spool.failure}` }),
     }),
     spooled: true,
   };
