@@ -55,6 +55,8 @@ export type {
   IndexFilesSummary,
   IndexInput,
   IndexReceipt,
+  IndexStreamInput,
+  IndexStreamOptions,
   KeeperOptions,
   KnowledgeBaseOptions,
   KnowledgeBaseStats,
@@ -101,6 +103,10 @@ export type {
 export {
   /** Detects the languages the sandbox can run here. */
   detectLanguages,
+  /** How much of a run's stdout is indexed, from `CTX_MODE_MAX_INDEX_MB`. */
+  maxIndexBytesFromEnv,
+  /** A run's whole stdout, up to a cap, in a private file, for indexing. */
+  OutputSpool,
   /** Runs code in the sandbox; only what it prints comes back. */
   runCode,
   /** Sandbox settings from `CTX_MODE_*` environment variables. */
@@ -111,6 +117,8 @@ export type {
   JsSandboxMode,
   LanguageId,
   LanguageInfo,
+  OutputSink,
+  OutputSpoolOptions,
   RunOptions,
   RunRequest,
   RunResult,

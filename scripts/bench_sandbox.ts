@@ -1,16 +1,84 @@
 /**
  * The sandbox benchmark: round trip of `console.log(1)` through the JS
  * sandbox next to a bare `deno run` of the same one-liner, a shell `echo`
- * round trip, and this process's peak memory while a child prints 1 GB.
+ * round trip, this process's peak memory while a child prints 1 GB, and
+ * while a child prints 200 MB whose first 64 MiB are spooled and indexed.
  *
  * @module
  */
 
 import { join } from "node:path";
-import { runCode } from "../src/sandbox/mod.ts";
+import { OutputSpool, runCode } from "../src/sandbox/mod.ts";
+import { shapeSpooledOutput } from "../src/sandbox/shape_output.ts";
+import { KnowledgeBase } from "../src/store/knowledge_base.ts";
 import { percentile, printTable } from "./_table.ts";
 
 const RUNS = 30;
+
+/** Runs `work` while sampling this process's RSS; returns its result, the peak and the starting RSS. */
+async function peakRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; peak: number; before: number }> {
+  const before = Deno.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(
+    () => peak = Math.max(peak, Deno.memoryUsage().rss),
+    20,
+  );
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, Deno.memoryUsage().rss), before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** CPU seconds this process has used (Linux; undefined elsewhere): the machine may be shared, the wall clock lies. */
+function cpuSeconds(): number | undefined {
+  try {
+    const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1]
+      ?.split(" ");
+    return (Number(fields?.[11]) + Number(fields?.[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A run that prints 200 MB of log lines, spooled (64 MiB) and indexed into a file database. */
+async function spooledFlood(project: string) {
+  using kb = KnowledgeBase.open(join(project, "bench.db"));
+  await using spool = new OutputSpool();
+  const run = await runCode(
+    {
+      language: "shell",
+      code:
+        "awk 'BEGIN { for (i = 0; i < 4200000; i++) printf \"%08d GET /api/items/%d 200 %d ms worker-%d\\n\", i, i % 50000, i % 977, i % 16 }'",
+      projectDir: project,
+      timeoutMs: 300_000,
+    },
+    { maxTimeoutMs: 300_000, stdoutSink: spool },
+  );
+  const started = performance.now();
+  const cpu = cpuSeconds();
+  // Indexing, then the intent's search over the 64 MB source.
+  const shaped = await shapeSpooledOutput(run.stdout, spool, {
+    kb,
+    source: "flood",
+    intent: "items 4242",
+  });
+  const indexMs = performance.now() - started;
+  const indexCpu = cpu === undefined ? undefined : (cpuSeconds() ?? cpu) - cpu;
+  const searched = performance.now();
+  kb.search(["worker items 4242"], { source: "flood", limit: 6 });
+  return {
+    run,
+    shaped,
+    spooled: spool.spooledBytes,
+    indexMs,
+    indexCpu,
+    searchMs: performance.now() - searched,
+  };
+}
 
 async function timeRuns(run: () => Promise<unknown>): Promise<number[]> {
   await run();
@@ -53,23 +121,22 @@ export async function benchSandbox(): Promise<void> {
       runCode({ language: "shell", code: "echo 1", projectDir: project })
     );
 
-    let peak = Deno.memoryUsage().rss;
-    const before = peak;
-    const sampler = setInterval(
-      () => peak = Math.max(peak, Deno.memoryUsage().rss),
-      20,
+    const {
+      result: flood,
+      peak,
+      before,
+    } = await peakRss(() =>
+      runCode(
+        {
+          language: "shell",
+          code: "head -c 1000000000 /dev/zero | tr '\\0' 'x' | fold -w 100",
+          projectDir: project,
+          timeoutMs: 120_000,
+        },
+        { maxTimeoutMs: 120_000 },
+      )
     );
-    const flood = await runCode(
-      {
-        language: "shell",
-        code: "head -c 1000000000 /dev/zero | tr '\\0' 'x' | fold -w 100",
-        projectDir: project,
-        timeoutMs: 120_000,
-      },
-      { maxTimeoutMs: 120_000 },
-    );
-    clearInterval(sampler);
-    peak = Math.max(peak, Deno.memoryUsage().rss);
+    const spooled = await peakRss(() => spooledFlood(project));
 
     const bareP50 = percentile(bare, 50);
     const sandboxP50 = percentile(sandbox, 50);
@@ -112,6 +179,21 @@ export async function benchSandbox(): Promise<void> {
           } KB`,
           target: "bounded",
           ok: peak - before < 200 * 1048576 && flood.bytesProduced >= 1e9,
+        },
+        {
+          metric: `server RSS while a child prints ${
+            mb(spooled.result.run.bytesProduced)
+          }, ${mb(spooled.result.spooled)} of it spooled and indexed`,
+          value: `peak ${mb(spooled.peak)} (start ${mb(spooled.before)}), ${
+            spooled.result.shaped.indexed?.chunks ?? 0
+          } chunks in ${(spooled.result.indexMs / 1000).toFixed(1)} s${
+            spooled.result.indexCpu === undefined
+              ? ""
+              : ` (${spooled.result.indexCpu.toFixed(1)} s CPU)`
+          }, a scoped search ${spooled.result.searchMs.toFixed(0)} ms`,
+          target: "bounded",
+          ok: spooled.peak - spooled.before < 200 * 1048576 &&
+            spooled.result.spooled === 64 * 1048576,
         },
       ],
     );

@@ -19,7 +19,10 @@ import { scrubbedNote } from "../store/scrub_secrets.ts";
 import { projectDir } from "../config/paths.ts";
 import { runBatch } from "../sandbox/batch.ts";
 import { formatBytes } from "../store/format_bytes.ts";
-import { runOptionsFromEnv } from "../sandbox/options_from_env.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../sandbox/options_from_env.ts";
 import { cliRefusal } from "./_policy_check.ts";
 
 const USAGE =
@@ -97,6 +100,7 @@ export const command: Command = {
         concurrency,
         timeoutMs: timeout * 1000,
         ...runOptionsFromEnv(context.env),
+        maxIndexBytes: maxIndexBytesFromEnv(context.env),
         refuse: (command) => refuse({ kind: "shell", command }),
         // Checked by `refuse` with the policy (level, switched-off rules, permission rules).
         guard: false,
@@ -114,6 +118,11 @@ export const command: Command = {
             : `exit ${c.exitCode}`
         }, ${formatBytes(c.bytes)}, ${c.chunks} chunks${
           c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : ""
+          c.notIndexedBytes
+            ? ` (${
+              formatBytes(c.notIndexedBytes)
+            } past the index cap not indexed)`
+            : ""
         }`
       );
       const answers = result.results.map((r) =>

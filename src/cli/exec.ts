@@ -16,12 +16,14 @@ import { projectDir } from "../config/paths.ts";
 import { runCode, type RunResult } from "../sandbox/mod.ts";
 import { resolveLanguage } from "../sandbox/languages.ts";
 import { cliRefusal } from "./_policy_check.ts";
-import { shapeOutput } from "../sandbox/shape_output.ts";
+import { shapeOutput, shapeSpooledOutput } from "../sandbox/shape_output.ts";
 import { scrubbedNote } from "../store/scrub_secrets.ts";
 import {
+  maxIndexBytesFromEnv,
   runOptionsFromEnv,
   scrubberFromEnv,
 } from "../sandbox/options_from_env.ts";
+import { OutputSpool } from "../sandbox/output_spool.ts";
 
 const EXEC_USAGE =
   `Usage: ctx-mode exec [--lang L] [--intent TEXT] [--timeout S] (CODE | --file F)
@@ -29,7 +31,8 @@ const EXEC_USAGE =
 Run code in the sandbox and print only what it prints. JavaScript and
 TypeScript run in a Deno sandbox limited to the project directory and the
 network; other languages run as subprocesses in the project directory. Output
-over 5 KB is indexed into the knowledge base; with --intent only the matching
+over 5 KB is indexed into the knowledge base (all of it, up to
+CTX_MODE_MAX_INDEX_MB, 64 MiB by default); with --intent only the matching
 sections are printed, without it the head and tail.
 
 Options:
@@ -174,6 +177,9 @@ async function execute(
     (run.file !== undefined && refuse({ kind: "read", path: run.file })) ||
     (language === "shell" && refuse({ kind: "shell", command: run.code }));
   if (refused) throw new Error(refused);
+  await using spool = new OutputSpool({
+    maxBytes: maxIndexBytesFromEnv(context.env),
+  });
   const result = await runCode(
     {
       language,
@@ -183,7 +189,7 @@ async function execute(
       ...(run.file === undefined ? {} : { file: { path: run.file } }),
     },
     // Checked above with the policy (level, switched-off rules, permission rules).
-    { ...runOptionsFromEnv(context.env), guard: false },
+    { ...runOptionsFromEnv(context.env), guard: false, stdoutSink: spool },
   );
   const scrubber = scrubberFromEnv(context.env);
   const stdout = scrubber.scrub(result.stdout);
@@ -197,7 +203,8 @@ async function execute(
   let shaped;
   let notIndexed: string | undefined;
   try {
-    shaped = shapeOutput(stdout.text, {
+    // The whole stdout is indexed from the spool (scrubbed on the way in).
+    shaped = await shapeSpooledOutput(stdout.text, spool, {
       intent: values.intent,
       kb: keeper.get(),
       source,
@@ -229,11 +236,11 @@ async function execute(
   if (notIndexed && shaped.mode !== "whole") {
     await context.err(`ctx-mode: not indexed: ${notIndexed}\n`);
   }
-  await context.err(footer(result));
+  await context.err(footer(result, shaped.spooled === true));
   return result.exitCode ?? 1;
 }
 
-function footer(result: RunResult): string {
+function footer(result: RunResult, spooled: boolean): string {
   const notes: string[] = [];
   if (result.timedOut) {
     notes.push(
@@ -243,7 +250,8 @@ function footer(result: RunResult): string {
     );
   }
   if (result.outOfMemory) notes.push("out of memory (JavaScript heap limit)");
-  if (result.truncated) {
+  // Spooled stdout is indexed whole: the shaped text says what it left out.
+  if (result.truncated && !spooled) {
     notes.push(
       `${result.droppedBytes} bytes (${result.droppedLines} lines) dropped from the middle`,
     );

@@ -3,8 +3,10 @@
  * within a cap and counts what falls out of the middle.
  *
  * Memory stays bounded however much a child prints: at most the cap plus one
- * chunk is held at any time. This module must never throw on any byte
- * sequence (invalid UTF-8 decodes to U+FFFD).
+ * chunk is held at any time. A sink, when given, receives every byte as it
+ * arrives (the output spool, so what is dropped here can still be indexed).
+ * This module must never throw on any byte sequence (invalid UTF-8 decodes to
+ * U+FFFD).
  *
  * @module
  */
@@ -45,6 +47,12 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
+/** Where a capture passes every byte on; `write` must not throw. */
+export interface OutputSink {
+  /** Takes one chunk; it is not kept past the call by the capture. */
+  write(chunk: Uint8Array): void;
+}
+
 /** Accumulates a stream's chunks into a head and a rolling tail. */
 export class OutputCapture {
   #headLimit: number;
@@ -56,15 +64,24 @@ export class OutputCapture {
   #produced = 0;
   #droppedBytes = 0;
   #droppedLines = 0;
+  #sink: OutputSink | undefined;
 
-  /** @param maxBytes The most bytes kept; half for the head, half for the tail. */
-  constructor(maxBytes: number) {
+  /**
+   * @param maxBytes The most bytes kept; half for the head, half for the tail.
+   * @param options A sink that receives every byte.
+   */
+  constructor(
+    maxBytes: number,
+    options: { sink?: OutputSink | undefined } = {},
+  ) {
     this.#headLimit = Math.ceil(maxBytes / 2);
     this.#tailLimit = Math.floor(maxBytes / 2);
+    this.#sink = options.sink;
   }
 
   /** Adds one chunk; the capture copies what it keeps of a partial chunk. */
   push(chunk: Uint8Array): void {
+    this.#sink?.write(chunk);
     this.#produced += chunk.length;
     let rest = chunk;
     if (this.#headBytes < this.#headLimit) {

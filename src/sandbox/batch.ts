@@ -12,6 +12,7 @@
 
 import type { KnowledgeBase, QueryResult } from "../store/knowledge_base.ts";
 import { runCode, type RunOptions, type RunResult } from "./run_code.ts";
+import { DEFAULT_MAX_SPOOL_BYTES, OutputSpool } from "./output_spool.ts";
 
 /** One command of a batch. */
 export interface BatchCommand {
@@ -35,6 +36,8 @@ export interface BatchCommandSummary {
   chunks: number;
   /** Secrets scrubbed from its output before indexing. @default {0} */
   scrubbed?: number;
+  /** Bytes of its stdout past the index cap, not indexed. */
+  notIndexedBytes?: number;
   /** Why it could not run, when it could not. */
   error?: string;
 }
@@ -59,6 +62,8 @@ export interface BatchOptions extends RunOptions {
   snippetChars?: number;
   /** Prefix of every label in the knowledge base. @default {"batch:"} */
   labelPrefix?: string;
+  /** Bytes of each command's stdout indexed; the rest is counted. @default {67_108_864} */
+  maxIndexBytes?: number;
   /**
    * Judges each command, in order, before any runs: a refusal text keeps the
    * command from running and becomes its `error`; null lets it run.
@@ -160,6 +165,9 @@ async function runOne(
   options: BatchOptions,
 ): Promise<BatchCommandSummary> {
   const label = command.label.trim();
+  await using spool = new OutputSpool({
+    maxBytes: options.maxIndexBytes ?? DEFAULT_MAX_SPOOL_BYTES,
+  });
   let run: RunResult;
   try {
     run = await runCode(
@@ -169,7 +177,7 @@ async function runOne(
         projectDir,
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       },
-      options,
+      { ...options, stdoutSink: spool },
     );
   } catch (error) {
     const message = error instanceof Error
@@ -184,15 +192,18 @@ async function runOne(
       error: message,
     };
   }
-  const output = [run.stdout, run.stderr ? `\n[stderr]\n${run.stderr}` : ""]
-    .join("");
-  const receipt = output.trim()
-    ? kb.index({
-      label: prefix + label,
-      content: output,
-      origin: command.command,
-      kind: "text",
-    })
+  // The whole stdout from the spool (what the capture kept if spooling failed), then stderr.
+  const stderr = run.stderr ? `\n[stderr]\n${run.stderr}` : "";
+  const fromSpool = spool.spooledBytes > 0;
+  const receipt = run.stdout.trim() || stderr.trim() || run.truncated
+    ? await kb.indexStream(
+      { label: prefix + label, origin: command.command, kind: "text" },
+      withTail(
+        fromSpool ? spool.read() : once(run.stdout),
+        stderr,
+      ),
+      { signal: options.signal },
+    )
     : undefined;
   return {
     label,
@@ -201,5 +212,20 @@ async function runOne(
     bytes: run.bytesProduced,
     chunks: receipt?.chunks ?? 0,
     scrubbed: receipt?.scrubbed ?? 0,
+    ...(spool.skippedBytes > 0 && fromSpool
+      ? { notIndexedBytes: spool.skippedBytes }
+      : {}),
   };
+}
+
+async function* once(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text);
+}
+
+async function* withTail(
+  pieces: AsyncIterable<Uint8Array>,
+  tail: string,
+): AsyncGenerator<Uint8Array> {
+  yield* pieces;
+  if (tail) yield new TextEncoder().encode(tail);
 }

@@ -43,4 +43,10 @@ export {
 export { WarmHosts } from "./warm_hosts.ts";
 export type { JsSandboxMode, Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";
-export { runOptionsFromEnv } from "./options_from_env.ts";
+export { maxIndexBytesFromEnv, runOptionsFromEnv } from "./options_from_env.ts";
+export {
+  DEFAULT_MAX_SPOOL_BYTES,
+  type OutputSink,
+  OutputSpool,
+  type OutputSpoolOptions,
+} from "./output_spool.ts";

@@ -10,12 +10,15 @@
  * - `CTX_MODE_MAX_RUNS`: how many runs go at once.
  * - `CTX_MODE_DENY_ENV=NAME,NAME…`: more variables to strip from every run.
  * - `CTX_MODE_MAX_TIMEOUT_S`: the longest timeout a call may ask for.
+ * - `CTX_MODE_MAX_INDEX_MB`: how much of a run's stdout is indexed (MiB, at
+ *   least 1; 64 by default).
  *
  * @module
  */
 
 import { type SecretScrubber, secretScrubber } from "../store/scrub_secrets.ts";
 import type { RunOptions } from "./run_code.ts";
+import { DEFAULT_MAX_SPOOL_BYTES } from "./output_spool.ts";
 
 /**
  * The run options the environment asks for, passing the environment itself on.
@@ -77,4 +80,30 @@ export function scrubberFromEnv(
   return secretScrubber(env, {
     alsoNames: runOptionsFromEnv(env).denyEnv ?? [],
   });
+ * How many bytes of a run's stdout are spooled and indexed: `CTX_MODE_MAX_INDEX_MB`
+ * (MiB, a number of at least 1), else 64 MiB.
+ *
+ * @param env The process environment.
+ * @returns The cap in bytes.
+ * @throws {RangeError} When the variable is set to anything but a number of at least 1.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maxIndexBytesFromEnv } from "./options_from_env.ts";
+ * assert.equal(maxIndexBytesFromEnv({ CTX_MODE_MAX_INDEX_MB: "2" }), 2 * 1024 * 1024);
+ * assert.equal(maxIndexBytesFromEnv({}), 64 * 1024 * 1024);
+ * ```
+ */
+export function maxIndexBytesFromEnv(
+  env: Readonly<Record<string, string>>,
+): number {
+  const text = env.CTX_MODE_MAX_INDEX_MB?.trim();
+  if (text === undefined || text === "") return DEFAULT_MAX_SPOOL_BYTES;
+  const mb = Number(text);
+  if (!Number.isFinite(mb) || mb < 1) {
+    throw new RangeError(
+      `Cannot use CTX_MODE_MAX_INDEX_MB "${text}": expected a number of MiB, at least 1`,
+    );
+  }
+  return Math.floor(mb * 1024 * 1024);
 }

@@ -23,7 +23,11 @@ import { isAbsolute, resolve } from "node:path";
 import { isInside } from "./_bwrap.ts";
 import { currentRuntime, type Runtime } from "./js_launch.ts";
 import type { LanguageId } from "./_languages.ts";
-import { type CapturedOutput, OutputCapture } from "./_output.ts";
+import {
+  type CapturedOutput,
+  OutputCapture,
+  type OutputSink,
+} from "./_output.ts";
 import { type ProcessOutcome, superviseProcess } from "./_process.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
@@ -151,6 +155,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Where the sandbox process comes from. @default {currentRuntime()} */
   runtime?: Runtime;
+  /**
+   * Receives every byte of stdout as it arrives, beyond what the capture
+   * keeps (an `OutputSpool`, so the whole output can be indexed).
+   * @default {undefined}
+   */
+  stdoutSink?: OutputSink;
 }
 
 /** A Worker's note on its heap limit. */
@@ -285,6 +295,7 @@ export async function runCode(
       maxOutputBytes,
       memoryMb: planOptions.memoryMb,
       signal: options.signal,
+      stdoutSink: options.stdoutSink,
     });
     if (attempt.setupFailure === HOST_IDLE) {
       // The warm host ended unused just as this run took it: start a fresh one.
@@ -294,6 +305,7 @@ export async function runCode(
         maxOutputBytes,
         memoryMb: planOptions.memoryMb,
         signal: options.signal,
+        stdoutSink: options.stdoutSink,
       });
     }
     if (attempt.setupFailure !== undefined) {
@@ -368,6 +380,7 @@ async function runOnHost(
     maxOutputBytes: number;
     memoryMb: number;
     signal: AbortSignal | undefined;
+    stdoutSink: OutputSink | undefined;
   },
 ): Promise<HostAttempt> {
   const { plan } = host;
@@ -378,7 +391,9 @@ async function runOnHost(
       ? code
       : sourceText(plan.language, code, file !== undefined, Deno.build.os);
     const capture = {
-      stdout: new OutputCapture(limits.maxOutputBytes),
+      stdout: new OutputCapture(limits.maxOutputBytes, {
+        sink: limits.stdoutSink,
+      }),
       stderr: new OutputCapture(limits.maxOutputBytes),
     };
     // Under bubblewrap the existing control files are read-only mounts: only new ones need catching.

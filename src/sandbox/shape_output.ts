@@ -2,7 +2,9 @@
  * What of a run's output enters the context: small output as it is; large
  * output indexed into the knowledge base and answered by intent (the sections
  * that match it plus terms to search next), or, without an intent, its head and
- * tail with a note saying how to search the rest.
+ * tail with a note saying how to search the rest. When the run's stdout was
+ * spooled, the index gets the whole of it (up to the spool's cap), not only
+ * the head and tail the capture kept.
  *
  * Never prints; never runs anything.
  *
@@ -10,6 +12,7 @@
  */
 
 import type { IndexReceipt, KnowledgeBase } from "../store/knowledge_base.ts";
+import type { OutputSpool } from "./output_spool.ts";
 import { queryWords } from "../store/_terms.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
@@ -27,6 +30,10 @@ export interface ShapedOutput {
   indexed?: IndexReceipt;
   /** Distinctive terms of the output, for follow-up searches. */
   terms?: string[];
+  /** Bytes of stdout past the index cap, neither returned nor indexed. */
+  notIndexedBytes?: number;
+  /** Whether the index got the spooled output, not only what the capture kept. */
+  spooled?: boolean;
 }
 
 /** Options for {@linkcode shapeOutput}. */
@@ -41,6 +48,14 @@ export interface ShapeOptions {
   thresholdBytes?: number;
   /** The size of the text returned for large output. @default {5120} */
   returnBytes?: number;
+  /** The receipt when the caller already indexed the whole output: `output` is then only what it kept. @default {undefined} */
+  indexed?: IndexReceipt | undefined;
+  /** The size of the whole output, when `output` holds only part of it. @default {the size of output} */
+  outputBytes?: number | undefined;
+  /** Bytes of the output that were not indexed (past the index cap). @default {0} */
+  notIndexedBytes?: number | undefined;
+  /** Why they were not. @default {"past the index cap"} */
+  notIndexedReason?: string | undefined;
 }
 
 /**
@@ -56,15 +71,28 @@ export function shapeOutput(
 ): ShapedOutput {
   const threshold = options.thresholdBytes ?? LARGE_OUTPUT_BYTES;
   const budget = options.returnBytes ?? LARGE_OUTPUT_BYTES;
-  const bytes = utf8ByteLength(output);
+  const bytes = options.outputBytes ?? utf8ByteLength(output);
   if (bytes <= threshold) return { text: output, mode: "whole" };
 
   const source = options.source ?? "execution output";
-  const indexed = options.kb?.index({
+  const indexed = options.indexed ?? options.kb?.index({
     label: source,
     content: output,
     origin: "execution",
   });
+  const notIndexed = options.notIndexedBytes ?? 0;
+  // Past the index cap, say what is in the index and what is not.
+  const receipt = (chunks: number) =>
+    notIndexed > 0
+      ? `${formatBytes(bytes)} of output; the first ${
+        formatBytes(bytes - notIndexed)
+      } indexed as "${source}" (${chunks} chunks), the last ${
+        formatBytes(notIndexed)
+      } (${options.notIndexedReason ?? "past the index cap"}) not`
+      : `${
+        formatBytes(bytes)
+      } of output indexed as "${source}" (${chunks} chunks)`;
+  const whole = notIndexed === 0;
   const terms = distinctiveTerms(output, 12);
   const intent = options.intent?.trim();
   if (indexed && options.kb && intent) {
@@ -88,38 +116,94 @@ export function shapeOutput(
       sections.push(piece);
       used += piece.length;
     }
-    const header =
-      `${
-        formatBytes(bytes)
-      } of output indexed as "${source}" (${indexed.chunks} chunks); ` +
+    const header = `${receipt(indexed.chunks)}; ` +
       (sections.length > 0
         ? `${sections.length} sections match "${intent}":`
         : `nothing matched "${intent}".`);
     return {
-      text: [header, ...sections, searchNote(source, terms)].join("\n\n"),
+      text: [header, ...sections, searchNote(source, terms, whole)].join(
+        "\n\n",
+      ),
       mode: "intent",
       indexed,
       terms,
+      ...(notIndexed > 0 ? { notIndexedBytes: notIndexed } : {}),
     };
   }
   const cut = headAndTail(output, budget);
   const note = indexed
-    ? searchNote(source, terms)
+    ? `${whole ? "" : `${receipt(indexed.chunks)}. `}${
+      searchNote(source, terms, whole)
+    }`
     : "Pass an intent to get only the matching sections.";
+  // Only part of a spooled output is at hand: say what is not shown of the whole.
+  const omitted = Math.max(cut.omittedBytes, bytes - utf8ByteLength(cut.text));
+  const lines = options.outputBytes === undefined
+    ? ` (${cut.omittedLines} lines)`
+    : "";
   return {
-    text: `${cut.text}\n\n[${
-      formatBytes(cut.omittedBytes)
-    } (${cut.omittedLines} lines) omitted of ${formatBytes(bytes)}. ${note}]`,
+    text: `${cut.text}\n\n[${formatBytes(omitted)}${lines} omitted of ${
+      formatBytes(bytes)
+    }. ${note}]`,
     mode: "head-tail",
     ...(indexed ? { indexed, terms } : {}),
+    ...(notIndexed > 0 ? { notIndexedBytes: notIndexed } : {}),
   };
 }
 
-function searchNote(source: string, terms: readonly string[]): string {
+/**
+ * Shapes a run's stdout with the whole of it indexed: large output is indexed
+ * from the spool (streamed, never held whole), and only the head and tail the
+ * capture kept are at hand for the returned text.
+ *
+ * @param stdout What the capture kept of stdout (`RunResult.stdout`).
+ * @param spool The spool that received the run's stdout; the caller closes it.
+ * @param options As for {@linkcode shapeOutput}, plus an abort signal for the indexing.
+ * @returns The text to return and how it was made.
+ */
+export async function shapeSpooledOutput(
+  stdout: string,
+  spool: OutputSpool,
+  options: ShapeOptions & { signal?: AbortSignal | undefined } = {},
+): Promise<ShapedOutput> {
+  const threshold = options.thresholdBytes ?? LARGE_OUTPUT_BYTES;
+  const bytes = spool.receivedBytes;
+  if (!options.kb || spool.spooledBytes === 0 || bytes <= threshold) {
+    return shapeOutput(stdout, options);
+  }
+  const indexed = await options.kb.indexStream(
+    {
+      label: options.source ?? "execution output",
+      origin: "execution",
+    },
+    spool.read(),
+    { signal: options.signal },
+  );
+  return {
+    ...shapeOutput(stdout, {
+      ...options,
+      indexed,
+      outputBytes: bytes,
+      notIndexedBytes: spool.skippedBytes,
+      ...(spool.failure === undefined
+        ? {}
+        : { notIndexedReason: `the spool file failed: ${spool.failure}` }),
+    }),
+    spooled: true,
+  };
+}
+
+function searchNote(
+  source: string,
+  terms: readonly string[],
+  whole = true,
+): string {
   const sample = terms.length > 0
     ? ` Searchable terms: ${terms.join(", ")}.`
     : "";
-  return `The full output is searchable: ctx_search(queries, source: "${source}").${sample}`;
+  return `${
+    whole ? "The full output" : "The indexed part"
+  } is searchable: ctx_search(queries, source: "${source}").${sample}`;
 }
 
 /** The first and last lines of `text` within `budget` bytes, whole lines where possible. */

@@ -34,4 +34,11 @@ export interface ChunkOptions {
    * @default {"(untitled)"}
    */
   fallbackTitle?: string;
+  /**
+   * The line number of the content's first line, for line-range titles: a
+   * piece of a longer text keeps the numbers of the whole.
+   *
+   * @default {1}
+   */
+  firstLine?: number;
 }

@@ -71,7 +71,7 @@ export function chunkText(text: string, options?: ChunkOptions): Chunk[] {
     .filter((block) => block.trim() !== "");
   return hasParagraphs(blocks)
     ? paragraphChunks(blocks, maxBytes)
-    : lineChunks(normal, maxBytes);
+    : lineChunks(normal, maxBytes, (options?.firstLine ?? 1) - 1);
 }
 
 function hasParagraphs(blocks: string[]): boolean {
@@ -127,7 +127,7 @@ function firstLineTitle(body: string): string {
     : line;
 }
 
-function lineChunks(text: string, maxBytes: number): Chunk[] {
+function lineChunks(text: string, maxBytes: number, offset: number): Chunk[] {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const sizes = lines.map(utf8ByteLength);
@@ -140,7 +140,7 @@ function lineChunks(text: string, maxBytes: number): Chunk[] {
         piece.trim() !== ""
       );
       pieces.forEach((body, index) => {
-        const range = `lines ${start + 1}–${start + 1}`;
+        const range = `lines ${offset + start + 1}–${offset + start + 1}`;
         chunks.push({
           title: pieces.length === 1
             ? range
@@ -154,7 +154,10 @@ function lineChunks(text: string, maxBytes: number): Chunk[] {
     const end = windowEnd(sizes, start, maxBytes);
     const body = lines.slice(start, end).join("\n");
     if (body.trim() !== "") {
-      chunks.push({ title: `lines ${start + 1}–${end}`, body });
+      chunks.push({
+        title: `lines ${offset + start + 1}–${offset + end}`,
+        body,
+      });
     }
     if (end >= lines.length) break;
     // Short windows overlap less, so every window advances by at least three

@@ -138,3 +138,35 @@ export function reason(error: unknown): string {
   }
   return line;
 }
+
+/**
+ * Runs `work` in one `BEGIN IMMEDIATE` transaction, rolling back when it throws.
+ *
+ * @param db An open connection.
+ * @param where The database path and what is written, for the error message.
+ * @param work The writes.
+ * @throws {Error} `Cannot write "<what>" to "<path>": <reason>` when the lock
+ * cannot be had or a write fails.
+ */
+export function writeTransaction(
+  db: DatabaseSync,
+  where: { path: string; what: string },
+  work: () => void,
+): void {
+  try {
+    db.exec("BEGIN IMMEDIATE");
+  } catch (error) {
+    throw new Error(
+      `Cannot write "${where.what}" to "${where.path}": ${reason(error)}`,
+    );
+  }
+  try {
+    work();
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw new Error(
+      `Cannot write "${where.what}" to "${where.path}": ${reason(error)}`,
+    );
+  }
+}

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { ChunkOptions, ContentKind } from "./chunk.ts";
 import { chunkContent } from "./chunk_content.ts";
-import { openDatabase, reason } from "./database.ts";
+import { openDatabase, reason, writeTransaction } from "./database.ts";
 import { detectKind } from "./detect_kind.ts";
 import { FetchCache } from "./fetch_cache.ts";
 import {
@@ -21,8 +21,11 @@ import {
   scrubTokenShapes,
   type SecretScrubber,
 } from "./scrub_secrets.ts";
+import { indexByteStream } from "./_index_stream.ts";
+import { StagedSource } from "./_staged_source.ts";
 import { ToolCallLog } from "./tool_calls.ts";
 import { vocabularyWords } from "./_terms.ts";
+import { rememberWords } from "./_vocabulary.ts";
 import { utf8ByteLength } from "./split_oversize.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
 
@@ -43,6 +46,24 @@ export interface IndexInput {
   origin?: string;
   /** How to chunk it; detected from the label and content when absent. @default {undefined} */
   kind?: ContentKind | undefined;
+}
+
+/** What to index from a stream. */
+export interface IndexStreamInput {
+  /** The source label; indexing the same label again replaces its chunks. */
+  label: string;
+  /** Where it came from: a path, a URL or a command. @default {""} */
+  origin?: string;
+  /** How to chunk it; detected from the label and the first megabyte when absent. @default {undefined} */
+  kind?: ContentKind | undefined;
+}
+
+/** Options for {@linkcode KnowledgeBase.indexStream}. */
+export interface IndexStreamOptions {
+  /** Aborting stops between segments and leaves the label as it was. @default {undefined} */
+  signal?: AbortSignal | undefined;
+  /** Characters per segment; content of up to four segments is indexed in one piece. @default {1_048_576} */
+  segmentChars?: number | undefined;
 }
 
 /** The receipt of one indexing call. */
@@ -219,6 +240,49 @@ export class KnowledgeBase {
   }
 
   /**
+   * Indexes content that arrives as UTF-8 bytes, of any size, holding about a
+   * megabyte of it at a time. Up to a few megabytes it is indexed as
+   * {@linkcode KnowledgeBase.index} would; beyond, segment by segment in short
+   * transactions (so other writers never wait long), as Markdown or text, and
+   * the label changes over to the new content only once all of it is in.
+   *
+   * @param input The label, origin and optional kind.
+   * @param pieces The bytes, in order.
+   * @param options An abort signal.
+   * @returns A receipt, as from `index`.
+   * @throws {Error} When a write fails or the stream throws; the label keeps what it held.
+   */
+  async indexStream(
+    input: IndexStreamInput,
+    pieces: AsyncIterable<Uint8Array>,
+    options: IndexStreamOptions = {},
+  ): Promise<IndexReceipt> {
+    const label = input.label.trim();
+    if (!label) {
+      throw new TypeError('Cannot index under label "": the label is empty');
+    }
+    const origin = this.#scrubber.scrub(input.origin ?? "").text;
+    const outcome = await indexByteStream(pieces, {
+      label,
+      kind: input.kind,
+      chunking: this.#chunking,
+      signal: options.signal,
+      segmentChars: options.segmentChars,
+      whole: (content, kind) => this.index({ label, origin, content, kind }),
+      scrub: (text) => this.#scrubber.scrub(text),
+      stage: (kind) =>
+        StagedSource.begin(this.#db, {
+          path: this.path,
+          label,
+          origin,
+          kind,
+          now: this.#now,
+        }),
+    });
+    return { label, ...outcome };
+  }
+
+  /**
    * Answers each query with ranked snippets.
    *
    * @param queries Free text; any text is safe, none of it is FTS5 syntax.
@@ -258,7 +322,7 @@ export class KnowledgeBase {
   /** Every indexed source, by label. */
   sources(): SourceInfo[] {
     return this.#db.prepare(
-      "SELECT label, origin, kind, bytes, chunk_count, indexed_at FROM sources ORDER BY label",
+      "SELECT label, origin, kind, bytes, chunk_count, indexed_at FROM sources WHERE content_hash <> '' ORDER BY label",
     ).all().map((row) => ({
       label: String(row.label),
       origin: String(row.origin),
@@ -272,7 +336,7 @@ export class KnowledgeBase {
   /** Totals over every source. */
   stats(): KnowledgeBaseStats {
     const row = this.#db.prepare(
-      "SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources",
+      "SELECT count(*) AS sources, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(bytes), 0) AS bytes FROM sources WHERE content_hash <> ''",
     ).get();
     return {
       sources: Number(row?.sources),
@@ -327,39 +391,13 @@ export class KnowledgeBase {
     this.close();
   }
 
-  /**
-   * Adds a source's words to the vocabulary that fuzzy correction draws on;
-   * `uses` counts the sources a word was indexed in. Two set-based statements
-   * instead of one call per word keep this off the indexing profile.
-   */
+  /** Adds a source's words to the vocabulary that fuzzy correction draws on. */
   #remember(text: string): void {
-    const words = JSON.stringify(vocabularyWords(text));
-    this.#db.prepare(
-      "UPDATE vocabulary SET uses = uses + 1 WHERE word IN (SELECT value FROM json_each(?))",
-    ).run(words);
-    this.#db.prepare(
-      `INSERT INTO vocabulary (word, uses) SELECT value, 1 FROM json_each(?)
-       WHERE value NOT IN (SELECT word FROM vocabulary)`,
-    ).run(words);
+    rememberWords(this.#db, vocabularyWords(text));
   }
 
   #write(what: string, work: () => void): void {
-    try {
-      this.#db.exec("BEGIN IMMEDIATE");
-    } catch (error) {
-      throw new Error(
-        `Cannot write "${what}" to "${this.path}": ${reason(error)}`,
-      );
-    }
-    try {
-      work();
-      this.#db.exec("COMMIT");
-    } catch (error) {
-      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
-      throw new Error(
-        `Cannot write "${what}" to "${this.path}": ${reason(error)}`,
-      );
-    }
+    writeTransaction(this.#db, { path: this.path, what }, work);
   }
 }
 

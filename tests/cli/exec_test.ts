@@ -52,6 +52,23 @@ Deno.test("exec --intent indexes large output and prints only the matching secti
   assert.match(search.stdout, /upstream timeout/);
 });
 
+Deno.test("exec indexes the whole of a 1 MB output, the middle the capture drops included, and says nothing was dropped", async () => {
+  await using project = await tempDir();
+  const env = { CTX_MODE_PROJECT_DIR: project.path };
+  const half =
+    'for i in $(seq 1 14000); do echo "GET /api/items/$i 200 12ms from the edge"; done';
+  const code =
+    `${half}; echo 'GET /api/checkout 500 9001ms kestrelvault upstream'; ${half}`;
+  const run = await runCli(
+    ["exec", "--lang", "shell", "--intent", "kestrelvault upstream", code],
+    { home: project.path, env },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^1\.\d MB of output indexed as "exec: /);
+  assert.match(run.stdout, /checkout 500 9001ms kestrelvault upstream/);
+  assert.doesNotMatch(run.stderr, /dropped from the middle/);
+});
+
 Deno.test("exec-file analyses a file without printing it", async () => {
   await using project = await tempDir();
   await writeFile(

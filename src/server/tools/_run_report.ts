@@ -13,11 +13,15 @@ import { runCode, type RunResult } from "../../sandbox/mod.ts";
 import {
   headAndTail,
   type ShapedOutput,
-  shapeOutput,
+  shapeSpooledOutput,
 } from "../../sandbox/shape_output.ts";
+import { OutputSpool } from "../../sandbox/output_spool.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { scrubbedNote } from "../../store/scrub_secrets.ts";
-import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../../sandbox/options_from_env.ts";
 import { resolveLanguage } from "../../sandbox/languages.ts";
 import { enforcePolicy } from "./_policy.ts";
 
@@ -50,7 +54,8 @@ export function runReport(
   } else if (run.exitCode !== 0) {
     notes.push(`exit code ${run.exitCode ?? `none (signal ${run.signal})`}`);
   }
-  if (run.truncated) {
+  // Spooled stdout is indexed whole: the shaped text says what it left out.
+  if (run.truncated && !shaped.spooled) {
     notes.push(
       `output over the capture cap: ${
         formatBytes(run.droppedBytes)
@@ -118,6 +123,9 @@ export async function runForTool(
       request: { kind: "shell", command: request.code },
     });
   }
+  await using spool = new OutputSpool({
+    maxBytes: maxIndexBytesFromEnv(deps.env),
+  });
   const run = await runCode(
     {
       language: request.language,
@@ -134,13 +142,14 @@ export async function runForTool(
       warm: deps.warmHosts,
       // Checked above with the policy (level, switched-off rules, permission rules).
       ...(shell ? { guard: false } : {}),
+      stdoutSink: spool,
     },
   );
   const stdout = deps.scrubber.scrub(run.stdout);
   const stderr = deps.scrubber.scrub(run.stderr);
   const source = deps.scrubber.scrub(request.source).text;
   const clean = { ...run, stdout: stdout.text, stderr: stderr.text };
-  const { shaped, notIndexed } = shapeSafely(deps, stdout.text, {
+  const { shaped, notIndexed } = await shapeSafely(deps, stdout.text, spool, {
     intent: request.intent,
     source,
   });
@@ -160,14 +169,20 @@ export async function runForTool(
  * base cannot be opened or written: a broken database never costs a run its
  * output. A damaged file is moved aside on the way (the tool result says so).
  */
-function shapeSafely(
+async function shapeSafely(
   deps: ServerDeps,
   output: string,
+  spool: OutputSpool,
   options: { intent: string | undefined; source: string },
-): { shaped: ShapedOutput; notIndexed?: string } {
+): Promise<{ shaped: ShapedOutput; notIndexed?: string }> {
   try {
     return {
-      shaped: shapeOutput(output, { ...options, kb: deps.knowledgeBase() }),
+      // The whole stdout is indexed from the spool (scrubbed on the way in).
+      shaped: await shapeSpooledOutput(output, spool, {
+        ...options,
+        kb: deps.knowledgeBase(),
+        signal: deps.signal,
+      }),
     };
   } catch (error) {
     deps.keeper.recover(error);

@@ -13,7 +13,10 @@ import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
 import { scrubbedNote } from "../../store/scrub_secrets.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
-import { runOptionsFromEnv } from "../../sandbox/options_from_env.ts";
+import {
+  maxIndexBytesFromEnv,
+  runOptionsFromEnv,
+} from "../../sandbox/options_from_env.ts";
 import { loadToolPolicy, refusal } from "./_policy.ts";
 
 /** Registers `ctx_batch_execute`. */
@@ -74,6 +77,7 @@ export function registerCtxBatchExecuteTool(
               ? {}
               : { timeoutMs: Math.round(timeout * 1000) }),
             ...runOptionsFromEnv(deps.env),
+            maxIndexBytes: maxIndexBytesFromEnv(deps.env),
             signal: deps.signal,
             warm: deps.warmHosts,
             refuse: (command) =>
@@ -96,6 +100,13 @@ export function registerCtxBatchExecuteTool(
           return `- ${c.label}: ${state}, ${
             formatBytes(c.bytes)
           }, ${c.chunks} chunks indexed as "batch:${c.label}"${scrubbed}`;
+          }, ${c.chunks} chunks indexed as "batch:${c.label}"${
+            c.notIndexedBytes
+              ? ` (${
+                formatBytes(c.notIndexedBytes)
+              } of stdout past the index cap not indexed)`
+              : ""
+          }`;
         });
         const answers = batch.results.length > 0
           ? `\n\n${formatResults(batch.results)}`
