@@ -193,7 +193,18 @@ export function checkGitConfig(args: readonly string[]): Verdict | null {
       if (GIT_CONFIG_READS.has(a)) return null;
       continue;
     }
-    if (sub === null && ["set", "get", "unset", "list", "edit", "rename-section", "remove-section"].includes(a) && positional.length === 0) {
+    if (
+      sub === null &&
+      [
+        "set",
+        "get",
+        "unset",
+        "list",
+        "edit",
+        "rename-section",
+        "remove-section",
+      ].includes(a) && positional.length === 0
+    ) {
       sub = a;
       continue;
     }
@@ -237,7 +248,11 @@ export function checkControlWrites(inv: Invocation, env: Env): Verdict | null {
       return checkCopy(inv, env);
     case "sed":
     case "perl":
-      if (!args.some((w) => /^-[a-zA-Z]*i/.test(w.value) || w.value.startsWith("--in-place"))) {
+      if (
+        !args.some((w) =>
+          /^-[a-zA-Z]*i/.test(w.value) || w.value.startsWith("--in-place")
+        )
+      ) {
         return null;
       }
       for (const w of operands(args)) {
@@ -249,7 +264,11 @@ export function checkControlWrites(inv: Invocation, env: Env): Verdict | null {
       const of = args.find((w) => w.value.startsWith("of="));
       return of
         ? checkWrittenWord(
-          { ...of, value: of.value.slice(3), literalPrefix: of.literalPrefix.slice(3) },
+          {
+            ...of,
+            value: of.value.slice(3),
+            literalPrefix: of.literalPrefix.slice(3),
+          },
           cwd,
           env,
         )

@@ -103,12 +103,14 @@ export const CONTROL_PATTERNS: readonly ControlPattern[] = Object.freeze([
   {
     pattern: ".git/config",
     kind: "file",
-    what: "git's configuration, which can run programs (core.fsmonitor, aliases)",
+    what:
+      "git's configuration, which can run programs (core.fsmonitor, aliases)",
   },
   {
     pattern: ".git/config.worktree",
     kind: "file",
-    what: "git's configuration, which can run programs (core.fsmonitor, aliases)",
+    what:
+      "git's configuration, which can run programs (core.fsmonitor, aliases)",
   },
   { pattern: ".git/hooks", kind: "dir", what: "git's hooks, which git runs" },
   { pattern: ".envrc", kind: "file", what: "direnv's script, run on cd" },
@@ -153,9 +155,15 @@ export function controlFiles(
         scope: "project",
         what: p.what,
       })),
-      user(joinPath(options.dataHome, "config.json"), "ctx-mode's guard policy"),
       user(
-        joinPath(options.claudeDir ?? joinPath(home, ".claude"), "settings.json"),
+        joinPath(options.dataHome, "config.json"),
+        "ctx-mode's guard policy",
+      ),
+      user(
+        joinPath(
+          options.claudeDir ?? joinPath(home, ".claude"),
+          "settings.json",
+        ),
         AGENT,
       ),
       user(

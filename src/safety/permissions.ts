@@ -4,9 +4,9 @@
  * `sh -c`/`eval` code included), a file read or edit, a fetch, or a bare tool
  * call.
  *
- * Precedence: a deny rule from any scope wins; otherwise the first scope (the
- * project before the user) with a matching ask or allow rule decides, ask
- * before allow within a scope. A compound command takes the strictest answer
+ * Precedence: a deny rule from any scope wins, then an ask rule from any
+ * scope, then an allow rule (the project's before the user's, for the match
+ * reported), so a project's allow never lifts a user's ask or deny. A compound command takes the strictest answer
  * of its parts.
  *
  * Pure: never reads the file system (a symlink resolver may be injected).
@@ -280,9 +280,13 @@ function judgePart(
     const hit = found("deny", part.wide, scope.rules);
     if (hit) return verdictFor(hit, part.subject);
   }
+  // An allow never lifts an ask of another scope: a project file only tightens the user's rules.
   for (const scope of scopes) {
-    const hit = found("ask", part.wide, scope.rules) ??
-      found("allow", part.plain, scope.rules);
+    const hit = found("ask", part.wide, scope.rules);
+    if (hit) return verdictFor(hit, part.subject);
+  }
+  for (const scope of scopes) {
+    const hit = found("allow", part.plain, scope.rules);
     if (hit) return verdictFor(hit, part.subject);
   }
   return { verdict: "allow" };

@@ -4,9 +4,13 @@
  * one check every caller uses — the guard's rules first, then the
  * permission rules, the strictest answer winning.
  *
- * Project files override user files: the project's `guard.level` replaces the
- * user's, and for ask and allow rules the project's matching rule decides
- * before the user's. Deny rules hold whatever scope they come from.
+ * A project file only tightens the user's policy, since whoever edits the
+ * project (an agent, a cloned repository) can write it: the level in force is
+ * the highest any file sets; `guard.disabledRules` and `guard.tmpDirs` count
+ * only from the user's `<data home>/config.json`, or from a project
+ * `.ctx-mode.json` whose SHA-256 the user recorded there (`ctx-mode trust`,
+ * under `trustedProjectFiles`; an edited file is untrusted again). Deny rules
+ * hold whatever scope they come from, then ask rules, then allow rules.
  *
  * Pure: takes file texts (see `src/config/policy_files.ts`), never reads,
  * writes or prints. Bad files and rules become notes, never exceptions.
@@ -15,6 +19,7 @@
  */
 
 import type { PolicySource } from "../config/policy_files.ts";
+import { sha256Hex } from "../config/sha256.ts";
 import { expandHome, isWithin, normalizeAbsolute } from "./_paths.ts";
 import {
   analyseCommand,
@@ -25,6 +30,7 @@ import {
   type ShellRead,
   type Verdict,
 } from "./guard.ts";
+import { checkWritePath } from "./check_write_path.ts";
 import { parsePermissionRule } from "./permission_rule.ts";
 import {
   checkPermissions,
@@ -48,6 +54,13 @@ export interface PolicyFileReport {
   counts: Record<RuleList, number>;
   /** What was wrong in it, one line each. */
   problems: string[];
+  /**
+   * For a project `.ctx-mode.json`: `trusted` (its hash is recorded in the
+   * user's config), `changed` (a different hash is), or `untrusted`.
+   */
+  trust?: "trusted" | "changed" | "untrusted";
+  /** The file's SHA-256, for a project `.ctx-mode.json`. */
+  sha256?: string;
 }
 
 /** The guard settings and permission rules in force for a project. */
@@ -56,9 +69,9 @@ export interface Policy {
   level: Level;
   /** The file that set the level, or null for the default. */
   levelFrom: string | null;
-  /** Guard rule ids switched off (never `rm.root`, `rm.home`, `rm.git`). */
+  /** Guard rule ids switched off (never `rm.root`, `rm.home`, `rm.git`); only from user or trusted files. */
   disabledRules: string[];
-  /** Extra directories where recursive deletes count as temp-dir deletes. */
+  /** Extra directories where recursive deletes count as temp-dir deletes; only from user or trusted files. */
   tmpDirs: string[];
   /** Permission rules, project scope first. */
   scopes: RuleScope[];
@@ -82,6 +95,10 @@ export interface PolicyWhere {
   envTmpDir?: string | undefined;
   /** A level that replaces the policy's (`explain --level`). @default {undefined} */
   level?: Level;
+  /** ctx-mode's data home, whose `config.json` is a control file. @default {"<home>/.ctx-mode"} */
+  dataHome?: string | undefined;
+  /** Claude Code's user folder, whose `settings.json` is a control file. @default {"<home>/.claude"} */
+  claudeDir?: string | undefined;
 }
 
 /** A check's answer: the verdict, and which layer gave it. */
@@ -131,6 +148,8 @@ interface Loaded {
   level?: Level;
   disabledRules: string[];
   tmpDirs: string[];
+  /** Trusted project files (path to SHA-256), from a user-scope ctx-mode file. */
+  trusted: Map<string, string>;
 }
 
 function readPermissions(
@@ -167,12 +186,36 @@ function readPermissions(
   return rules;
 }
 
+type GuardPart = Omit<Loaded, "rules" | "trusted">;
+
+function readTrusted(
+  value: unknown,
+  report: PolicyFileReport,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value === undefined) return out;
+  if (!isRecord(value)) {
+    report.problems.push('"trustedProjectFiles" is not an object; ignored');
+    return out;
+  }
+  for (const [path, hash] of Object.entries(value)) {
+    if (typeof hash === "string" && /^[0-9a-f]{64}$/.test(hash)) {
+      out.set(path, hash);
+    } else {
+      report.problems.push(
+        `"trustedProjectFiles" entry for ${path} is not a SHA-256 in hex; skipped`,
+      );
+    }
+  }
+  return out;
+}
+
 function readGuard(
   value: unknown,
   home: string,
   report: PolicyFileReport,
-): Omit<Loaded, "rules"> {
-  const out: Omit<Loaded, "rules"> = { disabledRules: [], tmpDirs: [] };
+): GuardPart {
+  const out: GuardPart = { disabledRules: [], tmpDirs: [] };
   if (value === undefined) return out;
   if (!isRecord(value)) {
     report.problems.push('"guard" is not an object; ignored');
@@ -266,7 +309,25 @@ function loadSource(
   const guard = source.format === "ctx-mode"
     ? readGuard(data.guard, home, report)
     : { disabledRules: [], tmpDirs: [] };
-  return { report, loaded: { rules, ...guard } };
+  const trusted = source.format === "ctx-mode" && source.scope === "user"
+    ? readTrusted(data.trustedProjectFiles, report)
+    : new Map<string, string>();
+  if (source.format === "ctx-mode" && source.scope === "project") {
+    report.sha256 = sha256Hex(source.text);
+  }
+  return { report, loaded: { rules, ...guard, trusted } };
+}
+
+const RANK: Record<Level, number> = { standard: 0, strict: 1, paranoid: 2 };
+
+/** Whether a project file's loosening fields count: its hash is the one the user trusted. */
+function trustOf(
+  report: PolicyFileReport,
+  trusted: ReadonlyMap<string, string>,
+): "trusted" | "changed" | "untrusted" {
+  const recorded = trusted.get(report.path);
+  if (recorded === undefined) return "untrusted";
+  return recorded === report.sha256 ? "trusted" : "changed";
 }
 
 /**
@@ -291,29 +352,62 @@ export function buildPolicy(
   sources: readonly PolicySource[],
   options: { home: string },
 ): Policy {
-  const files: PolicyFileReport[] = [];
   const scopes: RuleScope[] = [
     { scope: "project", rules: [] },
     { scope: "user", rules: [] },
   ];
-  let level: Level | undefined;
+  const all = sources.map((source) => ({
+    source,
+    ...loadSource(source, options.home),
+  }));
+  const trusted = new Map<string, string>();
+  let userLevel: Level = "standard";
+  for (const { source, loaded } of all) {
+    if (source.scope !== "user" || !loaded) continue;
+    for (const [path, hash] of loaded.trusted) trusted.set(path, hash);
+    if (loaded.level && RANK[loaded.level] > RANK[userLevel]) {
+      userLevel = loaded.level;
+    }
+  }
+  let level: Level = "standard";
   let levelFrom: string | null = null;
   const disabled = new Set<string>();
   const tmpDirs = new Set<string>();
-  for (const source of sources) {
-    const { report, loaded } = loadSource(source, options.home);
-    files.push(report);
+  for (const { source, report, loaded } of all) {
     if (!loaded) continue;
     scopes[source.scope === "project" ? 0 : 1]!.rules.push(...loaded.rules);
-    if (loaded.level && level === undefined) {
+    if (
+      loaded.level &&
+      (levelFrom === null || RANK[loaded.level] > RANK[level])
+    ) {
       level = loaded.level;
       levelFrom = source.path;
+    }
+    if (source.scope === "project" && source.format === "ctx-mode") {
+      report.trust = trustOf(report, trusted);
+      if (loaded.level && RANK[loaded.level] < RANK[userLevel]) {
+        report.problems.push(
+          `"guard.level" ${loaded.level} ignored: the user's level ${userLevel} is higher, and a project file can only raise it`,
+        );
+      }
+    }
+    const loosens = loaded.disabledRules.length + loaded.tmpDirs.length > 0;
+    if (source.scope === "project" && report.trust !== "trusted") {
+      if (loosens) {
+        report.problems.push(
+          report.trust === "changed"
+            ? '"guard.disabledRules" and "guard.tmpDirs" ignored: the file changed since the user trusted it; run `ctx-mode trust` to trust this version'
+            : '"guard.disabledRules" and "guard.tmpDirs" ignored: a project file can only tighten the policy unless the user trusts it with `ctx-mode trust`',
+        );
+      }
+      continue;
     }
     for (const id of loaded.disabledRules) disabled.add(id);
     for (const dir of loaded.tmpDirs) tmpDirs.add(dir);
   }
+  const files = all.map(({ report }) => report);
   return {
-    level: level ?? "standard",
+    level,
     levelFrom,
     disabledRules: [...disabled],
     tmpDirs: [...tmpDirs],
@@ -348,7 +442,7 @@ function fromGuard(
 
 /**
  * Checks a request against the policy: the guard's built-in rules (shell
- * commands; secret paths for reads) at the policy's level, then the user's
+ * commands; secret paths for reads; control files for edits) at the policy's level, then the user's
  * permission rules, and for shell commands the Read deny and ask rules
  * against the files the command reads. Deny beats ask beats allow; on a tie
  * the guard's answer is given, then the command rules'.
@@ -384,6 +478,9 @@ export function checkWithPolicy(
       home: where.home,
       level,
       shell: request.dialect ?? "posix",
+      project: where.project ?? where.cwd,
+      ...(where.dataHome === undefined ? {} : { dataHome: where.dataHome }),
+      claudeDir: where.claudeDir,
       disabledRules: policy.disabledRules,
       tmpDirs: [
         ...policy.tmpDirs,
@@ -402,6 +499,18 @@ export function checkWithPolicy(
         cwd: where.cwd,
         home: where.home,
         ...(where.realPath ? { realPath: where.realPath } : {}),
+      }),
+      policy.disabledRules,
+    );
+  } else if (request.kind === "edit") {
+    guard = fromGuard(
+      checkWritePath(request.path, {
+        cwd: where.cwd,
+        home: where.home,
+        project: where.project,
+        dataHome: where.dataHome,
+        claudeDir: where.claudeDir,
+        realPath: where.realPath,
       }),
       policy.disabledRules,
     );

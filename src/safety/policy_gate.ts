@@ -119,6 +119,8 @@ export function policyWhere(place: PolicyPlace): PolicyWhere {
     home: place.home,
     realPath: resolveLinks,
     envTmpDir: place.tmpDir,
+    dataHome: place.dataHome,
+    claudeDir: place.claudeDir,
   };
 }
 
