@@ -31,8 +31,8 @@ import { checkFind } from "./_find.ts";
 import { checkGitSubcommand, splitGit } from "./_git.ts";
 import {
   checkAwk,
-  checkCode,
   checkInterpreter,
+  checkOneLiner,
   codeFlags,
 } from "./_interpreters.ts";
 import { resolveFrom, toPosixPath } from "./_paths.ts";
@@ -552,7 +552,7 @@ function checkProgram(
     return checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }
   if (name === "deno" && inv.args[0]?.value === "eval" && inv.args[1]) {
-    return checkCode("deno", inv.args[1].value, inv.cwd, env);
+    return checkOneLiner("deno", inv.args[1].value, inv.cwd, env);
   }
   if (AWKS.has(name)) {
     const v = checkAwk(inv, env);

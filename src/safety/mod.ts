@@ -29,6 +29,21 @@ export {
   type ShellRead,
   type Verdict,
 } from "./guard.ts";
+export { checkCode, type CheckCodeOptions } from "./code_check.ts";
+export {
+  checkWritePath,
+  type CheckWritePathOptions,
+} from "./check_write_path.ts";
+export {
+  CONTROL_PATTERNS,
+  type ControlFileOptions,
+  type ControlFiles,
+  controlFiles,
+  type ControlPath,
+  controlPathWithin,
+  type ControlPattern,
+  matchControlPath,
+} from "./control_files.ts";
 export {
   buildPolicy,
   checkWithPolicy,
