@@ -178,8 +178,11 @@ async function execute(
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(run.file === undefined ? {} : { file: { path: run.file } }),
     },
-    // Checked above with the policy (level, switched-off rules, permission rules).
-    { ...runOptionsFromEnv(context.env), guard: false },
+    // Shell code is checked above with the policy; runCode checks other languages' calls.
+    {
+      ...runOptionsFromEnv(context.env),
+      ...(language === "shell" ? { guard: false } : {}),
+    },
   );
   using kb = openStoreFor(values, context);
   const shaped = shapeOutput(result.stdout, {

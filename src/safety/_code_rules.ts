@@ -357,8 +357,13 @@ function touches(
   const lit = (
     i: number,
   ) => (args[i] ? literalOf(argValue(args[i]!, scanned)) : null);
-  const receiver = call.receiver?.[0]
-    ? literalOf(argValue(call.receiver[0], scanned))
+  // Path objects: `Path(".git/config").write_text(…)`, `Pathname.new(".envrc").write(…)`.
+  const pathObject = call.receiver !== null &&
+    /(?:^|\.)(?:Path|PurePath|PosixPath|Pathname\.new|Pathname|path)$/.test(
+      call.receiver.name.replace(/^new /, ""),
+    );
+  const receiver = pathObject && call.receiver?.args[0]
+    ? literalOf(argValue(call.receiver.args[0], scanned))
     : null;
   const first = receiver ?? lit(0);
   const all = [receiver, ...args.map((_, i) => lit(i))].filter((

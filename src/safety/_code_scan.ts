@@ -43,8 +43,8 @@ export interface Call {
   name: string;
   /** The arguments. */
   args: Arg[];
-  /** The arguments of the call this is a method of (`Path(".git").unlink()`), or null. */
-  receiver: Arg[] | null;
+  /** The call this is a method of (`Path(".git")` in `Path(".git").unlink()`), or null. */
+  receiver: { name: string; args: Arg[] } | null;
 }
 
 /** Code with its literals and comments found. */
@@ -294,7 +294,7 @@ const BARE_STOP = /^[^=.,;)\]}?:+\-*/<>|&!~\n]/;
 export function findCalls(scanned: Scanned, language: CodeLanguage): Call[] {
   const { masked } = scanned;
   const calls: Call[] = [];
-  const byEnd = new Map<number, Arg[]>();
+  const byEnd = new Map<number, { name: string; args: Arg[] }>();
   for (const m of masked.matchAll(NAME)) {
     const start = m.index ?? 0;
     if (/[\w$]/.test(masked[start - 1] ?? "")) continue;
@@ -318,11 +318,11 @@ export function findCalls(scanned: Scanned, language: CodeLanguage): Call[] {
       end = stop === -1 ? masked.length : after + stop;
       args = splitArgs(masked, after, end);
     } else continue;
-    let receiver: Arg[] | null = null;
+    let receiver: { name: string; args: Arg[] } | null = null;
     const dot = masked.slice(0, start).search(/\)\s*(?:\.|->)\s*$/);
     if (dot !== -1) receiver = byEnd.get(dot) ?? null;
     calls.push({ name, args, receiver });
-    byEnd.set(end, args);
+    byEnd.set(end, { name, args });
   }
   return calls;
 }

@@ -220,6 +220,14 @@ export function checkGitConfig(args: readonly string[]): Verdict | null {
   );
 }
 
+/** Whether the invocation runs `ctx-mode trust`, also through `npx`, `bunx` or a script path. */
+function runsTrust(inv: Invocation): boolean {
+  const words = [inv.name, ...operands(inv.args).map((w) => w.value)];
+  return words.some((w, i) =>
+    /(?:^|\/)ctx-mode(?:@[\w.-]+)?$/.test(w) && words[i + 1] === "trust"
+  );
+}
+
 /**
  * Checks a program's writes to control files: `tee`, `cp`/`mv`/`install`/
  * `ln`/`rsync` destinations, `sed -i`/`perl -i` files, `dd of=`, `curl -o`,
@@ -282,13 +290,12 @@ export function checkControlWrites(inv: Invocation, env: Env): Verdict | null {
       const out = i === -1 ? undefined : args[i + 1];
       return out ? checkWrittenWord(out, cwd, env, "downloads to") : null;
     }
-    case "ctx-mode":
-      return operands(args)[0]?.value === "trust"
-        ? ask(
-          POLICY_WRITE,
-          "ctx-mode trust lets the project's .ctx-mode.json switch rules off, so only the user runs it. Ask the user to run it",
-        )
-        : null;
+  }
+  if (runsTrust(inv)) {
+    return ask(
+      POLICY_WRITE,
+      "ctx-mode trust lets the project's .ctx-mode.json switch rules off, so only the user runs it. Ask the user to run it",
+    );
   }
   if (DELETERS.has(name) || ANY_OPERAND.has(name)) {
     const how = DELETERS.has(name) ? "deletes" : "changes";
