@@ -123,6 +123,15 @@ function interpolation(
   return re === null ? -1 : text.search(re);
 }
 
+/** The characters where a comment or literal can start, per language. */
+const INTERESTING: Record<CodeLanguage, RegExp> = {
+  python: /['"`#]/g,
+  javascript: /['"`/]/g,
+  ruby: /['"`#%]/g,
+  perl: /['"`#q]/g,
+  php: /['"`#/]/g,
+};
+
 /**
  * Finds the literals of code and blanks its comments.
  *
@@ -131,19 +140,27 @@ function interpolation(
  * @returns The masked text and the literals.
  */
 export function scanCode(code: string, language: CodeLanguage): Scanned {
-  const out = code.split("");
+  const out: string[] = [];
+  let copied = 0;
   const literals = new Map<number, Literal>();
   const list: Literal[] = [];
-  const blank = (from: number, to: number, keepLines: boolean) => {
-    for (let k = from; k < to; k++) {
-      out[k] = keepLines && code[k] === "\n" ? "\n" : " ";
-    }
+  const blank = (from: number, to: number) => {
+    out.push(
+      code.slice(copied, from),
+      code.slice(from, to).replace(/[^\n]/g, " "),
+    );
+    copied = to;
   };
   const add = (start: number, end: number, lit: Literal) => {
     literals.set(start, lit);
     list.push(lit);
-    for (let k = start; k < end; k++) out[k] = k === start ? OPEN : FILL;
+    out.push(
+      code.slice(copied, start),
+      OPEN + FILL.repeat(Math.max(0, end - start - 1)),
+    );
+    copied = end;
   };
+  const interesting = INTERESTING[language];
   let i = 0;
   while (i < code.length) {
     const c = code[i]!;
@@ -155,14 +172,14 @@ export function scanCode(code: string, language: CodeLanguage): Scanned {
       (slashComments(language) && c === "/" && next === "/")
     ) {
       const end = code.indexOf("\n", i);
-      blank(i, end === -1 ? code.length : end, true);
+      blank(i, end === -1 ? code.length : end);
       i = end === -1 ? code.length : end;
       continue;
     }
     if (slashComments(language) && c === "/" && next === "*") {
       const end = code.indexOf("*/", i + 2);
       const stop = end === -1 ? code.length : end + 2;
-      blank(i, stop, true);
+      blank(i, stop);
       i = stop;
       continue;
     }
@@ -228,8 +245,10 @@ export function scanCode(code: string, language: CodeLanguage): Scanned {
       i = end;
       continue;
     }
-    i++;
+    interesting.lastIndex = i + 1;
+    i = interesting.test(code) ? interesting.lastIndex - 1 : code.length;
   }
+  out.push(code.slice(copied));
   return { masked: out.join(""), literals, list };
 }
 
@@ -279,6 +298,17 @@ export function splitArgs(masked: string, from: number, to: number): Arg[] {
   return args;
 }
 
+/** Where the `)` of `f(…).name` or `f(…)->name` is, reading back from `name`; -1 when none. */
+function receiverEnd(masked: string, start: number): number {
+  let i = start - 1;
+  while (i >= 0 && /\s/.test(masked[i]!)) i--;
+  if (masked[i] === ".") i--;
+  else if (masked[i] === ">" && masked[i - 1] === "-") i -= 2;
+  else return -1;
+  while (i >= 0 && /\s/.test(masked[i]!)) i--;
+  return masked[i] === ")" ? i : -1;
+}
+
 const NAME =
   /((?:new\s+)?[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*)(\s*)/g;
 const BARE_STOP = /^[^=.,;)\]}?:+\-*/<>|&!~\n]/;
@@ -319,7 +349,7 @@ export function findCalls(scanned: Scanned, language: CodeLanguage): Call[] {
       args = splitArgs(masked, after, end);
     } else continue;
     let receiver: { name: string; args: Arg[] } | null = null;
-    const dot = masked.slice(0, start).search(/\)\s*(?:\.|->)\s*$/);
+    const dot = receiverEnd(masked, start);
     if (dot !== -1) receiver = byEnd.get(dot) ?? null;
     calls.push({ name, args, receiver });
     byEnd.set(end, { name, args });
