@@ -172,6 +172,31 @@ const GIT_CONFIG_READS = new Set([
 ]);
 
 /**
+ * The command a `git -c key=value` setting makes git run, or null when the
+ * key runs nothing (`core.fsmonitor=./watch` → `./watch`, `alias.x=!rm -rf ~`
+ * → `rm -rf ~`).
+ *
+ * @param setting The `key=value` text.
+ * @returns The command, or null.
+ */
+export function gitConfigCommand(setting: string): string | null {
+  const eq = setting.indexOf("=");
+  if (eq === -1) return null;
+  const key = setting.slice(0, eq);
+  const value = setting.slice(eq + 1);
+  if (/^alias\./i.test(key)) {
+    return value.startsWith("!") ? value.slice(1) : null;
+  }
+  if (
+    !GIT_RUNS.test(key) ||
+    /^(?:url|include|includeif|protocol|remote|uploadpack|receive)\./i.test(key)
+  ) {
+    return null;
+  }
+  return value.replace(/^!/, "");
+}
+
+/**
  * Checks `git config` arguments: setting a key that makes git run a program
  * (`core.fsmonitor`, `core.hooksPath`, `core.sshCommand`, `alias.*`, filter
  * and diff drivers, `include.path`, …) goes to the user; reading, unsetting

@@ -26,6 +26,7 @@ import {
   checkControlWrites,
   checkGitConfig,
   checkWrittenWord,
+  gitConfigCommand,
 } from "./_control_writes.ts";
 import { checkFind } from "./_find.ts";
 import { checkGitSubcommand, splitGit } from "./_git.ts";
@@ -599,6 +600,13 @@ function checkGit(inv: Invocation, env: Env): Verdict {
   if (split.sub === "config") {
     const v = checkGitConfig(split.args);
     if (v) return v;
+  }
+  // `-c core.fsmonitor=…`, `-c core.pager=…`: git runs the value at once, so the shell rules judge it.
+  for (const setting of split.config) {
+    const command = gitConfigCommand(setting);
+    if (command === null) continue;
+    const v = env.nested(command, inv.cwd, env);
+    if (v.verdict !== "allow" && !v.rule?.startsWith("guard.")) return v;
   }
   const h = checkGitSubcommand(split.sub, split.args, {
     envNames: inv.envNames,
