@@ -168,7 +168,11 @@ async function execute(
   const refuse = await cliRefusal(project, context);
   const refused =
     (run.file !== undefined && refuse({ kind: "read", path: run.file })) ||
-    (language === "shell" && refuse({ kind: "shell", command: run.code }));
+    refuse(
+      language === "shell"
+        ? { kind: "shell", command: run.code }
+        : { kind: "code", language, code: run.code },
+    );
   if (refused) throw new Error(refused);
   const result = await runCode(
     {
@@ -178,11 +182,8 @@ async function execute(
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(run.file === undefined ? {} : { file: { path: run.file } }),
     },
-    // Shell code is checked above with the policy; runCode checks other languages' calls.
-    {
-      ...runOptionsFromEnv(context.env),
-      ...(language === "shell" ? { guard: false } : {}),
-    },
+    // Checked above with the policy (level, switched-off rules, permission rules).
+    { ...runOptionsFromEnv(context.env), guard: false },
   );
   using kb = openStoreFor(values, context);
   const shaped = shapeOutput(result.stdout, {

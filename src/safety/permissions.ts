@@ -57,7 +57,14 @@ export type PermissionRequest =
   }
   | { kind: "read" | "edit"; path: string; toolName?: string }
   | { kind: "fetch"; url: string; toolName?: string }
-  | { kind: "tool"; toolName: string };
+  | { kind: "tool"; toolName: string }
+  | {
+    /** A whole program a tool runs (Python, JavaScript, …); only tool rules name it. */
+    kind: "code";
+    language: string;
+    code: string;
+    toolName?: string;
+  };
 
 /** The rules' answer. */
 export interface PermissionVerdict {
@@ -369,6 +376,13 @@ export function checkPermissions(
     }
     case "tool":
       parts = [{ subject: request.toolName, plain: [], wide: [] }];
+      break;
+    case "code":
+      parts = [{
+        subject: request.toolName ?? `${request.language} code`,
+        plain: [],
+        wide: [],
+      }];
   }
   const verdicts = parts.map((part) => judgePart(part, request, scopes, where));
   const strictest = verdicts.find((v) => v.verdict === "deny") ??

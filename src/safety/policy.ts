@@ -31,6 +31,7 @@ import {
   type Verdict,
 } from "./guard.ts";
 import { checkWritePath } from "./check_write_path.ts";
+import { checkCode } from "./code_check.ts";
 import {
   checkPermissions,
   type PermissionRequest,
@@ -240,7 +241,7 @@ function fromGuard(
 
 /**
  * Checks a request against the policy: the guard's built-in rules (shell
- * commands; secret paths for reads; control files for edits) at the policy's level, then the user's
+ * commands and program code; secret paths for reads; control files for edits) at the policy's level, then the user's
  * permission rules, and for shell commands the Read deny and ask rules
  * against the files the command reads. Deny beats ask beats allow; on a tie
  * the guard's answer is given, then the command rules'.
@@ -270,12 +271,12 @@ export function checkWithPolicy(
   const level = where.level ?? policy.level;
   let guard: PolicyVerdict = { verdict: "allow" };
   let reads: ShellRead[] = [];
-  if (request.kind === "shell") {
+  if (request.kind === "shell" || request.kind === "code") {
     const options: CheckCommandOptions = {
       cwd: where.cwd,
       home: where.home,
       level,
-      shell: request.dialect ?? "posix",
+      shell: request.kind === "shell" ? request.dialect ?? "posix" : "posix",
       project: where.project ?? where.cwd,
       ...(where.dataHome === undefined ? {} : { dataHome: where.dataHome }),
       claudeDir: where.claudeDir,
@@ -286,7 +287,9 @@ export function checkWithPolicy(
       ],
     };
     // Reads are collected only when a Read rule could deny or ask about them.
-    const analysis = hasReadRules(policy.scopes)
+    const analysis = request.kind === "code"
+      ? { verdict: checkCode(request.language, request.code, options), reads }
+      : hasReadRules(policy.scopes)
       ? analyseCommand(request.command, options)
       : { verdict: checkCommand(request.command, options), reads };
     guard = fromGuard(analysis.verdict, policy.disabledRules);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { readAudit } from "../../src/safety/audit_log.ts";
 import { resultText, startServer } from "../_helpers/mcp_client.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
@@ -56,9 +57,9 @@ Deno.test("ctx_execute refuses Python and JavaScript code that deletes .git or w
         assert.match(
           resultText(result),
           new RegExp(
-            `^Cannot run this ${language} code: .*\\[ctx-mode rule ${
-              rule.replace(".", "\\.")
-            }\\]$`,
+            `^Cannot run this ${language} code${
+              rule === "policy.write" ? " without the user's confirmation" : ""
+            }: .*\\[ctx-mode rule ${rule.replace(".", "\\.")}\\]`,
           ),
         );
         assert.ok(
@@ -73,6 +74,18 @@ Deno.test("ctx_execute refuses Python and JavaScript code that deletes .git or w
       },
     );
   }
+  await t.step("every refusal is in the audit log under the tool", () => {
+    const { entries } = readAudit(home.path);
+    assert.deepEqual(
+      entries.map((e) => [e.source, e.verdict, e.rule]),
+      refused.map(([, , rule]) => [
+        "ctx_execute",
+        rule === "policy.write" ? "ask" : "deny",
+        rule,
+      ]),
+    );
+    assert.match(entries[0]!.command ?? "", /shutil\.rmtree\("\.git"\)/);
+  });
   await t.step(
     "runs a tree delete inside the project and a read of .git/HEAD",
     async () => {
@@ -86,4 +99,30 @@ Deno.test("ctx_execute refuses Python and JavaScript code that deletes .git or w
       assert.equal(await exists(join(project, "build")), false);
     },
   );
+});
+
+Deno.test("ctx_execute applies the user's level and switched-off rules to program code", async () => {
+  await using home = await tempDir();
+  await using dir = await tempDir();
+  const project = await Deno.realPath(dir.path);
+  await Deno.writeTextFile(
+    join(home.path, "config.json"),
+    JSON.stringify({
+      guard: { level: "paranoid", disabledRules: ["git.push-force"] },
+    }),
+  );
+  await Deno.mkdir(join(project, "build"));
+  await using server = await startServer({ project, home: home.path });
+  const paranoid = await server.call("ctx_execute", {
+    language: "python",
+    code: 'import shutil\nshutil.rmtree("build")',
+  });
+  assert.equal(paranoid.isError, true, resultText(paranoid));
+  assert.match(resultText(paranoid), /\[ctx-mode rule rm\.paranoid\]$/);
+  assert.ok(await exists(join(project, "build")));
+  const push = await server.callText("ctx_execute", {
+    language: "python",
+    code: 'import os\nos.system("git push --force 2>/dev/null")\nprint("ran")',
+  });
+  assert.match(push, /ran/);
 });

@@ -77,8 +77,9 @@ function isShell(language: string, env: ServerDeps["env"]): boolean {
 
 /**
  * Runs code for a tool and shapes what it printed: the common body of
- * `ctx_execute` and `ctx_execute_file`. Shell code is checked against the
- * project's and the user's guard policy first.
+ * `ctx_execute` and `ctx_execute_file`. The code is checked against the
+ * project's and the user's guard policy first: shell code by the shell
+ * rules, Python, JavaScript, Ruby, Perl and PHP call by call.
  *
  * @returns The text for the context and the bytes the run produced.
  */
@@ -95,12 +96,12 @@ export async function runForTool(
   },
 ): Promise<{ text: string; produced: number }> {
   const shell = isShell(request.language, deps.env);
-  if (shell) {
-    enforcePolicy(deps, {
-      tool: request.tool,
-      request: { kind: "shell", command: request.code },
-    });
-  }
+  enforcePolicy(deps, {
+    tool: request.tool,
+    request: shell
+      ? { kind: "shell", command: request.code }
+      : { kind: "code", language: request.language, code: request.code },
+  });
   const run = await runCode(
     {
       language: request.language,
@@ -115,7 +116,7 @@ export async function runForTool(
       ...runOptionsFromEnv(deps.env),
       signal: deps.signal,
       // Checked above with the policy (level, switched-off rules, permission rules).
-      ...(shell ? { guard: false } : {}),
+      guard: false,
     },
   );
   const shaped = shapeOutput(run.stdout, {
