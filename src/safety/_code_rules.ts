@@ -17,7 +17,13 @@
  * @module
  */
 
-import { deny, type Env, literalWord, type Verdict } from "./_context.ts";
+import {
+  deny,
+  dynamicWord,
+  type Env,
+  literalWord,
+  type Verdict,
+} from "./_context.ts";
 import {
   type ArgValue,
   argValue,
@@ -242,12 +248,7 @@ function judgeTouch(t: Touch, cwd: string | null, env: Env): Verdict | null {
   const expanded = value.replace(/^~(?=\/|$)/, env.home);
   if (t.how === "deletes a tree at" || t.how === "deletes") {
     const word = dynamic
-      ? {
-        ...literalWord(expanded),
-        dynamic: true,
-        literalPrefix: expanded,
-        value: `${expanded}$X`,
-      }
+      ? dynamicWord(`${expanded}$X`, expanded)
       : literalWord(expanded);
     const v = classifyTarget(word, cwd, env, t.how === "deletes a tree at");
     if (v && !(v.rule === "rm.dynamic" && env.level === "standard")) return v;
