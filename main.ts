@@ -55,6 +55,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show how the safety guard reads a shell command, and its verdict",
     module: "./src/cli/explain.ts",
   },
+  trust: {
+    summary: "Trust the project's .ctx-mode.json to switch rules off",
+    module: "./src/cli/trust.ts",
+  },
   audit: {
     summary: "Show the safety guard's latest denies and asks",
     module: "./src/cli/audit.ts",

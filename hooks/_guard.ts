@@ -2,8 +2,9 @@
  * The safety guard as a pre-tool decision: the project's and the user's
  * policy (level, switched-off rules, permission rules) loaded from their
  * files, then shell commands through the destructive-command rules, file
- * reads through the secret rules, and every call through the permission
- * rules. Denies and asks are appended to the audit log. Loading, judging and
+ * reads through the secret rules, writes and edits of control files (policy,
+ * agents' settings, git config and hooks) through the `policy.write` rule,
+ * and every call through the permission rules. Denies and asks are appended to the audit log. Loading, judging and
  * logging are `src/safety/policy_gate.ts`'s, shared with ctx-mode's tools and
  * CLI; this module turns a tool call into a request and a verdict into a
  * decision.

@@ -175,7 +175,11 @@ async function execute(
   const refuse = await cliRefusal(project, context);
   const refused =
     (run.file !== undefined && refuse({ kind: "read", path: run.file })) ||
-    (language === "shell" && refuse({ kind: "shell", command: run.code }));
+    refuse(
+      language === "shell"
+        ? { kind: "shell", command: run.code }
+        : { kind: "code", language, code: run.code },
+    );
   if (refused) throw new Error(refused);
   await using spool = new OutputSpool({
     maxBytes: maxIndexBytesFromEnv(context.env),

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { ControlFiles } from "./control_files.ts";
 import type { Word } from "./shell_parse.ts";
 
 /** Shells whose `-c` argument and stdin are code. */
@@ -71,6 +72,8 @@ export interface Env {
   nested: (code: string, cwd: string | null, env: Env) => Verdict;
   /** Where the files the command reads are collected, when a caller wants them. */
   reads?: ShellRead[];
+  /** The control files (policy, agents' settings, git config and hooks), whose writes go to the user. */
+  control: ControlFiles;
 }
 
 /**
@@ -101,6 +104,11 @@ export function allow(): Verdict {
 /** A deny verdict with its rule id and reason. */
 export function deny(rule: string, reason: string): Verdict {
   return { verdict: "deny", rule, reason };
+}
+
+/** An ask verdict: the user decides, where the agent can ask; a refusal elsewhere. */
+export function ask(rule: string, reason: string): Verdict {
+  return { verdict: "ask", rule, reason };
 }
 
 /** A word known exactly. */

@@ -18,6 +18,7 @@ import {
   literalWord,
   type Verdict,
 } from "./_context.ts";
+import { checkCalls, languageOf } from "./_code_rules.ts";
 import { classifyTarget, rmFlags } from "./_rm.ts";
 import {
   checkSecretOperands,
@@ -148,8 +149,8 @@ function runsRecursiveForceDelete(text: string): boolean {
   });
 }
 
-/** Checks a code string as the interpreter `name` would run it. */
-export function checkCode(
+/** Checks a one-liner as the interpreter `name` would run it. */
+export function checkOneLiner(
   name: string,
   code: string,
   cwd: string | null,
@@ -163,7 +164,7 @@ export function checkCode(
   }
   if (parseShell(code, { cwd, home: env.home }).ok) {
     const asShell = env.nested(code, cwd, env);
-    if (asShell.verdict === "deny" && !asShell.rule?.startsWith("guard.")) {
+    if (asShell.verdict !== "allow" && !asShell.rule?.startsWith("guard.")) {
       return asShell;
     }
   }
@@ -182,7 +183,7 @@ export function checkCode(
     }
     if (runsShell && lit.text.includes(" ")) {
       const v = env.nested(lit.text, cwd, env);
-      if (v.verdict === "deny" && !v.rule?.startsWith("guard.")) return v;
+      if (v.verdict !== "allow" && !v.rule?.startsWith("guard.")) return v;
       if (runsRecursiveForceDelete(lit.text)) {
         return deny(
           "interpreter.rm-rf",
@@ -217,7 +218,8 @@ export function checkCode(
       from = code.indexOf(marker, from + marker.length);
     }
   }
-  return allow();
+  const language = languageOf(name);
+  return language === null ? allow() : checkCalls(language, code, cwd, env);
 }
 
 /**
@@ -247,7 +249,7 @@ export function checkInterpreter(
   const files = index === -1 ? [] : inv.args.slice(index + 2);
   const secret = checkSecretOperands({ ...inv, args: files }, env);
   if (secret) return secret;
-  return checkCode(inv.name, code, inv.cwd, env);
+  return checkOneLiner(inv.name, code, inv.cwd, env);
 }
 
 const AWK_VALUES = "fvF";

@@ -22,12 +22,18 @@ import {
   SHELLS,
   type Verdict,
 } from "./_context.ts";
+import {
+  checkControlWrites,
+  checkGitConfig,
+  checkWrittenWord,
+  gitConfigCommand,
+} from "./_control_writes.ts";
 import { checkFind } from "./_find.ts";
 import { checkGitSubcommand, splitGit } from "./_git.ts";
 import {
   checkAwk,
-  checkCode,
   checkInterpreter,
+  checkOneLiner,
   codeFlags,
 } from "./_interpreters.ts";
 import { resolveFrom, toPosixPath } from "./_paths.ts";
@@ -59,6 +65,8 @@ import {
   variableScript,
 } from "./_shells.ts";
 import { unwrap } from "./_unwrap.ts";
+import { joinPath } from "../config/path_lite.ts";
+import { controlFiles } from "./control_files.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
 
 export type { Level, ShellRead, Verdict } from "./_context.ts";
@@ -92,6 +100,12 @@ export interface CheckCommandOptions {
    * @default {"posix"}
    */
   shell?: "posix" | "powershell";
+  /** The project root, whose control files (`.ctx-mode.json`, `.git/config`, …) are asked about. @default {cwd} */
+  project?: string;
+  /** ctx-mode's data home, whose `config.json` is the user's policy. @default {"<home>/.ctx-mode"} */
+  dataHome?: string;
+  /** Claude Code's user folder (`$CLAUDE_CONFIG_DIR`). @default {"<home>/.claude"} */
+  claudeDir?: string | undefined;
 }
 
 /** Options of {@linkcode checkReadPath}. */
@@ -213,22 +227,8 @@ function guardCommand(
       "The command is empty, so there is nothing to run. Send the command text",
     );
   }
-  const cwd = resolveFrom("/", toPosixPath(options.cwd));
-  const env: Env = {
-    root: cwd,
-    home: resolveFrom("/", toPosixPath(options.home)),
-    level: options.level ?? "standard",
-    tmpDirs: [...SYSTEM_TEMP_DIRS, ...(options.tmpDirs ?? [])].map((t) =>
-      resolveFrom("/", toPosixPath(t))
-    ),
-    tmpdirTrusted: !/\bTMPDIR\+?=/.test(command),
-    disabled: new Set(
-      (options.disabledRules ?? []).filter((r) => !CATASTROPHIC.has(r)),
-    ),
-    depth: 0,
-    nested,
-    ...(reads ? { reads } : {}),
-  };
+  const env = guardEnv(command, options, reads);
+  const cwd = env.root;
   try {
     return options.shell === "powershell"
       ? analysePowerShell(command, cwd, env)
@@ -241,6 +241,53 @@ function guardCommand(
       }), so the command is blocked. Simplify the command or run it yourself`,
     );
   }
+}
+
+/**
+ * The analysis environment of a check (for `code_check.ts`).
+ *
+ * @param text The command or code, to see whether it reassigns `$TMPDIR`.
+ * @param options The check's options.
+ * @param reads Where reads are collected. @default {undefined}
+ * @returns The environment.
+ */
+export function guardEnv(
+  text: string,
+  options: CheckCommandOptions,
+  reads?: ShellRead[],
+): Env {
+  const cwd = resolveFrom("/", toPosixPath(options.cwd));
+  const home = resolveFrom("/", toPosixPath(options.home));
+  return {
+    root: cwd,
+    home,
+    level: options.level ?? "standard",
+    tmpDirs: [...SYSTEM_TEMP_DIRS, ...(options.tmpDirs ?? [])].map((t) =>
+      resolveFrom("/", toPosixPath(t))
+    ),
+    tmpdirTrusted: !/\bTMPDIR\+?=/.test(text),
+    disabled: new Set(
+      (options.disabledRules ?? []).filter((r) => !CATASTROPHIC.has(r)),
+    ),
+    depth: 0,
+    nested,
+    ...(reads ? { reads } : {}),
+    control: controlFiles(
+      resolveFrom("/", toPosixPath(options.project ?? options.cwd)),
+      {
+        home,
+        dataHome: options.dataHome ?? joinPath(home, ".ctx-mode"),
+        claudeDir: options.claudeDir,
+      },
+    ),
+  };
+}
+
+/** The stricter of two verdicts: deny over ask over allow, the first on a tie. */
+function stricter(a: Verdict | null, b: Verdict): Verdict {
+  if (a === null) return b;
+  const rank = { allow: 0, ask: 1, deny: 2 };
+  return rank[b.verdict] > rank[a.verdict] ? b : a;
 }
 
 /**
@@ -352,15 +399,17 @@ function calledNames(commands: SimpleCommand[]): Set<string> {
 
 function checkCommands(commands: SimpleCommand[], env: Env): Verdict {
   const called = calledNames(commands);
+  let held: Verdict | null = null;
   for (const cmd of commands) {
     if (cmd.functionName !== null && !called.has(cmd.functionName)) continue;
     const verdict = checkSimple(cmd, commands, env);
     if (verdict.verdict !== "allow") {
       if (verdict.rule && env.disabled.has(verdict.rule)) continue;
-      return verdict;
+      if (verdict.verdict === "deny") return verdict;
+      held ??= verdict;
     }
   }
-  return allow();
+  return held ?? allow();
 }
 
 function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
@@ -375,7 +424,8 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
       if (secret) return secretVerdict(secret, target.value);
     }
     if (WRITE_REDIRECTS.has(r.op)) {
-      const v = checkDeviceWrite(target.value);
+      const v = checkDeviceWrite(target.value) ??
+        checkWrittenWord(target, cmd.cwd, env);
       if (v) return v;
     }
   }
@@ -389,13 +439,22 @@ function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
 
+/** A simple command: its redirects, then what it runs; a deny wins over an ask. */
 function checkSimple(
   cmd: SimpleCommand,
   all: SimpleCommand[],
   env: Env,
 ): Verdict {
   const redirect = checkRedirects(cmd, env);
-  if (redirect) return redirect;
+  if (redirect?.verdict === "deny") return redirect;
+  return stricter(redirect, checkRun(cmd, all, env));
+}
+
+function checkRun(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict {
   const first = cmd.argv[0];
   if (first === undefined) return allow();
   if (
@@ -440,14 +499,28 @@ function checkSimple(
     ),
     stdin: pipedWords(all, cmd),
   });
+  let held: Verdict | null = null;
   for (const inv of invocations) {
     const v = checkInvocation(inv, cmd, all, env);
-    if (v.verdict !== "allow") return v;
+    if (v.verdict === "deny") return v;
+    if (v.verdict === "ask") held ??= v;
   }
-  return allow();
+  return held ?? allow();
 }
 
+/** One program run: its own rules, then its writes to control files. */
 function checkInvocation(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict {
+  const v = checkProgram(inv, cmd, all, env);
+  if (v.verdict !== "allow") return v;
+  return checkControlWrites(inv, env) ?? v;
+}
+
+function checkProgram(
   inv: Invocation,
   cmd: SimpleCommand,
   all: SimpleCommand[],
@@ -480,7 +553,7 @@ function checkInvocation(
     return checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }
   if (name === "deno" && inv.args[0]?.value === "eval" && inv.args[1]) {
-    return checkCode("deno", inv.args[1].value, inv.cwd, env);
+    return checkOneLiner("deno", inv.args[1].value, inv.cwd, env);
   }
   if (AWKS.has(name)) {
     const v = checkAwk(inv, env);
@@ -524,6 +597,17 @@ function checkGit(inv: Invocation, env: Env): Verdict {
     return env.nested(split.shellAlias, inv.cwd, env);
   }
   if (split.sub === null) return allow();
+  if (split.sub === "config") {
+    const v = checkGitConfig(split.args);
+    if (v) return v;
+  }
+  // `-c core.fsmonitor=…`, `-c core.pager=…`: git runs the value at once, so the shell rules judge it.
+  for (const setting of split.config) {
+    const command = gitConfigCommand(setting);
+    if (command === null) continue;
+    const v = env.nested(command, inv.cwd, env);
+    if (v.verdict !== "allow" && !v.rule?.startsWith("guard.")) return v;
+  }
   const h = checkGitSubcommand(split.sub, split.args, {
     envNames: inv.envNames,
     config: split.config,
@@ -628,6 +712,7 @@ function analysePowerShell(
     return allow();
   }
   let dir = cwd;
+  let held: Verdict | null = null;
   for (const [index, words] of parsed.statements.entries()) {
     const head = words[0] as Word;
     const name = commandName(head).replace(/\.exe$/, "");
@@ -662,8 +747,9 @@ function analysePowerShell(
     }
     if (verdict.verdict !== "allow") {
       if (verdict.rule && env.disabled.has(verdict.rule)) continue;
-      return verdict;
+      if (verdict.verdict === "deny") return verdict;
+      held ??= verdict;
     }
   }
-  return allow();
+  return held ?? allow();
 }

@@ -29,6 +29,22 @@ export {
   type ShellRead,
   type Verdict,
 } from "./guard.ts";
+export { checkCode, type CheckCodeOptions } from "./code_check.ts";
+export {
+  checkWritePath,
+  type CheckWritePathOptions,
+} from "./check_write_path.ts";
+export {
+  CONTROL_PATTERNS,
+  type ControlFileOptions,
+  type ControlFiles,
+  controlFiles,
+  type ControlPath,
+  controlPathWithin,
+  type ControlPattern,
+  matchControlPath,
+  projectControlPaths,
+} from "./control_files.ts";
 export {
   buildPolicy,
   checkWithPolicy,
@@ -68,4 +84,3 @@ export {
   type SimpleCommand,
   type Word,
 } from "./shell_parse.ts";
-export { controlFilePaths, PROJECT_CONTROL_PATHS } from "./control_paths.ts";

@@ -4,9 +4,9 @@
  * `sh -c`/`eval` code included), a file read or edit, a fetch, or a bare tool
  * call.
  *
- * Precedence: a deny rule from any scope wins; otherwise the first scope (the
- * project before the user) with a matching ask or allow rule decides, ask
- * before allow within a scope. A compound command takes the strictest answer
+ * Precedence: a deny rule from any scope wins, then an ask rule from any
+ * scope, then an allow rule (the project's before the user's, for the match
+ * reported), so a project's allow never lifts a user's ask or deny. A compound command takes the strictest answer
  * of its parts.
  *
  * Pure: never reads the file system (a symlink resolver may be injected).
@@ -57,7 +57,14 @@ export type PermissionRequest =
   }
   | { kind: "read" | "edit"; path: string; toolName?: string }
   | { kind: "fetch"; url: string; toolName?: string }
-  | { kind: "tool"; toolName: string };
+  | { kind: "tool"; toolName: string }
+  | {
+    /** A whole program a tool runs (Python, JavaScript, …); only tool rules name it. */
+    kind: "code";
+    language: string;
+    code: string;
+    toolName?: string;
+  };
 
 /** The rules' answer. */
 export interface PermissionVerdict {
@@ -280,9 +287,13 @@ function judgePart(
     const hit = found("deny", part.wide, scope.rules);
     if (hit) return verdictFor(hit, part.subject);
   }
+  // An allow never lifts an ask of another scope: a project file only tightens the user's rules.
   for (const scope of scopes) {
-    const hit = found("ask", part.wide, scope.rules) ??
-      found("allow", part.plain, scope.rules);
+    const hit = found("ask", part.wide, scope.rules);
+    if (hit) return verdictFor(hit, part.subject);
+  }
+  for (const scope of scopes) {
+    const hit = found("allow", part.plain, scope.rules);
     if (hit) return verdictFor(hit, part.subject);
   }
   return { verdict: "allow" };
@@ -365,6 +376,13 @@ export function checkPermissions(
     }
     case "tool":
       parts = [{ subject: request.toolName, plain: [], wide: [] }];
+      break;
+    case "code":
+      parts = [{
+        subject: request.toolName ?? `${request.language} code`,
+        plain: [],
+        wide: [],
+      }];
   }
   const verdicts = parts.map((part) => judgePart(part, request, scopes, where));
   const strictest = verdicts.find((v) => v.verdict === "deny") ??

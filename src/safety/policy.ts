@@ -4,9 +4,13 @@
  * one check every caller uses — the guard's rules first, then the
  * permission rules, the strictest answer winning.
  *
- * Project files override user files: the project's `guard.level` replaces the
- * user's, and for ask and allow rules the project's matching rule decides
- * before the user's. Deny rules hold whatever scope they come from.
+ * A project file only tightens the user's policy, since whoever edits the
+ * project (an agent, a cloned repository) can write it: the level in force is
+ * the highest any file sets; `guard.disabledRules` and `guard.tmpDirs` count
+ * only from the user's `<data home>/config.json`, or from a project
+ * `.ctx-mode.json` whose SHA-256 the user recorded there (`ctx-mode trust`,
+ * under `trustedProjectFiles`; an edited file is untrusted again). Deny rules
+ * hold whatever scope they come from, then ask rules, then allow rules.
  *
  * Pure: takes file texts (see `src/config/policy_files.ts`), never reads,
  * writes or prints. Bad files and rules become notes, never exceptions.
@@ -15,7 +19,8 @@
  */
 
 import type { PolicySource } from "../config/policy_files.ts";
-import { expandHome, isWithin, normalizeAbsolute } from "./_paths.ts";
+import { isWithin, normalizeAbsolute } from "./_paths.ts";
+import { CATASTROPHIC, loadSource } from "./_policy_file.ts";
 import {
   analyseCommand,
   checkCommand,
@@ -25,14 +30,14 @@ import {
   type ShellRead,
   type Verdict,
 } from "./guard.ts";
-import { parsePermissionRule } from "./permission_rule.ts";
+import { checkWritePath } from "./check_write_path.ts";
+import { checkCode } from "./code_check.ts";
 import {
   checkPermissions,
   type PermissionRequest,
   type PermissionVerdict,
   type RuleList,
   type RuleScope,
-  type SourcedRule,
 } from "./permissions.ts";
 import { checkShellReads, hasReadRules } from "./shell_read_rules.ts";
 
@@ -48,6 +53,13 @@ export interface PolicyFileReport {
   counts: Record<RuleList, number>;
   /** What was wrong in it, one line each. */
   problems: string[];
+  /**
+   * For a project `.ctx-mode.json`: `trusted` (its hash is recorded in the
+   * user's config), `changed` (a different hash is), or `untrusted`.
+   */
+  trust?: "trusted" | "changed" | "untrusted";
+  /** The file's SHA-256, for a project `.ctx-mode.json`. */
+  sha256?: string;
 }
 
 /** The guard settings and permission rules in force for a project. */
@@ -56,9 +68,9 @@ export interface Policy {
   level: Level;
   /** The file that set the level, or null for the default. */
   levelFrom: string | null;
-  /** Guard rule ids switched off (never `rm.root`, `rm.home`, `rm.git`). */
+  /** Guard rule ids switched off (never `rm.root`, `rm.home`, `rm.git`); only from user or trusted files. */
   disabledRules: string[];
-  /** Extra directories where recursive deletes count as temp-dir deletes. */
+  /** Extra directories where recursive deletes count as temp-dir deletes; only from user or trusted files. */
   tmpDirs: string[];
   /** Permission rules, project scope first. */
   scopes: RuleScope[];
@@ -82,6 +94,10 @@ export interface PolicyWhere {
   envTmpDir?: string | undefined;
   /** A level that replaces the policy's (`explain --level`). @default {undefined} */
   level?: Level;
+  /** ctx-mode's data home, whose `config.json` is a control file. @default {"<home>/.ctx-mode"} */
+  dataHome?: string | undefined;
+  /** Claude Code's user folder, whose `settings.json` is a control file. @default {"<home>/.claude"} */
+  claudeDir?: string | undefined;
 }
 
 /** A check's answer: the verdict, and which layer gave it. */
@@ -89,11 +105,6 @@ export interface PolicyVerdict extends PermissionVerdict {
   /** `guard` (the built-in rules) or `permissions` (the user's rules); absent for a plain allow. */
   source?: "guard" | "permissions";
 }
-
-const LEVELS: readonly Level[] = ["standard", "strict", "paranoid"];
-const CATASTROPHIC = new Set(["rm.root", "rm.home", "rm.git"]);
-const RULE_ID = /^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+$/;
-const LISTS: readonly RuleList[] = ["deny", "ask", "allow"];
 
 /** The policy when no file says anything: standard level, no rules. */
 export const DEFAULT_POLICY: Policy = Object.freeze({
@@ -106,167 +117,16 @@ export const DEFAULT_POLICY: Policy = Object.freeze({
   notes: [],
 }) as Policy;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+const RANK: Record<Level, number> = { standard: 0, strict: 1, paranoid: 2 };
 
-function stringList(
-  value: unknown,
-  what: string,
-  problems: string[],
-): string[] {
-  if (!Array.isArray(value)) {
-    problems.push(`${what} is not a list; ignored`);
-    return [];
-  }
-  return value.filter((item, i) => {
-    if (typeof item === "string") return true;
-    problems.push(`${what}[${i}] is not a string; skipped`);
-    return false;
-  });
-}
-
-interface Loaded {
-  rules: SourcedRule[];
-  level?: Level;
-  disabledRules: string[];
-  tmpDirs: string[];
-}
-
-function readPermissions(
-  value: unknown,
-  file: string,
+/** Whether a project file's loosening fields count: its hash is the one the user trusted. */
+function trustOf(
   report: PolicyFileReport,
-): SourcedRule[] {
-  if (value === undefined) return [];
-  if (!isRecord(value)) {
-    report.problems.push('"permissions" is not an object; ignored');
-    return [];
-  }
-  const rules: SourcedRule[] = [];
-  for (const list of LISTS) {
-    if (value[list] === undefined) continue;
-    for (
-      const text of stringList(
-        value[list],
-        `"permissions.${list}"`,
-        report.problems,
-      )
-    ) {
-      const rule = parsePermissionRule(text);
-      if ("error" in rule) {
-        report.problems.push(
-          `permission rule ${JSON.stringify(text)} skipped: ${rule.error}`,
-        );
-        continue;
-      }
-      rules.push({ rule, list, file });
-      report.counts[list]++;
-    }
-  }
-  return rules;
-}
-
-function readGuard(
-  value: unknown,
-  home: string,
-  report: PolicyFileReport,
-): Omit<Loaded, "rules"> {
-  const out: Omit<Loaded, "rules"> = { disabledRules: [], tmpDirs: [] };
-  if (value === undefined) return out;
-  if (!isRecord(value)) {
-    report.problems.push('"guard" is not an object; ignored');
-    return out;
-  }
-  if (value.level !== undefined) {
-    if (LEVELS.includes(value.level as Level)) out.level = value.level as Level;
-    else {
-      report.problems.push(
-        `"guard.level" ${
-          JSON.stringify(value.level)
-        } is not standard, strict or paranoid; ignored`,
-      );
-    }
-  }
-  if (value.disabledRules !== undefined) {
-    for (
-      const id of stringList(
-        value.disabledRules,
-        '"guard.disabledRules"',
-        report.problems,
-      )
-    ) {
-      if (CATASTROPHIC.has(id)) {
-        report.problems.push(
-          `rule ${id} cannot be switched off (it guards against catastrophic loss)`,
-        );
-      } else if (!RULE_ID.test(id)) {
-        report.problems.push(
-          `"${id}" is not a rule id (like git.push-force); skipped`,
-        );
-      } else out.disabledRules.push(id);
-    }
-  }
-  if (value.tmpDirs !== undefined) {
-    for (
-      const dir of stringList(value.tmpDirs, '"guard.tmpDirs"', report.problems)
-    ) {
-      const expanded = expandHome(dir, home);
-      if (!expanded.startsWith("/")) {
-        report.problems.push(`temp dir "${dir}" is not absolute; skipped`);
-        continue;
-      }
-      const path = normalizeAbsolute(expanded);
-      if (isWithin(normalizeAbsolute(home), path)) {
-        report.problems.push(
-          `temp dir "${dir}" holds the home directory; skipped`,
-        );
-      } else out.tmpDirs.push(path);
-    }
-  }
-  return out;
-}
-
-function loadSource(
-  source: PolicySource,
-  home: string,
-): { report: PolicyFileReport; loaded?: Loaded } {
-  const report: PolicyFileReport = {
-    path: source.path,
-    scope: source.scope,
-    status: "missing",
-    counts: { deny: 0, ask: 0, allow: 0 },
-    problems: [],
-  };
-  if (source.error !== undefined) {
-    report.status = "ignored";
-    report.problems.push(`ignored: cannot be read (${source.error})`);
-    return { report };
-  }
-  if (source.text === null) return { report };
-  let data: unknown;
-  try {
-    data = JSON.parse(source.text);
-  } catch (error) {
-    report.status = "ignored";
-    report.problems.push(
-      `ignored: not valid JSON (${
-        error instanceof Error ? error.message.split("\n")[0] : String(error)
-      })`,
-    );
-    return { report };
-  }
-  if (!isRecord(data)) {
-    report.status = "ignored";
-    report.problems.push("ignored: not a JSON object");
-    return { report };
-  }
-  report.status = "loaded";
-  const rules = readPermissions(data.permissions, source.path, report);
-  const guard = source.format === "ctx-mode"
-    ? readGuard(data.guard, home, report)
-    : { disabledRules: [], tmpDirs: [] };
-  return { report, loaded: { rules, ...guard } };
+  trusted: ReadonlyMap<string, string>,
+): "trusted" | "changed" | "untrusted" {
+  const recorded = trusted.get(report.path);
+  if (recorded === undefined) return "untrusted";
+  return recorded === report.sha256 ? "trusted" : "changed";
 }
 
 /**
@@ -291,29 +151,62 @@ export function buildPolicy(
   sources: readonly PolicySource[],
   options: { home: string },
 ): Policy {
-  const files: PolicyFileReport[] = [];
   const scopes: RuleScope[] = [
     { scope: "project", rules: [] },
     { scope: "user", rules: [] },
   ];
-  let level: Level | undefined;
+  const all = sources.map((source) => ({
+    source,
+    ...loadSource(source, options.home),
+  }));
+  const trusted = new Map<string, string>();
+  let userLevel: Level = "standard";
+  for (const { source, loaded } of all) {
+    if (source.scope !== "user" || !loaded) continue;
+    for (const [path, hash] of loaded.trusted) trusted.set(path, hash);
+    if (loaded.level && RANK[loaded.level] > RANK[userLevel]) {
+      userLevel = loaded.level;
+    }
+  }
+  let level: Level = "standard";
   let levelFrom: string | null = null;
   const disabled = new Set<string>();
   const tmpDirs = new Set<string>();
-  for (const source of sources) {
-    const { report, loaded } = loadSource(source, options.home);
-    files.push(report);
+  for (const { source, report, loaded } of all) {
     if (!loaded) continue;
     scopes[source.scope === "project" ? 0 : 1]!.rules.push(...loaded.rules);
-    if (loaded.level && level === undefined) {
+    if (
+      loaded.level &&
+      (levelFrom === null || RANK[loaded.level] > RANK[level])
+    ) {
       level = loaded.level;
       levelFrom = source.path;
+    }
+    if (source.scope === "project" && source.format === "ctx-mode") {
+      report.trust = trustOf(report, trusted);
+      if (loaded.level && RANK[loaded.level] < RANK[userLevel]) {
+        report.problems.push(
+          `"guard.level" ${loaded.level} ignored: the user's level ${userLevel} is higher, and a project file can only raise it`,
+        );
+      }
+    }
+    const loosens = loaded.disabledRules.length + loaded.tmpDirs.length > 0;
+    if (source.scope === "project" && report.trust !== "trusted") {
+      if (loosens) {
+        report.problems.push(
+          report.trust === "changed"
+            ? '"guard.disabledRules" and "guard.tmpDirs" ignored: the file changed since the user trusted it; run `ctx-mode trust` to trust this version'
+            : '"guard.disabledRules" and "guard.tmpDirs" ignored: a project file can only tighten the policy unless the user trusts it with `ctx-mode trust`',
+        );
+      }
+      continue;
     }
     for (const id of loaded.disabledRules) disabled.add(id);
     for (const dir of loaded.tmpDirs) tmpDirs.add(dir);
   }
+  const files = all.map(({ report }) => report);
   return {
-    level: level ?? "standard",
+    level,
     levelFrom,
     disabledRules: [...disabled],
     tmpDirs: [...tmpDirs],
@@ -348,7 +241,7 @@ function fromGuard(
 
 /**
  * Checks a request against the policy: the guard's built-in rules (shell
- * commands; secret paths for reads) at the policy's level, then the user's
+ * commands and program code; secret paths for reads; control files for edits) at the policy's level, then the user's
  * permission rules, and for shell commands the Read deny and ask rules
  * against the files the command reads. Deny beats ask beats allow; on a tie
  * the guard's answer is given, then the command rules'.
@@ -378,12 +271,15 @@ export function checkWithPolicy(
   const level = where.level ?? policy.level;
   let guard: PolicyVerdict = { verdict: "allow" };
   let reads: ShellRead[] = [];
-  if (request.kind === "shell") {
+  if (request.kind === "shell" || request.kind === "code") {
     const options: CheckCommandOptions = {
       cwd: where.cwd,
       home: where.home,
       level,
-      shell: request.dialect ?? "posix",
+      shell: request.kind === "shell" ? request.dialect ?? "posix" : "posix",
+      project: where.project ?? where.cwd,
+      ...(where.dataHome === undefined ? {} : { dataHome: where.dataHome }),
+      claudeDir: where.claudeDir,
       disabledRules: policy.disabledRules,
       tmpDirs: [
         ...policy.tmpDirs,
@@ -391,7 +287,9 @@ export function checkWithPolicy(
       ],
     };
     // Reads are collected only when a Read rule could deny or ask about them.
-    const analysis = hasReadRules(policy.scopes)
+    const analysis = request.kind === "code"
+      ? { verdict: checkCode(request.language, request.code, options), reads }
+      : hasReadRules(policy.scopes)
       ? analyseCommand(request.command, options)
       : { verdict: checkCommand(request.command, options), reads };
     guard = fromGuard(analysis.verdict, policy.disabledRules);
@@ -402,6 +300,18 @@ export function checkWithPolicy(
         cwd: where.cwd,
         home: where.home,
         ...(where.realPath ? { realPath: where.realPath } : {}),
+      }),
+      policy.disabledRules,
+    );
+  } else if (request.kind === "edit") {
+    guard = fromGuard(
+      checkWritePath(request.path, {
+        cwd: where.cwd,
+        home: where.home,
+        project: where.project,
+        dataHome: where.dataHome,
+        claudeDir: where.claudeDir,
+        realPath: where.realPath,
       }),
       policy.disabledRules,
     );

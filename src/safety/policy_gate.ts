@@ -119,6 +119,8 @@ export function policyWhere(place: PolicyPlace): PolicyWhere {
     home: place.home,
     realPath: resolveLinks,
     envTmpDir: place.tmpDir,
+    dataHome: place.dataHome,
+    claudeDir: place.claudeDir,
   };
 }
 
@@ -195,6 +197,7 @@ export function judgeRequest(
     cwd: place.projectDir,
   };
   if (request.kind === "shell") entry.command = request.command;
+  if (request.kind === "code") entry.command = request.code;
   if (request.kind === "read" || request.kind === "edit") {
     entry.path = request.path;
   }
@@ -217,6 +220,8 @@ function subjectOf(request: PermissionRequest): string {
   switch (request.kind) {
     case "shell":
       return "this shell code";
+    case "code":
+      return `this ${request.language} code`;
     case "read":
     case "edit":
       return `"${request.path}"`;
@@ -258,9 +263,9 @@ export function refusalText(
   options: RefusalOptions = {},
 ): string | null {
   if (verdict.verdict === "allow") return null;
-  const what = `${request.kind === "shell" ? "run" : "read"} ${
-    subjectOf(request)
-  }`;
+  const what = `${
+    request.kind === "shell" || request.kind === "code" ? "run" : "read"
+  } ${subjectOf(request)}`;
   const reason = `${verdict.reason ?? "the safety guard refused it"} ${
     ruleTag(verdict)
   }`;

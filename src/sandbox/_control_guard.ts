@@ -16,7 +16,7 @@
  */
 
 import { dirname, join, relative } from "node:path";
-import { controlFilePaths } from "../safety/mod.ts";
+import { projectControlPaths } from "../safety/mod.ts";
 
 /** The most entries and bytes a snapshot holds (hook folders are small). */
 const MAX_ENTRIES = 2_000;
@@ -54,7 +54,7 @@ export interface ControlSnapshot {
  * @returns Absolute paths.
  */
 export function existingControlPaths(project: string): string[] {
-  return controlFilePaths(project).filter((path) => lstat(path) !== null);
+  return projectControlPaths(project).filter((path) => lstat(path) !== null);
 }
 
 function lstat(path: string): Deno.FileInfo | null {
@@ -81,7 +81,7 @@ export function snapshotControlFiles(
   const contents = options.contents ?? true;
   const snapshot: ControlSnapshot = {
     project,
-    roots: controlFilePaths(project),
+    roots: projectControlPaths(project),
     entries: new Map(),
     partial: false,
   };

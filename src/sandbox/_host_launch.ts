@@ -29,7 +29,7 @@ import type { HostRequest, HostSetup } from "./sandbox_host.ts";
 import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { existingControlPaths } from "./_control_guard.ts";
-import { controlFilePaths } from "../safety/mod.ts";
+import { projectControlPaths } from "../safety/mod.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -266,7 +266,7 @@ export function planHost(
       write: [project, scratch],
       heapMb: options.heapMb,
       // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
-      denyWrite: controlFilePaths(project),
+      denyWrite: projectControlPaths(project),
     };
     // Only bubblewrap ends a looping sandbox process with the server; elsewhere a host watches it.
     const direct = js === "process" && confinement.kind === "bwrap";

@@ -47,7 +47,7 @@ import {
 import { restoreControlFiles, snapshotControlFiles } from "./_control_guard.ts";
 import { sourceText } from "./_source_text.ts";
 import { RunSlots } from "./_run_slots.ts";
-import { checkCommand } from "../safety/mod.ts";
+import { checkCode } from "../safety/mod.ts";
 
 /** The timeout of a run when the request names none. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -136,7 +136,7 @@ export interface RunOptions {
   env?: Readonly<Record<string, string>>;
   /** More variable names to remove from the environment of runs. @default {[]} */
   denyEnv?: readonly string[];
-  /** Check shell code with the safety guard first, refusing destructive commands. @default {true} */
+  /** Check the code with the safety guard first (shell commands; calls in Python, JavaScript, Ruby, Perl, PHP), refusing destructive ones. @default {true} */
   guard?: boolean;
   /**
    * Confine runs: `true` with the strongest mechanism that works here
@@ -250,15 +250,16 @@ export async function runCode(
   const parent = options.env ?? Deno.env.toObject();
   const language = resolveLanguage(request.language, { env: parent });
   const project = await realDirectory(request.projectDir);
-  if (language === "shell" && options.guard !== false) {
-    // The same destructive-command rules as the agents' own shell tools; unparsable code is refused.
-    const verdict = checkCommand(request.code, {
+  if (options.guard !== false) {
+    // Shell code: the agents' own shell rules, unparsable code refused. Python, JavaScript, Ruby,
+    // Perl, PHP: the same rules read call by call. An ask (a control-file write) is a refusal here.
+    const verdict = checkCode(language, request.code, {
       cwd: project,
       home: parent.HOME ?? parent.USERPROFILE ?? "/",
     });
     if (verdict.verdict !== "allow") {
       throw new Error(
-        `Cannot run this shell code: ${
+        `Cannot run this ${language} code: ${
           verdict.reason ?? "the safety guard refused it"
         } [ctx-mode rule ${verdict.rule ?? "guard"}]`,
       );

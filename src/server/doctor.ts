@@ -134,6 +134,27 @@ function policyChecks(policy: Policy): DoctorCheck[] {
         : ""
     }`,
   }];
+  for (const file of policy.files) {
+    if (file.trust === undefined || file.status !== "loaded") continue;
+    const ignored = file.problems.some((p) => p.includes("ignored: "));
+    checks.push({
+      name: "guard trust",
+      status: ignored ? "warn" : "ok",
+      detail: file.trust === "trusted"
+        ? `${file.path} is trusted (sha256 ${
+          file.sha256?.slice(0, 12)
+        }…): its switched-off rules and temp dirs count; \`ctx-mode trust --revoke\` stops that`
+        : `${file.path} is ${
+          file.trust === "changed"
+            ? "changed since the user trusted it"
+            : "not trusted"
+        }: it may only tighten the policy${
+          ignored
+            ? "; its switched-off rules and temp dirs are ignored (`ctx-mode trust` to trust this version)"
+            : ""
+        }`,
+    });
+  }
   const found = policy.files.filter((file) => file.status !== "missing");
   for (const file of found) {
     const { deny, ask, allow } = file.counts;

@@ -237,7 +237,7 @@ Deno.test("exec, exec-file and batch honour the project's guard policy and log w
 Deno.test("exec reports a problem in a policy file on stderr and still applies the rest", async () => {
   await using home = await tempDir();
   await using project = await tempDir();
-  await writeJson(join(project.path, ".ctx-mode.json"), {
+  await writeJson(join(home.path, "config.json"), {
     guard: { disabledRules: ["rm.root", "git.reset-hard"] },
   });
   const env = { CTX_MODE_PROJECT_DIR: project.path };
@@ -253,7 +253,7 @@ Deno.test("exec reports a problem in a policy file on stderr and still applies t
   );
   assert.match(
     reset.stderr,
-    /^ctx-mode: .*\.ctx-mode\.json: rule rm\.root cannot be switched off[^\n]*\n$/,
+    /^ctx-mode: .*config\.json: rule rm\.root cannot be switched off[^\n]*\n$/,
   );
   const root = await runCli(["exec", "--lang", "shell", "rm -rf /"], {
     home: home.path,
@@ -261,4 +261,30 @@ Deno.test("exec reports a problem in a policy file on stderr and still applies t
   });
   assert.equal(root.code, 1);
   assert.match(root.stderr, /\[ctx-mode rule rm\.root\]\n$/);
+});
+
+Deno.test("exec checks Python code call by call and keeps .git", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  await Deno.mkdir(join(project.path, ".git"));
+  await Deno.writeTextFile(join(project.path, ".git", "HEAD"), "ref\n");
+  const env = { CTX_MODE_PROJECT_DIR: project.path };
+  const run = await runCli(
+    ["exec", "--lang", "python", 'import shutil\nshutil.rmtree(".git")'],
+    { home: home.path, env },
+  );
+  assert.equal(run.code, 1);
+  assert.match(
+    run.stderr,
+    /Cannot run this python code: .*\[ctx-mode rule rm\.git\]\n$/,
+  );
+  assert.equal(
+    await Deno.readTextFile(join(project.path, ".git", "HEAD")),
+    "ref\n",
+  );
+  const fine = await runCli(
+    ["exec", "--lang", "python", 'print(open(".git/HEAD").read().strip())'],
+    { home: home.path, env },
+  );
+  assert.equal(fine.stdout, "ref\n", fine.stderr);
 });

@@ -105,8 +105,19 @@ Deno.test("the hook enforces the project's and the user's permission rules and l
       decision: "deny",
       rule: "git.reset-hard",
     },
-    { tool: "Bash", input: { command: "git push origin feature" } },
-    { tool: "Bash", input: { command: "gh pr create --fill" } },
+    {
+      tool: "Bash",
+      input: { command: "git push origin feature" },
+      decision: "ask",
+      rule: "permissions.ask",
+    },
+    {
+      tool: "Bash",
+      input: { command: "gh pr create --fill" },
+      decision: "ask",
+      rule: "permissions.ask",
+      mentions: join(home.path, ".claude", "settings.json"),
+    },
     { tool: "Bash", input: { command: "npm test" } },
     { tool: "Read", input: { "file_path": join(project.path, "README.md") } },
   ];
@@ -139,6 +150,8 @@ Deno.test("the hook enforces the project's and the user's permission rules and l
         ["deny", "permissions.deny"],
         ["deny", "permissions.deny"],
         ["deny", "git.reset-hard"],
+        ["ask", "permissions.ask"],
+        ["ask", "permissions.ask"],
       ]);
       assert.deepEqual(entries[0], {
         ...entries[0],
@@ -161,16 +174,33 @@ Deno.test("the hook enforces the project's and the user's permission rules and l
   );
 });
 
-Deno.test("the hook honours ctx-mode's guard settings: level, switched-off rules, temp dirs", async () => {
+Deno.test("the hook honours ctx-mode's guard settings: a project file only tightens until the user trusts it", async () => {
   await using home = await tempDir();
   await using project = await tempDir();
-  await writeJson(join(project.path, ".ctx-mode.json"), {
+  const file = join(project.path, ".ctx-mode.json");
+  await writeJson(file, {
     guard: {
       level: "strict",
       disabledRules: ["git.reset-hard", "rm.root"],
       tmpDirs: ["/scratch"],
     },
   });
+  const untrusted = await preToolUse(home.path, project.path, "Bash", {
+    command: "git reset --hard",
+  });
+  assert.equal(untrusted.decision, "deny", JSON.stringify(untrusted));
+  assert.match(untrusted.stderr, /ctx-mode trust/);
+  const dynamic = await preToolUse(home.path, project.path, "Bash", {
+    command: 'rm -rf "$BUILD_DIR"',
+  });
+  assert.equal(dynamic.decision, "deny", "the project raises the level");
+
+  const trust = await runCli(["trust"], { home: home.path, cwd: project.path });
+  assert.equal(trust.code, 0, trust.stderr);
+  assert.match(
+    trust.stdout,
+    /^Trusted .*\.ctx-mode\.json \(sha256 [0-9a-f]{12}…\): rules switched off: git\.reset-hard; temp dirs: \/scratch\./,
+  );
   const reset = await preToolUse(home.path, project.path, "Bash", {
     command: "git reset --hard",
   });
@@ -185,21 +215,80 @@ Deno.test("the hook honours ctx-mode's guard settings: level, switched-off rules
   });
   assert.equal(root.decision, "deny");
   assert.match(root.reason ?? "", /\[ctx-mode rule rm\.root\]$/);
-  const dynamic = await preToolUse(home.path, project.path, "Bash", {
-    command: 'rm -rf "$BUILD_DIR"',
-  });
-  assert.equal(dynamic.decision, "deny", "strict denies dynamic targets");
   const scratch = await preToolUse(home.path, project.path, "Bash", {
     command: "rm -rf /scratch/old-build",
   });
   assert.equal(scratch.decision, undefined, JSON.stringify(scratch));
+
+  await Deno.writeTextFile(
+    file,
+    JSON.stringify({
+      guard: { disabledRules: ["git.reset-hard", "secret.env"] },
+    }),
+  );
+  const edited = await preToolUse(home.path, project.path, "Bash", {
+    command: "git reset --hard",
+  });
+  assert.equal(edited.decision, "deny", "an edited file is untrusted again");
+  assert.match(edited.stderr, /changed since the user trusted it/);
+
+  await runCli(["trust"], { home: home.path, cwd: project.path });
+  const revoke = await runCli(["trust", "--revoke"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.match(revoke.stdout, /^No longer trusting /);
+  const revoked = await preToolUse(home.path, project.path, "Bash", {
+    command: "git reset --hard",
+  });
+  assert.equal(revoked.decision, "deny");
+
   await writeJson(join(home.path, "config.json"), {
+    ...JSON.parse(await Deno.readTextFile(join(home.path, "config.json"))),
     guard: { level: "paranoid" },
   });
-  const stillStrict = await preToolUse(home.path, project.path, "Bash", {
+  await writeJson(file, { guard: { level: "standard" } });
+  const paranoid = await preToolUse(home.path, project.path, "Bash", {
     command: "rm -rf build",
   });
-  assert.equal(stillStrict.decision, undefined, "the project's level wins");
+  assert.equal(paranoid.decision, "deny", "the user's higher level holds");
+  assert.match(paranoid.stderr, /"guard\.level" standard ignored/);
+});
+
+Deno.test("ctx-mode trust refuses a missing or broken file and a broken config, and changes nothing", async () => {
+  await using home = await tempDir();
+  await using project = await tempDir();
+  const missing = await runCli(["trust"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.equal(missing.code, 1);
+  assert.match(
+    missing.stderr,
+    /Cannot trust ".*\.ctx-mode\.json": it does not exist/,
+  );
+  await writeJson(join(project.path, ".ctx-mode.json"), "{oops");
+  const broken = await runCli(["trust"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.equal(broken.code, 1);
+  assert.match(broken.stderr, /not valid JSON/);
+  await writeJson(join(project.path, ".ctx-mode.json"), "{}");
+  await writeJson(join(home.path, "config.json"), "{half");
+  const config = await runCli(["trust"], {
+    home: home.path,
+    cwd: project.path,
+  });
+  assert.equal(config.code, 1);
+  assert.match(
+    config.stderr,
+    /Cannot update ".*config\.json": it is not valid JSON/,
+  );
+  assert.equal(
+    await Deno.readTextFile(join(home.path, "config.json")),
+    "{half",
+  );
 });
 
 Deno.test("a malformed settings file is skipped with one stderr line and the other files still count", async () => {
@@ -240,6 +329,16 @@ Deno.test("doctor shows the level, the switched-off rules and the rule files; ex
     guard: { level: "strict", disabledRules: ["git.push-force"] },
   });
   await writeJson(join(home.path, ".claude", "settings.json"), "{oops");
+  const untrusted = JSON.parse(
+    (await runCli(["doctor", "--json"], { home: home.path, cwd: project.path }))
+      .stdout,
+  ).checks.find((c: { name: string }) => c.name === "guard trust");
+  assert.equal(untrusted.status, "warn");
+  assert.match(untrusted.detail, /is not trusted: .*are ignored/);
+  assert.equal(
+    (await runCli(["trust"], { home: home.path, cwd: project.path })).code,
+    0,
+  );
   const doctor = await runCli(["doctor", "--json"], {
     home: home.path,
     cwd: project.path,
@@ -251,8 +350,12 @@ Deno.test("doctor shows the level, the switched-off rules and the rule files; ex
     guard?.detail ?? "",
     /^level strict \(from .*\.ctx-mode\.json\); rules switched off: git\.push-force$/,
   );
+  assert.match(
+    checks.find((c) => c.name === "guard trust")?.detail ?? "",
+    /\.ctx-mode\.json is trusted \(sha256 [0-9a-f]{12}…\)/,
+  );
   const files = checks.filter((c) => c.name === "permission rules");
-  assert.deepEqual(files.map((f) => f.status), ["ok", "ok", "warn"]);
+  assert.deepEqual(files.map((f) => f.status), ["ok", "ok", "ok", "warn"]);
   assert.match(
     files[0]!.detail,
     /settings\.json \(project\): 2 deny, 0 ask, 1 allow$/,
@@ -261,8 +364,9 @@ Deno.test("doctor shows the level, the switched-off rules and the rule files; ex
     files[1]!.detail,
     /\.ctx-mode\.json \(project\): 0 deny, 0 ask, 0 allow$/,
   );
+  assert.match(files[2]!.detail, /config\.json \(user\): 0 deny/);
   assert.match(
-    files[2]!.detail,
+    files[3]!.detail,
     /\.claude\/settings\.json: ignored: not valid JSON/,
   );
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { checkCommand, checkReadPath } from "../../src/safety/mod.ts";
-import { CWD, GUARD_CASES, HOME } from "./guard_cases.ts";
+import { ASK_RULES, CWD, GUARD_CASES, HOME } from "./guard_cases.ts";
 
 for (const [family, cases] of Object.entries(GUARD_CASES)) {
   Deno.test(`checkCommand() decides every ${family} case as the table says`, async (t) => {
@@ -18,7 +18,11 @@ for (const [family, cases] of Object.entries(GUARD_CASES)) {
         if (rule === null) {
           assert.equal(verdict.verdict, "allow", JSON.stringify(verdict));
         } else {
-          assert.equal(verdict.verdict, "deny", JSON.stringify(verdict));
+          assert.equal(
+            verdict.verdict,
+            ASK_RULES.has(rule) ? "ask" : "deny",
+            JSON.stringify(verdict),
+          );
           assert.equal(verdict.rule, rule, JSON.stringify(verdict));
           assert.ok((verdict.reason ?? "").length > 20);
         }

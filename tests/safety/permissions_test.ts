@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { PolicySource } from "../../src/config/policy_files.ts";
+import { sha256Hex } from "../../src/config/sha256.ts";
 import { parsePermissionRule } from "../../src/safety/permission_rule.ts";
 import {
   checkPermissions,
@@ -228,7 +229,7 @@ Deno.test("every simple command of a chain is checked, substitutions and literal
   }
 });
 
-Deno.test("deny beats ask beats allow, and the project decides ask and allow before the user", async (t) => {
+Deno.test("deny beats ask beats allow, whatever scope each comes from", async (t) => {
   await t.step("within one scope the order is deny, ask, allow", () => {
     const rules = [scope("project", {
       deny: ["Bash(git push:*)"],
@@ -263,14 +264,19 @@ Deno.test("deny beats ask beats allow, and the project decides ask and allow bef
     assert.equal(verdict.verdict, "deny");
     assert.equal(verdict.match?.file, "/h/.claude/settings.json");
   });
-  await t.step("a project allow lifts a user ask", () => {
+  await t.step("a project allow never lifts a user ask or deny", () => {
     const rules = [
-      scope("project", { allow: ["Bash(git push:*)"] }),
-      scope("user", { ask: ["Bash(git push:*)"] }),
+      scope("project", { allow: ["Bash(git push:*)", "Read(**)"] }),
+      scope("user", { ask: ["Bash(git push:*)"], deny: ["Read(./.env)"] }),
     ];
     const verdict = checkPermissions(shell("git push"), rules, WHERE);
-    assert.equal(verdict.verdict, "allow");
-    assert.equal(verdict.match?.list, "allow");
+    assert.equal(verdict.verdict, "ask");
+    assert.equal(verdict.match?.file, "/h/.claude/settings.json");
+    assert.equal(checkPermissions(read(".env"), rules, WHERE).verdict, "deny");
+    assert.equal(
+      checkPermissions(shell("git status"), rules, WHERE).verdict,
+      "allow",
+    );
   });
   await t.step("a project ask beats a user allow", () => {
     const rules = [
@@ -360,14 +366,96 @@ function source(
   return { path, scope, format, text, ...extra };
 }
 
-Deno.test("buildPolicy reads level, switched-off rules, temp dirs and rules, project over user", async (t) => {
-  await t.step("the project's level replaces the user's", () => {
+const TRUSTING = (text: string): PolicySource =>
+  source(
+    "/h/.ctx-mode/config.json",
+    JSON.stringify({
+      trustedProjectFiles: { "/p/.ctx-mode.json": sha256Hex(text) },
+    }),
+  );
+
+Deno.test("buildPolicy reads level, switched-off rules, temp dirs and rules; a project file only tightens", async (t) => {
+  await t.step("a project raises the user's level", () => {
     const policy = buildPolicy([
       source("/p/.ctx-mode.json", '{"guard": {"level": "paranoid"}}'),
       source("/h/.ctx-mode/config.json", '{"guard": {"level": "strict"}}'),
     ], { home: "/h" });
     assert.equal(policy.level, "paranoid");
     assert.equal(policy.levelFrom, "/p/.ctx-mode.json");
+    assert.deepEqual(policy.notes, []);
+  });
+  await t.step("a project never lowers the user's level, and says so", () => {
+    const policy = buildPolicy([
+      source("/p/.ctx-mode.json", '{"guard": {"level": "standard"}}'),
+      source("/h/.ctx-mode/config.json", '{"guard": {"level": "paranoid"}}'),
+    ], { home: "/h" });
+    assert.equal(policy.level, "paranoid");
+    assert.equal(policy.levelFrom, "/h/.ctx-mode/config.json");
+    assert.equal(policy.notes.length, 1);
+    assert.match(
+      policy.notes[0]!,
+      /\.ctx-mode\.json: "guard\.level" standard ignored: the user's level paranoid is higher/,
+    );
+  });
+  await t.step(
+    "an untrusted project's switched-off rules and temp dirs are ignored with one note",
+    () => {
+      const text =
+        '{"guard": {"level": "standard", "disabledRules": ["secret.env", "git.push-force"], "tmpDirs": ["/etc"]}}';
+      const policy = buildPolicy([
+        source("/p/.ctx-mode.json", text),
+        source("/h/.ctx-mode/config.json", '{"guard": {"level": "paranoid"}}'),
+      ], { home: "/h" });
+      assert.deepEqual(policy.disabledRules, []);
+      assert.deepEqual(policy.tmpDirs, []);
+      assert.equal(policy.files[0]!.trust, "untrusted");
+      assert.equal(policy.notes.length, 2, policy.notes.join("\n"));
+      assert.match(policy.notes[1]!, /ignored: .*ctx-mode trust/);
+      const where = { cwd: "/p", home: "/h" };
+      assert.equal(
+        checkWithPolicy(shell("rm -rf /etc/ssh"), policy, where).verdict,
+        "deny",
+      );
+      assert.equal(
+        checkWithPolicy(shell("git push --force"), policy, where).rule,
+        "git.push-force",
+      );
+    },
+  );
+  await t.step("a trusted project file loosens until it is edited", () => {
+    const text = '{"guard": {"disabledRules": ["git.push-force"]}}';
+    const trusted = buildPolicy([
+      source("/p/.ctx-mode.json", text),
+      TRUSTING(text),
+    ], { home: "/h" });
+    assert.deepEqual(trusted.disabledRules, ["git.push-force"]);
+    assert.equal(trusted.files[0]!.trust, "trusted");
+    assert.deepEqual(trusted.notes, []);
+    const edited = buildPolicy([
+      source(
+        "/p/.ctx-mode.json",
+        '{"guard": {"disabledRules": ["git.push-force", "secret.env"]}}',
+      ),
+      TRUSTING(text),
+    ], { home: "/h" });
+    assert.deepEqual(edited.disabledRules, []);
+    assert.equal(edited.files[0]!.trust, "changed");
+    assert.match(edited.notes[0]!, /changed since the user trusted it/);
+  });
+  await t.step("trust is read only from the user's config", () => {
+    const text = JSON.stringify({
+      guard: { disabledRules: ["git.push-force"] },
+      trustedProjectFiles: { "/p/.ctx-mode.json": "0".repeat(64) },
+    });
+    const policy = buildPolicy([
+      source("/p/.ctx-mode.json", text),
+      source(
+        "/h/.ctx-mode/config.json",
+        '{"trustedProjectFiles": {"/p/.ctx-mode.json": "nope"}}',
+      ),
+    ], { home: "/h" });
+    assert.deepEqual(policy.disabledRules, []);
+    assert.ok(policy.notes.some((n) => /not a SHA-256/.test(n)));
   });
   await t.step("the user's level counts when the project says nothing", () => {
     const policy = buildPolicy([
@@ -380,14 +468,16 @@ Deno.test("buildPolicy reads level, switched-off rules, temp dirs and rules, pro
   await t.step(
     "switched-off rules add up, but never the catastrophic ones",
     () => {
+      const text =
+        '{"guard": {"disabledRules": ["git.push-force", "rm.root", "rm.home", "rm.git", "nonsense"]}}';
       const policy = buildPolicy([
-        source(
-          "/p/.ctx-mode.json",
-          '{"guard": {"disabledRules": ["git.push-force", "rm.root", "rm.home", "rm.git", "nonsense"]}}',
-        ),
+        source("/p/.ctx-mode.json", text),
         source(
           "/h/.ctx-mode/config.json",
-          '{"guard": {"disabledRules": ["git.branch-force-delete"]}}',
+          JSON.stringify({
+            guard: { disabledRules: ["git.branch-force-delete"] },
+            trustedProjectFiles: { "/p/.ctx-mode.json": sha256Hex(text) },
+          }),
         ),
       ], { home: "/h" });
       assert.deepEqual(policy.disabledRules, [
@@ -406,7 +496,7 @@ Deno.test("buildPolicy reads level, switched-off rules, temp dirs and rules, pro
   await t.step("temp dirs expand ~ and refuse what holds the home", () => {
     const policy = buildPolicy([
       source(
-        "/p/.ctx-mode.json",
+        "/h/.ctx-mode/config.json",
         '{"guard": {"tmpDirs": ["~/scratch", "/scratch/../build-tmp/", "/", "/h", "relative/tmp"]}}',
       ),
     ], { home: "/h" });

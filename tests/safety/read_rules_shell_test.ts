@@ -308,8 +308,8 @@ Deno.test("read rules keep the policy's precedence: guard, then command rules, d
     "a switched-off secret rule does not hide the reads after it",
     () => {
       const p = buildPolicy([{
-        path: "/p/.ctx-mode.json",
-        scope: "project",
+        path: "/h/.ctx-mode/config.json",
+        scope: "user",
         format: "ctx-mode",
         text: JSON.stringify({
           permissions: { deny: ["Read(./secrets/**)"] },

@@ -288,9 +288,9 @@ for (const user of USERS) {
               const path of [
                 ".git/hooks/pre-commit",
                 ".envrc",
-                ".claude",
+                ".claude/settings.json",
                 ".ctx-mode.json",
-                ".vscode",
+                ".vscode/tasks.json",
               ]
             ) {
               assert.equal(

@@ -18,7 +18,7 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
     }),
   );
   await Deno.writeTextFile(
-    join(project.path, ".ctx-mode.json"),
+    join(home.path, "config.json"),
     JSON.stringify({ guard: { disabledRules: ["git.reset-hard"] } }),
   );
   await Deno.mkdir(join(project.path, "private"));
@@ -63,7 +63,7 @@ Deno.test("ctx-mode's own tools apply the user's permission rules and guard sett
     );
   });
   await t.step(
-    "a rule switched off in .ctx-mode.json lets its command run",
+    "a rule switched off in the user's config.json lets its command run",
     async () => {
       const result = await server.call("ctx_execute", {
         language: "shell",

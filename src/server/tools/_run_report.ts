@@ -99,8 +99,9 @@ function isShell(language: string, env: ServerDeps["env"]): boolean {
 
 /**
  * Runs code for a tool and shapes what it printed: the common body of
- * `ctx_execute` and `ctx_execute_file`. Shell code is checked against the
- * project's and the user's guard policy first.
+ * `ctx_execute` and `ctx_execute_file`. The code is checked against the
+ * project's and the user's guard policy first: shell code by the shell
+ * rules, Python, JavaScript, Ruby, Perl and PHP call by call.
  *
  * @returns The text for the context and the bytes the run produced.
  */
@@ -117,12 +118,12 @@ export async function runForTool(
   },
 ): Promise<{ text: string; produced: number; meta: Record<string, unknown> }> {
   const shell = isShell(request.language, deps.env);
-  if (shell) {
-    enforcePolicy(deps, {
-      tool: request.tool,
-      request: { kind: "shell", command: request.code },
-    });
-  }
+  enforcePolicy(deps, {
+    tool: request.tool,
+    request: shell
+      ? { kind: "shell", command: request.code }
+      : { kind: "code", language: request.language, code: request.code },
+  });
   await using spool = new OutputSpool({
     maxBytes: maxIndexBytesFromEnv(deps.env),
   });
@@ -141,7 +142,7 @@ export async function runForTool(
       signal: deps.signal,
       warm: deps.warmHosts,
       // Checked above with the policy (level, switched-off rules, permission rules).
-      ...(shell ? { guard: false } : {}),
+      guard: false,
       stdoutSink: spool,
     },
   );
