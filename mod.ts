@@ -111,14 +111,16 @@ export {
   runCode,
   /** Sandbox settings from `CTX_MODE_*` environment variables. */
   runOptionsFromEnv,
+  /** Sandbox hosts started ahead of the next run (one pool per server). */
+  WarmHosts,
 } from "./src/sandbox/mod.ts";
 export type {
   Env as SandboxEnv,
-  JsSandboxMode,
   LanguageId,
   LanguageInfo,
   OutputSink,
   OutputSpoolOptions,
+  RunConfinement,
   RunOptions,
   RunRequest,
   RunResult,

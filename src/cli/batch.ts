@@ -118,6 +118,7 @@ export const command: Command = {
             : `exit ${c.exitCode}`
         }, ${formatBytes(c.bytes)}, ${c.chunks} chunks${
           c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : ""
+        }${
           c.notIndexedBytes
             ? ` (${
               formatBytes(c.notIndexedBytes)

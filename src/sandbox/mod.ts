@@ -34,6 +34,7 @@ export {
   type RunRequest,
   type RunResult,
 } from "./run_code.ts";
+export type { RunConfinement } from "./_host_launch.ts";
 export {
   type Confinement,
   type ConfinementReport,
@@ -41,7 +42,7 @@ export {
   detectConfinement,
 } from "./confine.ts";
 export { WarmHosts } from "./warm_hosts.ts";
-export type { JsSandboxMode, Runtime } from "./js_launch.ts";
+export type { Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";
 export { maxIndexBytesFromEnv, runOptionsFromEnv } from "./options_from_env.ts";
 export {

@@ -80,6 +80,9 @@ export function scrubberFromEnv(
   return secretScrubber(env, {
     alsoNames: runOptionsFromEnv(env).denyEnv ?? [],
   });
+}
+
+/**
  * How many bytes of a run's stdout are spooled and indexed: `CTX_MODE_MAX_INDEX_MB`
  * (MiB, a number of at least 1), else 64 MiB.
  *

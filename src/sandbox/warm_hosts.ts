@@ -116,6 +116,7 @@ export class WarmHosts {
    * @param key Language, project and settings: hosts are interchangeable only within one key.
    * @param launch Starts a host for this key.
    * @returns A host that no other run gets.
+   * @ignore used by `runCode` only
    */
   take(key: string, launch: () => Host): Host {
     const ready = this.#ready.get(key);
@@ -128,6 +129,7 @@ export class WarmHosts {
    *
    * @param key As for {@link WarmHosts.take}.
    * @param launch Starts a host for this key.
+   * @ignore used by `runCode` only
    */
   refill(key: string, launch: () => Host): void {
     if (this.#closed || this.#ready.has(key)) return;

@@ -13,6 +13,7 @@ import { runCode, type RunResult } from "../../sandbox/mod.ts";
 import {
   headAndTail,
   type ShapedOutput,
+  shapeOutput,
   shapeSpooledOutput,
 } from "../../sandbox/shape_output.ts";
 import { OutputSpool } from "../../sandbox/output_spool.ts";

@@ -99,8 +99,7 @@ export function registerCtxBatchExecuteTool(
           const scrubbed = c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : "";
           return `- ${c.label}: ${state}, ${
             formatBytes(c.bytes)
-          }, ${c.chunks} chunks indexed as "batch:${c.label}"${scrubbed}`;
-          }, ${c.chunks} chunks indexed as "batch:${c.label}"${
+          }, ${c.chunks} chunks indexed as "batch:${c.label}"${scrubbed}${
             c.notIndexedBytes
               ? ` (${
                 formatBytes(c.notIndexedBytes)
