@@ -55,6 +55,9 @@ export const command: Command = {
       dataHome: home,
       databasePath: databasePathFor(values, context),
       env: context.env,
+      log: (line) => {
+        context.err(`ctx-mode serve: ${line}\n`).catch(() => {});
+      },
       describePlatform: (clientName) =>
         detectPlatform({ env: context.env, clientName, exists: existsSync }),
       platformChecks: async (clientName) =>

@@ -8,17 +8,13 @@
  * @module
  */
 
-import process from "node:process";
 import denoJson from "../../deno.json" with { type: "json" };
 import { startHeartbeat } from "../config/heartbeat.ts";
 import type { Env } from "../config/paths.ts";
 import { ROUTING_BLOCK } from "../routing/routing_block.ts";
 import { KnowledgeBase } from "../store/knowledge_base.ts";
-import {
-  type Implementation,
-  McpServer,
-  StdioServerTransport,
-} from "./_sdk.ts";
+import { type Implementation, McpServer } from "./_sdk.ts";
+import { LineTransport } from "./line_transport.ts";
 import type { ServerDeps } from "./_tool.ts";
 import { SearchThrottle, type ThrottleLimits } from "./search_throttle.ts";
 import { SessionStats } from "./stats.ts";
@@ -51,6 +47,8 @@ export interface ServerOptions {
   platformChecks?: ServerDeps["platformChecks"];
   /** The search throttle's thresholds. @default {DEFAULT_THROTTLE} */
   throttle?: ThrottleLimits;
+  /** Receives one line (no line break) per input the server refused and went on after. @default {() => {}} */
+  log?: (line: string) => void;
 }
 
 /** A server and what it holds. */
@@ -131,7 +129,14 @@ export function createServer(options: ServerOptions): CtxServer {
 export async function serveStdio(options: ServerOptions): Promise<void> {
   const ctx = createServer(options);
   const closed = Promise.withResolvers<void>();
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(
+    Deno.stdin.readable,
+    Deno.stdout.writable,
+    {
+      ...(options.log ? { log: options.log } : {}),
+    },
+  );
+  // Called when stdin ends, as well as when the client disconnects.
   transport.onclose = () => closed.resolve();
   await ctx.server.connect(transport);
   const stopHeartbeat = startHeartbeat(options.dataHome, {
@@ -140,9 +145,6 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
     projectDir: options.projectDir,
     startedAt: Date.now(),
   });
-  // The SDK's stdio transport does not notice the end of its input by itself.
-  process.stdin.once("end", () => closed.resolve());
-  process.stdin.once("close", () => closed.resolve());
   await closed.promise;
   stopHeartbeat();
   await ctx.close();

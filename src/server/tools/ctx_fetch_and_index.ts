@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { fromBooleanText, fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { MAX_PHRASE_CHARS, MAX_URL_CHARS } from "./_limits.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
 import { fetchLimits } from "../../fetch/limits_from_env.ts";
 
@@ -27,13 +28,18 @@ export function registerCtxFetchAndIndexTool(
         "Returns a receipt and the page's outline; then ask ctx_search for the parts you need. Use instead of WebFetch, `curl` or `wget` for docs, API references and issues. " +
         "A URL fetched in the last 24 hours is answered from the cache unless `force` is true.",
       inputSchema: {
-        url: z.string().optional().describe("One URL to fetch"),
-        source: z.string().optional().describe(
+        url: z.string().max(MAX_URL_CHARS).optional().describe(
+          "One URL to fetch",
+        ),
+        source: z.string().max(MAX_PHRASE_CHARS).optional().describe(
           "Label for that URL's content (default: host and path)",
         ),
         requests: fromJsonText(
           z.array(
-            z.object({ url: z.string(), source: z.string().optional() }),
+            z.object({
+              url: z.string().max(MAX_URL_CHARS),
+              source: z.string().max(MAX_PHRASE_CHARS).optional(),
+            }),
           ).max(32),
         ).optional()
           .describe("Several URLs at once"),
