@@ -2,9 +2,10 @@
  * A cheap, linear pre-scan of HTML that bounds what the HTML parser and the
  * Markdown converter will face: nesting deeper than the limit is flattened
  * (the extra start and end tags are dropped, their text kept, as browsers do
- * past their own depth limit), unclosed formatting elements past a few are
- * dropped (the parser would copy each into every later paragraph), and a
- * page with more elements than the limit is refused.
+ * past their own depth limit), formatting elements (`b`, `i`, `a`…) that
+ * something else closes are dropped (the parser would reopen each in every
+ * later block), as are those nested past a few, and a page with more
+ * elements than the limit is refused.
  *
  * The scan follows the HTML tree builder only roughly: raw-text elements
  * (`script`, `style`, `textarea`, `title`…) and comments are skipped whole,
@@ -229,38 +230,56 @@ const FORMATTING = new Set([
  * ```
  */
 export function boundMarkup(html: string, limits: MarkupLimits): BoundedMarkup {
-  const stack: string[] = [];
-  const dropped = new Map<string, number>();
-  const openFormatting = new Map<string, number>();
+  const stack: OpenTag[] = [];
+  // Removed start tags whose end tags are still to come: those flattened
+  // close before anything open, those closed implicitly after it.
+  const flattened = new Map<string, number>();
+  const unclosed = new Map<string, number>();
   let formatting = 0;
-  let droppedCount = 0;
   let elements = 0;
-  const kept: string[] = [];
-  let copiedTo = 0;
-  const drop = (from: number, to: number): void => {
-    kept.push(html.slice(copiedTo, from));
-    copiedTo = to;
+  let dropped = 0;
+  const removed: Array<[number, number]> = [];
+  const remove = (tag: OpenTag, pending: Map<string, number>) => {
+    pending.set(tag.name, (pending.get(tag.name) ?? 0) + 1);
+    removed.push([tag.start, tag.end]);
+    dropped++;
+  };
+  const takePending = (tag: OpenTag, pending: Map<string, number>) => {
+    const count = pending.get(tag.name) ?? 0;
+    if (count === 0) return false;
+    pending.set(tag.name, count - 1);
+    removed.push([tag.start, tag.end]);
+    return true;
+  };
+  // Formatting elements closed by something else would be reopened by the
+  // parser in every later block: they are removed instead.
+  const truncate = (at: number): void => {
+    if (at < 0) return;
+    for (const open of stack.splice(at)) {
+      if (!FORMATTING.has(open.name)) continue;
+      formatting--;
+      remove(open, unclosed);
+    }
   };
   TAG.lastIndex = 0;
   for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
     const [whole, slash, rawName, attributes] = match;
     if (rawName === undefined) continue;
-    const name = rawName.toLowerCase();
-    const start = match.index;
-    const end = start + whole.length;
+    const tag = {
+      name: rawName.toLowerCase(),
+      start: match.index,
+      end: match.index + whole.length,
+    };
     if (slash) {
-      const pending = dropped.get(name) ?? 0;
-      if (pending > 0) {
-        dropped.set(name, pending - 1);
-        drop(start, end);
-        continue;
+      if (takePending(tag, flattened)) continue;
+      const at = openIndex(stack, tag.name);
+      if (at !== -1) {
+        if (FORMATTING.has(tag.name)) formatting--;
+        stack.splice(at, 1);
+        truncate(at);
+      } else {
+        takePending(tag, unclosed);
       }
-      const open = openFormatting.get(name) ?? 0;
-      if (open > 0) {
-        openFormatting.set(name, open - 1);
-        formatting--;
-      }
-      closeUpTo(stack, name);
       continue;
     }
     elements++;
@@ -270,60 +289,78 @@ export function boundMarkup(html: string, limits: MarkupLimits): BoundedMarkup {
         reason: `the page has more than ${limits.maxElements} elements`,
       };
     }
-    if (RAW_TEXT.has(name)) {
+    if (RAW_TEXT.has(tag.name)) {
       // The raw-text names are plain letters: safe in a pattern.
-      const close = new RegExp(`</${name}`, "gi");
-      close.lastIndex = end;
+      const close = new RegExp(`</${tag.name}`, "gi");
+      close.lastIndex = tag.end;
       TAG.lastIndex = close.exec(html)?.index ?? html.length;
       continue;
     }
     const selfClosing = attributes?.trimEnd().endsWith("/") ?? false;
-    if (VOID.has(name) || selfClosing) continue;
-    closeImplied(stack, name);
-    const isFormatting = FORMATTING.has(name);
+    if (VOID.has(tag.name) || selfClosing) continue;
+    truncate(impliedClose(stack, tag.name));
+    const isFormatting = FORMATTING.has(tag.name);
     if (
       stack.length >= limits.maxDepth ||
       isFormatting && formatting >= limits.maxOpenFormatting
     ) {
-      dropped.set(name, (dropped.get(name) ?? 0) + 1);
-      droppedCount++;
-      drop(start, end);
+      remove(tag, flattened);
       continue;
     }
-    if (isFormatting) {
-      openFormatting.set(name, (openFormatting.get(name) ?? 0) + 1);
-      formatting++;
-    }
-    stack.push(name);
+    if (isFormatting) formatting++;
+    stack.push(tag);
   }
-  if (droppedCount === 0) return { ok: true, html, dropped: 0, elements };
-  kept.push(html.slice(copiedTo));
-  return { ok: true, html: kept.join(""), dropped: droppedCount, elements };
+  if (removed.length === 0) return { ok: true, html, dropped: 0, elements };
+  return { ok: true, html: without(html, removed), dropped, elements };
 }
 
-/** Pops what opening `name` closes implicitly: an open `li` before the next `li`, a `p` before a block. */
-function closeImplied(stack: string[], name: string): void {
-  if (CLOSES_P.has(name) && stack.at(-1) === "p") stack.pop();
+/** An open element: its name and where its start tag is. */
+interface OpenTag {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** The text without the given ranges (in any order, never overlapping). */
+function without(text: string, ranges: Array<[number, number]>): string {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const kept: string[] = [];
+  let from = 0;
+  for (const [start, end] of ranges) {
+    kept.push(text.slice(from, start));
+    from = end;
+  }
+  kept.push(text.slice(from));
+  return kept.join("");
+}
+
+/**
+ * Where opening `name` closes the stack implicitly (an open `li` before the
+ * next `li`, a `p` before a block), or -1.
+ */
+function impliedClose(stack: readonly OpenTag[], name: string): number {
   const rule = IMPLIED_END[name];
-  if (!rule) return;
+  if (!rule) {
+    return CLOSES_P.has(name) && stack.at(-1)?.name === "p"
+      ? stack.length - 1
+      : -1;
+  }
   // The outermost closable element below the boundary: a new row closes the open row and its cell.
   let closeAt = -1;
   for (let at = stack.length - 1; at >= 0; at--) {
-    const open = stack[at]!;
+    const open = stack[at]!.name;
     if (rule.within.includes(open)) break;
     if (rule.closes.includes(open)) closeAt = at;
   }
-  if (closeAt !== -1) stack.length = closeAt;
+  return closeAt;
 }
 
-/** Pops up to the open `name`, unless a scope boundary comes first (the end tag is ignored then). */
-function closeUpTo(stack: string[], name: string): void {
+/** Where the open `name` an end tag closes is, or -1 when a scope boundary comes first (the end tag is ignored then). */
+function openIndex(stack: readonly OpenTag[], name: string): number {
   for (let at = stack.length - 1; at >= 0; at--) {
-    const open = stack[at]!;
-    if (open === name) {
-      stack.length = at;
-      return;
-    }
-    if (SCOPE_BOUNDS.has(open)) return;
+    const open = stack[at]!.name;
+    if (open === name) return at;
+    if (SCOPE_BOUNDS.has(open)) return -1;
   }
+  return -1;
 }

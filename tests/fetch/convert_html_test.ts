@@ -17,7 +17,7 @@ Deno.test("boundMarkup() flattens nesting past the depth limit and keeps the tex
   });
 });
 
-Deno.test("boundMarkup() drops unclosed formatting past the limit, but not closed formatting", () => {
+Deno.test("boundMarkup() drops formatting nested past the limit or closed by other elements, but not closed formatting", () => {
   const limits = { maxDepth: 100, maxElements: 1000, maxOpenFormatting: 2 };
   const unclosed = boundMarkup("<b><i><b><u>x", limits);
   assert.ok(unclosed.ok);
@@ -25,6 +25,16 @@ Deno.test("boundMarkup() drops unclosed formatting past the limit, but not close
   const closed = boundMarkup("<b>1</b><b>2</b><b>3</b><i>4</i>", limits);
   assert.ok(closed.ok);
   assert.equal(closed.dropped, 0);
+  const closedByOthers = boundMarkup(
+    "<div><b><i>x</div><p>y</p><p>z</p></b>",
+    limits,
+  );
+  assert.deepEqual(closedByOthers, {
+    ok: true,
+    html: "<div>x</div><p>y</p><p>z</p>",
+    dropped: 2,
+    elements: 5,
+  });
 });
 
 Deno.test("boundMarkup() follows implied end tags and skips raw text and comments", () => {
