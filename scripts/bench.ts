@@ -5,7 +5,9 @@
  * flood), the MCP server (start time, context savings), the hook process
  * (spawn to exit), the safety guard (analysis time per command) and session
  * continuity (capture per event, pre-compact and restore over 5,000 events),
- * and prints a table for each.
+ * and the server under a two-minute soak of concurrent, malformed, oversized
+ * and pathological calls, and prints a table for each. Name sections to run
+ * only those: `deno task bench soak`.
  *
  * Uses the Node.js API docs at /usr/share/doc/nodejs/api when present, else a
  * generated corpus of the same shape (and says so).
@@ -27,6 +29,7 @@ import { benchHook } from "./bench_hook.ts";
 import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
 import { benchScrub } from "./bench_scrub.ts";
+import { benchSoak } from "./bench_soak.ts";
 
 const NODE_DOCS = "/usr/share/doc/nodejs/api";
 
@@ -225,13 +228,29 @@ export async function benchStore(): Promise<void> {
   }
 }
 
+/** The sections, in the order a full run prints them; name some to run only those. */
+const SECTIONS: Record<string, () => void | Promise<void>> = {
+  store: benchStore,
+  sandbox: benchSandbox,
+  warm: benchWarm,
+  server: benchServer,
+  hook: benchHook,
+  guard: benchGuard,
+  session: benchSession,
+  scrub: benchScrub,
+  soak: benchSoak,
+};
+
 if (import.meta.main) {
-  await benchStore();
-  await benchSandbox();
-  await benchWarm();
-  await benchServer();
-  await benchHook();
-  benchGuard();
-  await benchSession();
-  await benchScrub();
+  const names = Deno.args.length > 0 ? Deno.args : Object.keys(SECTIONS);
+  const unknown = names.find((name) => !(name in SECTIONS));
+  if (unknown !== undefined) {
+    console.error(
+      `Cannot run the benchmark "${unknown}": the sections are ${
+        Object.keys(SECTIONS).join(", ")
+      }`,
+    );
+    Deno.exit(2);
+  }
+  for (const name of names) await SECTIONS[name]!();
 }

@@ -17,7 +17,11 @@ export interface CliContext {
   cwd: string;
   /** Standard input. */
   readonly stdin: ReadableStream<Uint8Array>;
-  /** Reads standard input whole, or undefined when nothing arrives within `timeoutMs`. */
+  /**
+   * Reads standard input whole, or undefined when it has not ended within
+   * `timeoutMs`; standard input is closed then, so that a writer that never
+   * closes its end cannot keep the process alive.
+   */
   readStdin(timeoutMs: number): Promise<Uint8Array | undefined>;
   /** Whether standard input is a terminal. */
   stdinIsTerminal: boolean;
@@ -69,9 +73,13 @@ export function processContext(): CliContext {
   };
 }
 
-/** Reads a reader to its end with plain reads (no streams), giving up after `timeoutMs`. */
+/**
+ * Reads a reader to its end with plain reads (no streams), giving up after
+ * `timeoutMs` and closing the reader then: a pending read would otherwise keep
+ * the process alive until the writer closes its end.
+ */
 async function readAll(
-  reader: { read(p: Uint8Array): Promise<number | null> },
+  reader: { read(p: Uint8Array): Promise<number | null>; close(): void },
   timeoutMs: number,
 ): Promise<Uint8Array | undefined> {
   const chunks: Uint8Array[] = [];
@@ -89,7 +97,14 @@ async function readAll(
     while (true) {
       const buffer = new Uint8Array(total < 65_536 ? 65_536 : 1_048_576);
       const read = await Promise.race([reader.read(buffer), timeout]);
-      if (read === "timeout") return undefined;
+      if (read === "timeout") {
+        try {
+          reader.close();
+        } catch {
+          // Already closed: nothing is pending then either.
+        }
+        return undefined;
+      }
       if (read === null) break;
       chunks.push(buffer.subarray(0, read));
       total += read;

@@ -60,6 +60,9 @@ export const command: Command = {
       databasePath: databasePathFor(values, context),
       env: context.env,
       onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
+      log: (line) => {
+        context.err(`ctx-mode serve: ${line}\n`).catch(() => {});
+      },
       describePlatform: (clientName) =>
         detectPlatform({ env: context.env, clientName, exists: existsSync }),
       platformChecks: async (clientName) =>

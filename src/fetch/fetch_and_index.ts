@@ -6,8 +6,9 @@
  * (every redirect hop, and the address the name resolves to), follow at most
  * five redirects, stop at the deadline, read at most the size cap, retry once
  * what may pass (timeout, reset, DNS failure, 502/503/504). Then HTML becomes
- * Markdown, JSON goes to the JSON chunker, other text to the text chunker,
- * and binary content is refused. A URL fetched under the same label less
+ * Markdown (in a Worker, bounded in depth and size, within what is left of
+ * the deadline: see `convert_html.ts`), JSON goes to the JSON chunker, other
+ * text to the text chunker, and binary content is refused. A URL fetched under the same label less
  * than 24 h ago is answered from the cache unless `force`.
  *
  * Expected failures (network, HTTP status, refused address, binary or empty
@@ -33,6 +34,7 @@ import {
   shapeOf,
 } from "./_content.ts";
 import { fetchUrl } from "./_fetch_url.ts";
+import { convertHtml } from "./convert_html.ts";
 import { formatOutline, jsonOutline, markdownHeadings } from "./_outline.ts";
 import { defaultSourceLabel } from "./source_label.ts";
 import { scrubbedNote } from "../store/scrub_secrets.ts";
@@ -51,6 +53,7 @@ export const USER_AGENT: string = `ctx-mode/${denoJson.version}`;
 export const MAX_CONCURRENCY = 8;
 
 const OUTLINE_LIMITS = { maxLines: 40, maxBytes: 2048 };
+const DEFAULT_RETRY_DELAY_MS = 500;
 const MAX_REDIRECT_LIMIT = 20;
 
 /** Resolves a host name to every address it has (for the address check). */
@@ -68,7 +71,7 @@ export interface FetchRequest {
 export interface FetchOptions {
   /** Fetch again even when the cache is fresh. @default {false} */
   force?: boolean;
-  /** The deadline of one attempt (DNS, redirects and body), in milliseconds. @default {20000} */
+  /** The deadline of one attempt (DNS, redirects and body, then converting HTML), in milliseconds. @default {20000} */
   timeoutMs?: number;
   /** The most body bytes to read; the rest is dropped and the receipt says `truncated`. @default {10485760} */
   maxBytes?: number;
@@ -199,12 +202,13 @@ export async function fetchAndIndex(
     }
   }
 
+  const started = performance.now();
   const fetched = await fetchUrl(url, {
     timeoutMs: limits.timeoutMs,
     maxBytes: limits.maxBytes,
     maxRedirects: limits.maxRedirects,
     network: options.network ?? DEFAULT_NETWORK_POLICY,
-    retryDelayMs: options.retryDelayMs ?? 500,
+    retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
     userAgent: USER_AGENT,
     fetch: options.fetch ?? globalThis.fetch,
     lookup: options.lookup ?? systemLookup,
@@ -221,19 +225,18 @@ export async function fetchAndIndex(
   let content = text;
   let kind: ContentKind;
   if (shape === "html") {
-    // Loaded on first use: turndown and domino cost ~150 ms to load.
-    const { htmlToMarkdown } = await import("./html_to_markdown.ts");
-    try {
-      content = htmlToMarkdown(text).markdown;
-    } catch (error) {
+    const converted = await convertHtml(text, {
+      deadlineMs: timeLeft(started, limits, options, fetched.attempts),
+      signal: options.signal,
+    });
+    if (!converted.ok) {
       return failure(
         "index",
         key,
-        `the HTML cannot be converted (${
-          error instanceof Error ? error.message : String(error)
-        })`,
+        `the HTML cannot be converted (${converted.reason})`,
       );
     }
+    content = converted.markdown;
     if (!content) {
       return failure(
         "index",
@@ -420,6 +423,22 @@ function checkOptions(options: FetchOptions): Limits {
     }
   }
   return limits;
+}
+
+/**
+ * What is left of the fetch's deadline for converting the page: each attempt
+ * had `timeoutMs` (and the pause before a retry), and the conversion shares
+ * the budget of the attempt that succeeded.
+ */
+function timeLeft(
+  started: number,
+  limits: Limits,
+  options: FetchOptions,
+  attempts: number,
+): number {
+  const budget = limits.timeoutMs * attempts +
+    (options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) * (attempts - 1);
+  return Math.max(0, Math.round(started + budget - performance.now()));
 }
 
 function failure(

@@ -17,9 +17,11 @@
  * - Markdown escaping is limited to what would change the block structure
  *   (a line starting with `#` or a fence), so `snake_case` stays searchable.
  *
- * Pure and synchronous: about 1–3 s per MB of dense markup. This module never
- * does I/O; it is the only one that loads `turndown` and `domino` (through
- * `_dom.ts`), so import it lazily from code that may never see HTML.
+ * Pure and synchronous: about 1–3 s per MB of dense markup, and recursive, so
+ * markup nested a few thousand levels deep overflows the stack. Pages from
+ * the network go through `convert_html.ts` (a Worker, a deadline, bounded
+ * markup) instead. This module never does I/O; it is the only one that loads
+ * `turndown` and `domino` (through `_dom.ts`).
  *
  * @module
  */

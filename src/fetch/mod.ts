@@ -2,9 +2,11 @@
  * Fetch and index: URLs into the knowledge base, with a receipt and an
  * outline coming back instead of the page.
  *
- * HTML conversion (`turndown` and `domino`) is loaded only when an HTML page
- * arrives, so importing this module stays cheap; `htmlToMarkdown` itself is
- * in `./html_to_markdown.ts` for callers that want it directly.
+ * HTML conversion (`turndown` and `domino`) is loaded only in the Worker that
+ * converts a page (`./convert_html.ts`), so importing this module stays cheap
+ * and a page never blocks the caller's thread; `htmlToMarkdown` itself is in
+ * `./html_to_markdown.ts` for callers that want it directly, synchronously
+ * and without the markup bounds.
  *
  * @module
  */

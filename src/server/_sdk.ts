@@ -10,10 +10,13 @@
 
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export type {
   CallToolResult,
   Implementation,
+  JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+export { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";

@@ -8,7 +8,6 @@
  * @module
  */
 
-import process from "node:process";
 import denoJson from "../../deno.json" with { type: "json" };
 import { startHeartbeat } from "../config/heartbeat.ts";
 import type { Env } from "../config/paths.ts";
@@ -16,11 +15,8 @@ import { ROUTING_BLOCK } from "../routing/routing_block.ts";
 import { WarmHosts } from "../sandbox/mod.ts";
 import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
 import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
-import {
-  type Implementation,
-  McpServer,
-  StdioServerTransport,
-} from "./_sdk.ts";
+import { type Implementation, McpServer } from "./_sdk.ts";
+import { LineTransport } from "./line_transport.ts";
 import type { ServerDeps } from "./_tool.ts";
 import { SearchThrottle, type ThrottleLimits } from "./search_throttle.ts";
 import { SessionStats } from "./stats.ts";
@@ -55,6 +51,8 @@ export interface ServerOptions {
   throttle?: ThrottleLimits;
   /** Hears one-line notes for the operator, such as a damaged database moved aside. @default {undefined} */
   onNote?: ((line: string) => void) | undefined;
+  /** Receives one line (no line break) per input the server refused and went on after. @default {() => {}} */
+  log?: (line: string) => void;
 }
 
 /** A server and what it holds. */
@@ -145,7 +143,14 @@ export function createServer(options: ServerOptions): CtxServer {
 export async function serveStdio(options: ServerOptions): Promise<void> {
   const ctx = createServer(options);
   const closed = Promise.withResolvers<void>();
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(
+    Deno.stdin.readable,
+    Deno.stdout.writable,
+    {
+      ...(options.log ? { log: options.log } : {}),
+    },
+  );
+  // Called when stdin ends, as well as when the client disconnects.
   transport.onclose = () => closed.resolve();
   await ctx.server.connect(transport);
   const stopHeartbeat = startHeartbeat(options.dataHome, {
@@ -154,9 +159,6 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
     projectDir: options.projectDir,
     startedAt: Date.now(),
   });
-  // The SDK's stdio transport does not notice the end of its input by itself.
-  process.stdin.once("end", () => closed.resolve());
-  process.stdin.once("close", () => closed.resolve());
   await closed.promise;
   stopHeartbeat();
   await ctx.close();

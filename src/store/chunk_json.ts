@@ -18,6 +18,10 @@
  *   key names are searchable.
  * - A string too big for the cap is split with {@linkcode splitOversize} on its
  *   decoded text (no quotes or escapes), titled `"<path> (part k/n)"`.
+ * - A document nested deeper than {@linkcode MAX_JSON_DEPTH} levels is
+ *   refused with a {@linkcode JsonTooDeepError} before any of this: its
+ *   pretty form grows with the square of its depth, and the cutting recurses
+ *   once per level.
  *
  * This module is pure: it must never do I/O, and never guess at invalid JSON
  * (the caller decides what to do with a `SyntaxError`).
@@ -36,6 +40,14 @@ const GROUP_TITLE_KEYS = 3;
 const GROUP_TITLE_KEY_CHARS = 40;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** The deepest nesting chunked by structure; deeper documents are refused. */
+export const MAX_JSON_DEPTH = 64;
+
+/** A JSON document nested too deep to chunk by structure (the caller may chunk it as text). */
+export class JsonTooDeepError extends RangeError {
+  override name = "JsonTooDeepError";
+}
+
 /** A value as `JSON.parse` returns it. */
 type JsonValue =
   | null
@@ -52,6 +64,7 @@ type JsonValue =
  * @param options The size cap; `fallbackTitle` is not used, as every chunk has a path.
  * @returns The chunks in document order; none has a blank body or exceeds the cap.
  * @throws {SyntaxError} When `text` is not valid JSON.
+ * @throws {JsonTooDeepError} When it is nested deeper than {@linkcode MAX_JSON_DEPTH} levels.
  * @throws {RangeError} When `options.maxBytes` is not an integer of at least 4.
  *
  * @example Group small array items and title them with their index range
@@ -70,9 +83,30 @@ type JsonValue =
 export function chunkJson(text: string, options?: ChunkOptions): Chunk[] {
   const maxBytes = assertMaxBytes(options?.maxBytes ?? MAX_CHUNK_BYTES);
   const value = JSON.parse(text) as JsonValue;
+  if (deeperThan(value, MAX_JSON_DEPTH)) {
+    throw new JsonTooDeepError(
+      `Cannot chunk JSON by structure: it is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    );
+  }
   const chunks: Chunk[] = [];
   chunkValue(value, "$", maxBytes, chunks);
   return chunks;
+}
+
+/** Whether `value` nests containers more than `limit` deep; iterative, so any depth is safe. */
+function deeperThan(value: JsonValue, limit: number): boolean {
+  const pending: Array<[JsonValue, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) {
+      if (child !== null && typeof child === "object") {
+        pending.push([child, depth + 1]);
+      }
+    }
+  }
+  return false;
 }
 
 /** One child of a container, rendered the way a group body shows it. */

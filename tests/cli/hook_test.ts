@@ -5,7 +5,7 @@ import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
-import { childDatabase, runHook } from "../_helpers/run_cli.ts";
+import { childDatabase, childEnv, MAIN, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const FIXTURES = new URL("../fixtures/hooks/claude-code/", import.meta.url);
@@ -293,6 +293,39 @@ Deno.test("bad input lets the call proceed: exit 0, no output, one line on stder
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, "");
   });
+});
+
+Deno.test("a hook whose stdin stays open answers after the stdin timeout and exits while stdin is still open", async () => {
+  await using home = await tempDir();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "hook", "claude-code", "PreToolUse"],
+    cwd: home.path,
+    clearEnv: true,
+    env: childEnv(home.path),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // Half a payload, then silence: the agent's end stays open for the whole test.
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode('{"tool_name": "Bash", '));
+  const bound = Promise.withResolvers<"still running">();
+  const timer = setTimeout(() => bound.resolve("still running"), 30_000);
+  try {
+    const outcome = await Promise.race([child.output(), bound.promise]);
+    assert.notEqual(outcome, "still running", "the hook outlived its answer");
+    const output = outcome as Deno.CommandOutput;
+    assert.equal(output.code, 0);
+    assert.equal(new TextDecoder().decode(output.stdout), "");
+    assert.match(
+      new TextDecoder().decode(output.stderr),
+      /^ctx-mode hook: Cannot read the payload: nothing arrived within 5 s; letting the call proceed\n$/,
+    );
+  } finally {
+    clearTimeout(timer);
+    await writer.close().catch(() => {});
+    await child.status;
+  }
 });
 
 Deno.test("configs/claude-code holds exactly what the adapter generates", async () => {

@@ -76,7 +76,7 @@ Deno.test("ctx_fetch_and_index handles pages, APIs, text, errors, limits and the
   try {
     await using server = await startServerInTempProject({
       env: {
-        CTX_MODE_FETCH_TIMEOUT_MS: "800",
+        CTX_MODE_FETCH_TIMEOUT_MS: "2000",
         CTX_MODE_FETCH_MAX_BYTES: "200000",
       },
     });
@@ -118,7 +118,7 @@ Deno.test("ctx_fetch_and_index handles pages, APIs, text, errors, limits and the
         const { text, isError } = await call({ url: `${http.url}/slow` });
         assert.equal(isError, true);
         assert.equal(text.split("\n").length, 1);
-        assert.match(text, /no complete answer within 0\.8 s/);
+        assert.match(text, /no complete answer within 2 s/);
       },
     );
     await t.step("a body that never ends is cut at the size cap", async () => {

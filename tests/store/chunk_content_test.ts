@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import type { ContentKind } from "../../src/store/chunk.ts";
 import { chunkContent } from "../../src/store/chunk_content.ts";
+import {
+  chunkJson,
+  JsonTooDeepError,
+  MAX_JSON_DEPTH,
+} from "../../src/store/chunk_json.ts";
 
 Deno.test("chunkContent() sends each kind to its chunker", async (t) => {
   const cases: { kind: ContentKind; text: string; want: string[] }[] = [
@@ -34,4 +39,32 @@ Deno.test("chunkContent() passes options through to the chunker", () => {
 
 Deno.test("chunkContent() lets errors other than invalid JSON through", () => {
   assert.throws(() => chunkContent("{}", "json", { maxBytes: 1 }), RangeError);
+});
+
+Deno.test("chunkContent() chunks JSON nested 200,000 deep as text instead of overflowing", () => {
+  const depth = 200_000;
+  for (
+    const text of [
+      "[".repeat(depth) + "1" + "]".repeat(depth),
+      '{"a":'.repeat(depth) + "1" + "}".repeat(depth),
+    ]
+  ) {
+    const chunks = chunkContent(text, "json");
+    assert.ok(chunks.length > 0);
+    assert.match(chunks[0]!.title, /^lines 1–1/);
+    assert.equal(chunks.map((chunk) => chunk.body).join(""), text);
+  }
+});
+
+Deno.test("chunkJson() cuts JSON up to MAX_JSON_DEPTH levels by structure and refuses deeper", () => {
+  const nested = (levels: number) =>
+    "[".repeat(levels) + '"leaf"' + "]".repeat(levels);
+  assert.equal(
+    chunkJson(nested(MAX_JSON_DEPTH), { maxBytes: 64 }).length > 0,
+    true,
+  );
+  assert.throws(
+    () => chunkJson(nested(MAX_JSON_DEPTH + 1)),
+    JsonTooDeepError,
+  );
 });

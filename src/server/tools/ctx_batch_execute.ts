@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { MAX_COMMAND_CHARS, MAX_PHRASE_CHARS } from "./_limits.ts";
 import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
 import { scrubbedNote } from "../../store/scrub_secrets.ts";
@@ -34,13 +35,17 @@ export function registerCtxBatchExecuteTool(
       inputSchema: {
         commands: fromJsonText(
           z.array(z.object({
-            label: z.string().min(1).describe(
+            label: z.string().min(1).max(MAX_PHRASE_CHARS).describe(
               "A short unique name for the command's output",
             ),
-            command: z.string().min(1).describe("Shell code"),
+            command: z.string().min(1).max(MAX_COMMAND_CHARS).describe(
+              "Shell code",
+            ),
           })).min(1).max(32),
         ),
-        queries: fromJsonText(z.array(z.string().min(1)).max(20)).default([])
+        queries: fromJsonText(
+          z.array(z.string().min(1).max(MAX_PHRASE_CHARS)).max(20),
+        ).default([])
           .describe(
             "Questions answered from the outputs",
           ),

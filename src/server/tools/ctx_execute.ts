@@ -9,6 +9,11 @@ import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import {
+  MAX_LANGUAGE_CHARS,
+  MAX_PHRASE_CHARS,
+  MAX_TEXT_CHARS,
+} from "./_limits.ts";
+import {
   EXECUTE_ANNOTATIONS,
   runForTool,
   TIMEOUT_SCHEMA,
@@ -32,11 +37,11 @@ export function registerCtxExecuteTool(
         "Process data inside the code and print just the answer. JavaScript/TypeScript run in a Deno sandbox limited to the project directory and the network; other languages run as subprocesses in the project directory. " +
         "Output over 5 KB is indexed for ctx_search; give `intent` (what you are looking for) to get only the matching sections back.",
       inputSchema: {
-        language: z.string().describe(LANGUAGE_HINT),
-        code: z.string().describe(
+        language: z.string().max(MAX_LANGUAGE_CHARS).describe(LANGUAGE_HINT),
+        code: z.string().max(MAX_TEXT_CHARS).describe(
           "The code to run; JS/TS may use top-level await",
         ),
-        intent: z.string().optional().describe(
+        intent: z.string().max(MAX_PHRASE_CHARS).optional().describe(
           'What you want from large output, e.g. "failing tests and their errors"',
         ),
         timeout: TIMEOUT_SCHEMA,

@@ -10,6 +10,12 @@ import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import {
+  MAX_LANGUAGE_CHARS,
+  MAX_PATH_CHARS,
+  MAX_PHRASE_CHARS,
+  MAX_TEXT_CHARS,
+} from "./_limits.ts";
+import {
   EXECUTE_ANNOTATIONS,
   runForTool,
   TIMEOUT_SCHEMA,
@@ -30,12 +36,14 @@ export function registerCtxExecuteFileTool(
         "Analyse a file without reading it into the context: your code gets the file's path in FILE_PATH and its text in FILE_CONTENT (and the project in PROJECT_DIR), and only what it prints comes back. " +
         "Use for logs, CSV/JSON data, large sources: count, filter, summarise, extract. Prefer this over reading a large file.",
       inputSchema: {
-        path: z.string().describe("The file, relative to the project"),
-        language: z.string().describe(LANGUAGE_HINT),
-        code: z.string().describe(
+        path: z.string().max(MAX_PATH_CHARS).describe(
+          "The file, relative to the project",
+        ),
+        language: z.string().max(MAX_LANGUAGE_CHARS).describe(LANGUAGE_HINT),
+        code: z.string().max(MAX_TEXT_CHARS).describe(
           "Code that reads FILE_CONTENT (or FILE_PATH) and prints its findings",
         ),
-        intent: z.string().optional().describe(
+        intent: z.string().max(MAX_PHRASE_CHARS).optional().describe(
           "What you want from large output",
         ),
         timeout: TIMEOUT_SCHEMA,

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { fromBooleanText, fromJsonText, fromNumberText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { MAX_PHRASE_CHARS, MAX_URL_CHARS } from "./_limits.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
 import { fetchLimits } from "../../fetch/limits_from_env.ts";
 import { networkPolicy } from "../../config/network_policy.ts";
@@ -29,13 +30,18 @@ export function registerCtxFetchAndIndexTool(
         "A URL fetched in the last 24 hours is answered from the cache unless `force` is true. " +
         "Link-local and cloud-metadata addresses are never fetched; private-network ones (and loopback, if the user says so) are refused by the user's network policy: do not retry those.",
       inputSchema: {
-        url: z.string().optional().describe("One URL to fetch"),
-        source: z.string().optional().describe(
+        url: z.string().max(MAX_URL_CHARS).optional().describe(
+          "One URL to fetch",
+        ),
+        source: z.string().max(MAX_PHRASE_CHARS).optional().describe(
           "Label for that URL's content (default: host and path)",
         ),
         requests: fromJsonText(
           z.array(
-            z.object({ url: z.string(), source: z.string().optional() }),
+            z.object({
+              url: z.string().max(MAX_URL_CHARS),
+              source: z.string().max(MAX_PHRASE_CHARS).optional(),
+            }),
           ).max(32),
         ).optional()
           .describe("Several URLs at once"),

@@ -9,6 +9,7 @@ import { basename, relative, resolve } from "node:path";
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
+import { MAX_PATH_CHARS, MAX_PHRASE_CHARS, MAX_TEXT_CHARS } from "./_limits.ts";
 import { collectFiles, type CollectResult } from "../../store/collect_files.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { indexFiles } from "../../store/index_files.ts";
@@ -34,11 +35,13 @@ export function registerCtxIndexTool(
         "Give `content` (text you already have) or `path` (a file or folder inside the project, relative to it; folders are walked recursively, honouring .gitignore; links that lead out of the project are skipped). " +
         "Markdown is split by headings, JSON by path, text by sections. Re-indexing a source replaces it. Returns a one-line receipt.",
       inputSchema: {
-        content: z.string().optional().describe("Text to index"),
-        path: z.string().optional().describe(
+        content: z.string().max(MAX_TEXT_CHARS).optional().describe(
+          "Text to index",
+        ),
+        path: z.string().max(MAX_PATH_CHARS).optional().describe(
           "A file or folder to index, relative to the project",
         ),
-        source: z.string().optional().describe(
+        source: z.string().max(MAX_PHRASE_CHARS).optional().describe(
           'Label for the content (default: the path, or "indexed content")',
         ),
       },

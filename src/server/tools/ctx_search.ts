@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { McpServer } from "../_sdk.ts";
 import { fromJsonText, fromNumberText } from "../_lenient.ts";
+import { MAX_PHRASE_CHARS } from "./_limits.ts";
 import {
   READ_ONLY_ANNOTATIONS,
   type ServerDeps,
@@ -28,11 +29,13 @@ export function registerCtxSearchTool(
         "Ask several queries in one call. Works with natural language, exact API names, partial identifiers and typos. " +
         'Use `source` to stay within one indexed source (or a folder label prefix); `sort: "timeline"` orders the hits oldest first (logs, events).',
       inputSchema: {
-        queries: fromJsonText(z.array(z.string().min(1)).min(1).max(20))
+        queries: fromJsonText(
+          z.array(z.string().min(1).max(MAX_PHRASE_CHARS)).min(1).max(20),
+        )
           .describe(
             "One or more queries, answered in order",
           ),
-        source: z.string().optional().describe(
+        source: z.string().max(MAX_PHRASE_CHARS).optional().describe(
           "Only this source label, or labels under it",
         ),
         limit: fromNumberText(z.number().int().min(1).max(50)).optional()
