@@ -17,6 +17,7 @@
 
 import { dirname, join, relative } from "node:path";
 import { projectControlPaths } from "../safety/mod.ts";
+import { REAL_FS } from "./_bwrap.ts";
 
 /** The most entries and bytes a snapshot holds (hook folders are small). */
 const MAX_ENTRIES = 2_000;
@@ -104,7 +105,7 @@ export function snapshotControlFiles(
       });
     } else if (info.isDirectory) {
       snapshot.entries.set(path, { kind: "dir", mode, stamp });
-      for (const entry of readDir(path)) visit(join(path, entry));
+      for (const entry of REAL_FS.readDir(path)) visit(join(path, entry));
     } else if (info.isFile) {
       const entry: Entry = { kind: "file", mode, stamp };
       if (!contents) {
@@ -124,14 +125,6 @@ export function snapshotControlFiles(
   };
   for (const root of snapshot.roots) visit(root);
   return snapshot;
-}
-
-function readDir(path: string): string[] {
-  try {
-    return [...Deno.readDirSync(path)].map((entry) => entry.name);
-  } catch {
-    return [];
-  }
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -185,7 +178,7 @@ function currentPaths(roots: readonly string[]): string[] {
     if (!info || paths.length >= MAX_ENTRIES) return;
     paths.push(path);
     if (info.isDirectory && !info.isSymlink) {
-      for (const entry of readDir(path)) visit(join(path, entry));
+      for (const entry of REAL_FS.readDir(path)) visit(join(path, entry));
     }
   };
   for (const root of roots) visit(root);

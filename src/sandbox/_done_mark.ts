@@ -43,9 +43,9 @@ function endsWithStartOfMark(bytes: Uint8Array, size: number): boolean {
 }
 
 /**
- * Finds the done mark in a byte stream, passing every other byte through. A
- * tail that could be the start of a split mark is held back until the next
- * chunk (or {@link DoneMarkScanner.flush}).
+ * Finds the done mark in a byte stream, passing the bytes before it through
+ * and dropping those after it. A tail that could be the start of a split mark
+ * is held back until the next chunk (or {@link DoneMarkScanner.flush}).
  */
 export class DoneMarkScanner {
   #held = new Uint8Array(0);
@@ -59,7 +59,8 @@ export class DoneMarkScanner {
    * @returns The bytes to pass on now.
    */
   push(chunk: Uint8Array): Uint8Array {
-    if (this.code !== undefined) return chunk;
+    // The run is over at the mark: what follows (a host's own mark) is not its output.
+    if (this.code !== undefined) return new Uint8Array(0);
     const bytes = new Uint8Array(this.#held.length + chunk.length);
     bytes.set(this.#held);
     bytes.set(chunk, this.#held.length);
@@ -75,11 +76,7 @@ export class DoneMarkScanner {
       );
       this.code = Number.parseInt(digits, 10) || 0;
       this.#held = new Uint8Array(0);
-      const rest = bytes.subarray(end + 1);
-      const out = new Uint8Array(at + rest.length);
-      out.set(bytes.subarray(0, at));
-      out.set(rest, at);
-      return out;
+      return bytes.subarray(0, at);
     }
     // Hold back as much as could begin the mark.
     let keep = Math.min(MARK.length - 1, bytes.length);

@@ -13,7 +13,13 @@
 
 import { delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
+import {
+  bwrapArgs,
+  isInside,
+  isSystemPath,
+  REAL_FS,
+  runtimeRoots,
+} from "./_bwrap.ts";
 import type { Confinement } from "./confine.ts";
 import { denoSandboxEnv, sandboxEnv } from "./env.ts";
 import {
@@ -112,25 +118,18 @@ function existing(paths: readonly string[]): string[] {
   });
 }
 
-function listDir(path: string): string[] {
-  try {
-    return [...Deno.readDirSync(path)].map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-}
-
 /** `/etc` without its secrets (Landlock cannot carve a file out of a granted folder). */
 function etcWithoutSecrets(): string[] {
-  const paths = listDir("/etc").filter((name) => !ETC_SECRETS.has(name)).map(
-    (name) => `/etc/${name}`,
-  );
-  for (const name of listDir("/etc/ssh")) {
+  const paths = REAL_FS.readDir("/etc").filter((name) => !ETC_SECRETS.has(name))
+    .map(
+      (name) => `/etc/${name}`,
+    );
+  for (const name of REAL_FS.readDir("/etc/ssh")) {
     if (!(name.startsWith("ssh_host_") && name.endsWith("_key"))) {
       paths.push(`/etc/ssh/${name}`);
     }
   }
-  for (const name of listDir("/etc/ssl")) {
+  for (const name of REAL_FS.readDir("/etc/ssl")) {
     if (name !== "private") paths.push(`/etc/ssl/${name}`);
   }
   return paths;

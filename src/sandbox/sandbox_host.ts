@@ -20,7 +20,7 @@
  * @module
  */
 
-import { type HostConfig, runInWorker } from "./worker_host.ts";
+import { type HostConfig, runInWorker, writeAll } from "./worker_host.ts";
 import { DONE_MARK } from "./_done_mark.ts";
 import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
 
@@ -81,17 +81,6 @@ const SIGNAL_NUMBERS: Record<string, number> = {
   SIGALRM: 14,
   SIGTERM: 15,
 };
-
-async function writeAll(
-  stream: typeof Deno.stdout | typeof Deno.stderr,
-  text: string,
-): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) {
-    written += await stream.write(bytes.subarray(written));
-  }
-}
 
 function writeError(text: string): Promise<void> {
   return writeAll(Deno.stderr, text);

@@ -77,12 +77,25 @@ function fileUrl(path: string): string {
   return url.href;
 }
 
-async function writeError(text: string): Promise<void> {
+/**
+ * Writes all of `text` to a standard stream.
+ *
+ * @param stream `Deno.stdout` or `Deno.stderr`.
+ * @param text The text.
+ */
+export async function writeAll(
+  stream: typeof Deno.stdout | typeof Deno.stderr,
+  text: string,
+): Promise<void> {
   const bytes = new TextEncoder().encode(text);
   let written = 0;
   while (written < bytes.length) {
-    written += await Deno.stderr.write(bytes.subarray(written));
+    written += await stream.write(bytes.subarray(written));
   }
+}
+
+function writeError(text: string): Promise<void> {
+  return writeAll(Deno.stderr, text);
 }
 
 function watchParent(scratch: string): void {

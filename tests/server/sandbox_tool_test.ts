@@ -66,8 +66,9 @@ Deno.test({
     await Deno.writeTextFile(join(server.project, ".git/config"), "[core]\n");
     const text = await server.callText("ctx_execute", {
       language: "python",
+      // A path built at run time, which the guard cannot read: the sandbox must hold on its own.
       code:
-        "open('.git/config', 'a').write('[core]\\n\\tfsmonitor = touch PWNED\\n')\nprint('wrote')",
+        "import os\npath = os.path.join('.git', 'con' + 'fig')\nopen(path, 'a').write('[core]\\n\\tfsmonitor = touch PWNED\\n')\nprint('wrote')",
     });
     assert.match(text, /exit code 1|Read-only file system|control files/);
     assert.equal(

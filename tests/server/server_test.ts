@@ -288,12 +288,32 @@ Deno.test("stdout carries only JSON-RPC and the server exits when stdin closes",
     },
   });
   await send({ jsonrpc: "2.0", id: 3, method: "no/such/method" });
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // Wait for the three answers (each line must be JSON-RPC), then close stdin.
+  const stderr = new Response(child.stderr).text();
+  const messages: Array<{ id?: number; error?: { code: number } }> = [];
+  let buffered = "";
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const deadline = AbortSignal.timeout(120_000);
+  while (messages.filter((m) => m.id !== undefined).length < 3) {
+    assert.ok(!deadline.aborted, "the server did not answer all three calls");
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    messages.push(
+      ...lines.filter((line) => line).map((line) => JSON.parse(line)),
+    );
+  }
   await writer.close();
-  const output = await child.output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const lines = new TextDecoder().decode(output.stdout).trim().split("\n");
-  const messages = lines.map((line) => JSON.parse(line));
+  const rest = await reader.read().then(async function drain(
+    part,
+  ): Promise<string> {
+    return part.done ? "" : part.value + await drain(await reader.read());
+  });
+  assert.equal((buffered + rest).trim(), "", "nothing after the answers");
+  const status = await child.status;
+  assert.equal(status.code, 0, await stderr);
   assert.deepEqual(messages.map((m) => m.id).sort(), [1, 2, 3]);
   assert.equal(messages.find((m) => m.id === 3)?.error?.code, -32601);
 });
