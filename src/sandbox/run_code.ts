@@ -23,29 +23,14 @@ import { isAbsolute, resolve } from "node:path";
 import { isInside } from "./_bwrap.ts";
 import { currentRuntime, type Runtime } from "./js_launch.ts";
 import type { LanguageId } from "./_languages.ts";
-import {
-  type CapturedOutput,
-  OutputCapture,
-  type OutputSink,
-} from "./_output.ts";
-import { type ProcessOutcome, superviseProcess } from "./_process.ts";
+import type { OutputSink } from "./_output.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
 import { resolveLanguage } from "./languages.ts";
-import {
-  type HostPlan,
-  hostRequest,
-  type PlanOptions,
-  type RunConfinement,
-} from "./_host_launch.ts";
-import { type Host, launchHost, type WarmHosts } from "./warm_hosts.ts";
-import {
-  HOST_IDLE,
-  HOST_SETUP_FAILED,
-  HOST_SETUP_MARK,
-} from "./sandbox_host.ts";
-import { restoreControlFiles, snapshotControlFiles } from "./_control_guard.ts";
-import { sourceText } from "./_source_text.ts";
+import type { PlanOptions, RunConfinement } from "./_host_launch.ts";
+import { launchHost, type WarmHosts } from "./warm_hosts.ts";
+import { HOST_IDLE } from "./sandbox_host.ts";
+import { finishRun, runOnHost } from "./_host_run.ts";
 import { RunSlots } from "./_run_slots.ts";
 import { checkCode } from "../safety/mod.ts";
 
@@ -162,12 +147,6 @@ export interface RunOptions {
    */
   stdoutSink?: OutputSink;
 }
-
-/** A Worker's note on its heap limit. */
-const OOM_PATTERN =
-  /error: out of memory: the JavaScript heap limit of \d+ MB was reached/;
-/** V8's own fatal report (a Deno process under Landlock). */
-const V8_OOM = /Fatal JavaScript out of memory/;
 
 function checkTimeout(value: number | undefined, max: number): number {
   const timeout = value ?? DEFAULT_TIMEOUT_MS;
@@ -314,7 +293,7 @@ export async function runCode(
         `Cannot confine the ${language} run in "${project}": ${attempt.setupFailure}`,
       );
     }
-    return finish(language, attempt, host.plan, started, {
+    return finishRun(language, attempt, host.plan, started, {
       isJs,
       heapMb: planOptions.heapMb,
       memoryMb: planOptions.memoryMb,
@@ -359,127 +338,4 @@ function refuseEscapingLinks(language: LanguageId, project: string): void {
       `Cannot run ${language} in "${project}": over ${scan.entries} entries to check for symbolic links leading out of the project; run from a smaller directory, or install bubblewrap to confine runs`,
     );
   }
-}
-
-interface HostAttempt {
-  outcome: ProcessOutcome;
-  stdout: CapturedOutput;
-  stderr: CapturedOutput;
-  /** The control files the run changed (and that were put back). */
-  restored: string[];
-  /** Why the host could not confine itself, when it could not. */
-  setupFailure?: string;
-}
-
-/** Writes the code into the host's temp dir, sends the request, and waits. */
-async function runOnHost(
-  host: Host,
-  code: string,
-  file: string | undefined,
-  limits: {
-    deadline: number;
-    maxOutputBytes: number;
-    memoryMb: number;
-    signal: AbortSignal | undefined;
-    stdoutSink: OutputSink | undefined;
-  },
-): Promise<HostAttempt> {
-  const { plan } = host;
-  try {
-    const isJs = plan.language === "javascript" ||
-      plan.language === "typescript";
-    const text = isJs
-      ? code
-      : sourceText(plan.language, code, file !== undefined, Deno.build.os);
-    const capture = {
-      stdout: new OutputCapture(limits.maxOutputBytes, {
-        sink: limits.stdoutSink,
-      }),
-      stderr: new OutputCapture(limits.maxOutputBytes),
-    };
-    // Under bubblewrap the existing control files are read-only mounts: only new ones need catching.
-    const snapshot = snapshotControlFiles(plan.project, {
-      contents: plan.confinement !== "bwrap",
-    });
-    let outcome: ProcessOutcome;
-    let restored: string[] = [];
-    try {
-      outcome = await superviseProcess(host.process, {
-        timeoutMs: Math.max(1, limits.deadline - performance.now()),
-        capture,
-        signal: limits.signal,
-        input: hostRequest(plan, text, file),
-        doneMark: true,
-        memoryMb: limits.memoryMb,
-      });
-    } finally {
-      // Put the control files back even when the run was aborted.
-      restored = restoreControlFiles(snapshot);
-    }
-    const stdout = capture.stdout.finish();
-    const stderr = capture.stderr.finish();
-    const attempt: HostAttempt = { outcome, stdout, stderr, restored };
-    if (outcome.exitCode === HOST_SETUP_FAILED) {
-      const line = stderr.text.split("\n").find((text) =>
-        text.startsWith(HOST_SETUP_MARK)
-      );
-      if (line) {
-        attempt.setupFailure = line.slice(HOST_SETUP_MARK.length).trim();
-      }
-    }
-    return attempt;
-  } finally {
-    await host.cleanup();
-  }
-}
-
-function finish(
-  language: LanguageId,
-  attempt: HostAttempt,
-  plan: HostPlan,
-  started: number,
-  js: { isJs: boolean; heapMb: number; memoryMb: number },
-): RunResult {
-  const { outcome, stdout, stderr } = attempt;
-  const failed = outcome.exitCode !== 0 && !outcome.timedOut;
-  const outOfMemory = outcome.outOfMemory || (failed &&
-    (OOM_PATTERN.test(stderr.text) || (js.isJs && V8_OOM.test(stderr.text))));
-  let stderrText = stderr.text;
-  if (outcome.outOfMemory) {
-    stderrText +=
-      `error: out of memory: the run used more than ${js.memoryMb} MB\n`;
-  }
-  if (js.isJs && outOfMemory && V8_OOM.test(stderrText)) {
-    // V8's report (GC traces, a C stack) says nothing the agent can use; keep what came before it.
-    const before = (stderrText.split("<--- Last few GCs --->")[0] ?? "")
-      .trimEnd();
-    stderrText = `${
-      before ? `${before}\n` : ""
-    }error: out of memory: the JavaScript heap limit of ${js.heapMb} MB was reached\n`;
-  }
-  if (attempt.restored.length > 0) {
-    stderrText +=
-      `error: the run changed control files, which runs may not write; they were put back: ${
-        attempt.restored.join(", ")
-      }\n`;
-  }
-  return {
-    language,
-    stdout: stdout.text,
-    stderr: stderrText,
-    exitCode: attempt.restored.length > 0 && outcome.exitCode === 0
-      ? 1
-      : outcome.exitCode,
-    signal: outcome.signal,
-    timedOut: outcome.timedOut,
-    outOfMemory,
-    truncated: stdout.droppedBytes + stderr.droppedBytes > 0,
-    durationMs: Math.round(performance.now() - started),
-    bytesProduced: stdout.bytesProduced + stderr.bytesProduced,
-    bytesReturned: stdout.bytesKept + stderr.bytesKept,
-    droppedBytes: stdout.droppedBytes + stderr.droppedBytes,
-    droppedLines: stdout.droppedLines + stderr.droppedLines,
-    confinement: plan.confinement,
-    controlFilesRestored: attempt.restored,
-  };
 }
