@@ -167,6 +167,10 @@ export async function benchWarm(): Promise<void> {
           HOME: work,
           CTX_MODE_HOME: join(work, "home"),
           CTX_MODE_PROJECT_DIR: project,
+          // `CTX_MODE_CONFINE=landlock deno task bench warm` measures Landlock's hosts.
+          ...(Deno.env.get("CTX_MODE_CONFINE")
+            ? { CTX_MODE_CONFINE: Deno.env.get("CTX_MODE_CONFINE")! }
+            : {}),
         },
       );
       for (const { language, code, expect } of CASES) {

@@ -46,6 +46,8 @@ export const DEFAULT_MAX_HEAP_MB = 512;
 export const DEFAULT_MAX_MEMORY_MB = 2048;
 /** How many runs go at once in one process; more wait for a free slot. */
 export const DEFAULT_MAX_CONCURRENT_RUNS = 8;
+/** How long after a run its language's next host starts (the answer goes out first). */
+const REFILL_DELAY_MS = 30;
 /** How long a warm host waits for its run before it ends. */
 const HOST_IDLE_MS = 5 * 60_000;
 const RUN_SLOTS = new RunSlots();
@@ -300,8 +302,13 @@ export async function runCode(
     });
   } finally {
     release();
-    // The next host starts once this run is over, not while it competes for the CPU.
-    options.warm?.refill(key, launch);
+    // The next host starts once this run is over and answered, not while it competes for the CPU.
+    const warm = options.warm;
+    if (warm) {
+      Deno.unrefTimer(
+        setTimeout(() => warm.refill(key, launch), REFILL_DELAY_MS),
+      );
+    }
   }
 }
 
