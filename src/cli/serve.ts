@@ -46,7 +46,11 @@ export const command: Command = {
     });
     const home = dataHome(context.env);
     const { serveStdio } = await import("../server/server.ts");
-    const { confinementReport } = await import("../sandbox/mod.ts");
+    const { confinementReport, hideFromSameUser } = await import(
+      "../sandbox/mod.ts"
+    );
+    // Runs are processes of the same user: keep the server's environment out of their reach.
+    hideFromSameUser();
     // Which confinement runs get is said at start, so a weaker one is never silent.
     const sandbox = await confinementReport(context.env);
     await context.err(`ctx-mode: sandbox ${sandbox.detail}\n`);

@@ -286,3 +286,15 @@ export function restrictCurrentThread(rules: LandlockRules): LandlockOutcome {
     c.close(ruleset);
   }
 }
+
+/**
+ * Sets this process's dumpable flag (`PR_SET_DUMPABLE`).
+ *
+ * @param dumpable `false` hides `/proc/<pid>/environ`, memory and file descriptors from other processes of the same user.
+ * @returns Whether it took effect (Linux with FFI).
+ */
+export function setDumpable(dumpable: boolean): boolean {
+  const c = loadLibc();
+  return c !== null &&
+    c.prctl(PR_SET_DUMPABLE, dumpable ? 1n : 0n, 0n, 0n, 0n) === 0;
+}

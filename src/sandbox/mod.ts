@@ -42,6 +42,7 @@ export {
   detectConfinement,
 } from "./confine.ts";
 export { WarmHosts } from "./warm_hosts.ts";
+export { hideFromSameUser } from "./process_privacy.ts";
 export type { Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";
 export { maxIndexBytesFromEnv, runOptionsFromEnv } from "./options_from_env.ts";

@@ -3,12 +3,13 @@
  * run them as another user (`setpriv`): reads `{project, confine, env,
  * attacks: [{setup?, language, code}]}` on stdin, runs each attack's setup
  * (a plain shell command, not sandboxed) and then the attack, and prints one
- * JSON array of results.
+ * JSON array of results. Like the server, it hides itself from processes of
+ * the same user first.
  *
  * @module
  */
 
-import { runCode } from "../../src/sandbox/mod.ts";
+import { hideFromSameUser, runCode } from "../../src/sandbox/mod.ts";
 
 /** One attack: the project's state it needs, then the code that tries to get out. */
 export interface Attack {
@@ -27,6 +28,8 @@ export interface AttackResult {
   refused?: string;
 }
 
+// As `ctx-mode serve` does at start.
+hideFromSameUser();
 const input = JSON.parse(await new Response(Deno.stdin.readable).text()) as {
   project: string;
   confine: boolean | "landlock";
@@ -53,7 +56,13 @@ for (const attack of input.attacks) {
         timeoutMs: 60_000,
       },
       // The guard would refuse the literal attacks; the sandbox must hold without it (code the guard cannot read).
-      { confine: input.confine, env, guard: false },
+      // PLANTED_TOKEN_VALUE stands for a secret the user denied to runs.
+      {
+        confine: input.confine,
+        env,
+        guard: false,
+        denyEnv: ["PLANTED_TOKEN_VALUE"],
+      },
     );
     results.push({
       stdout: run.stdout,

@@ -16,6 +16,7 @@ const IS_ROOT = Deno.uid() === 0;
 const SETPRIV = IS_ROOT && Deno.build.os === "linux" &&
   (await Deno.stat("/usr/bin/setpriv").then(() => true, () => false));
 const NOBODY = 65534;
+const PLANTED = "planted-secret-7f3a9c";
 
 interface Mode {
   name: string;
@@ -67,7 +68,13 @@ async function runAttacks(
   ];
   const child = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
-    env: { DENO_DIR: setting.denoDir, HOME: setting.outside, NO_COLOR: "1" },
+    env: {
+      DENO_DIR: setting.denoDir,
+      HOME: setting.outside,
+      NO_COLOR: "1",
+      // In the runner's own environment, where /proc/<pid>/environ shows it.
+      PLANTED_TOKEN_VALUE: PLANTED,
+    },
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -316,6 +323,22 @@ for (const user of USERS) {
             assert.equal(await exists(join(project.path, "PWNED")), false);
           },
         );
+
+        // Unconfined shell included: the server hides itself from its own user.
+        if (user.uid !== 0) {
+          await t.step(
+            "a run cannot read the server's environment from /proc",
+            async () => {
+              const [result] = await runAttacks(setting, mode, [{
+                language: "shell",
+                code:
+                  `echo ran; n=0; for f in /proc/[0-9]*/environ; do tr '\\0' '\\n' < "$f" 2>/dev/null | grep -q ${PLANTED} && n=$((n+1)); done; echo "found=$n"`,
+              }]);
+              assertRan([result!]);
+              assert.match(result!.stdout, /found=0/, JSON.stringify(result));
+            },
+          );
+        }
       },
     });
   }
