@@ -23,7 +23,7 @@ import { denoDir } from "../tests/_helpers/run_cli.ts";
 import { percentile, printTable, type Row } from "./_table.ts";
 
 const RUNS = 30;
-const PAUSE_MS = 300;
+const PAUSE_MS = Number(Deno.env.get("BENCH_PAUSE_MS") ?? 300);
 const OLDER = { name: "context-mode", version: "1.0.169" };
 const BUN_VERSION = "1.4.5";
 const NODE_VERSION = "22.23.3";

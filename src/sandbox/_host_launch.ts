@@ -11,7 +11,7 @@
  * @module
  */
 
-import { delimiter, dirname, isAbsolute, join } from "node:path";
+import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   bwrapArgs,
@@ -35,6 +35,7 @@ import type { HostRequest, HostSetup } from "./sandbox_host.ts";
 import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { existingControlPaths } from "./_control_guard.ts";
+import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
 import { projectControlPaths } from "../safety/mod.ts";
 
 /** How a run ends up confined (reported with every result). */
@@ -64,6 +65,8 @@ export interface HostPlan {
   config?: HostConfig;
   /** For other languages: the build step and the run. */
   steps?: { argv: string[]; cwd: string }[];
+  /** The host is the shell itself (inside bubblewrap): its request is raw text. */
+  shellHost?: boolean;
   runtime: Runtime;
 }
 
@@ -338,6 +341,16 @@ export function planHost(
       ],
       runtime,
     };
+    // Inside bubblewrap a shell run needs no Deno host: bash waits for it.
+    if (
+      language === "shell" && confinement.kind === "bwrap" && !run.build &&
+      basename(command) === "bash"
+    ) {
+      plan.shellHost = true;
+      plan.env = runEnv;
+      const argv = shellHostArgv(command, codePath, options.idleMs);
+      return wrapInBwrap(plan, confinement, argv, readable, writable, options);
+    }
   }
   const setup: HostSetup = {
     idleMs: options.idleMs,
@@ -393,6 +406,7 @@ export function hostRequest(
   code: string,
   file?: string,
 ): string {
+  if (plan.shellHost) return shellHostRequest(code, file);
   const line = (request: HostRequest | JsHostRequest) =>
     JSON.stringify(request) + "\n";
   const codeFile = { path: plan.codePath, text: code };

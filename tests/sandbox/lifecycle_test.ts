@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCode, WarmHosts } from "../../src/sandbox/mod.ts";
+import {
+  detectConfinement,
+  runCode,
+  WarmHosts,
+} from "../../src/sandbox/mod.ts";
+import { launchHost } from "../../src/sandbox/warm_hosts.ts";
+import { currentRuntime } from "../../src/sandbox/js_launch.ts";
 import {
   AVAILABLE,
   BWRAP,
@@ -168,5 +174,43 @@ Deno.test({
       warm.close();
     }
     assert.equal(warm.ready, 0);
+  },
+});
+
+Deno.test({
+  name:
+    "a host that gets no run within its idle time ends and says so, whichever kind it is",
+  ignore: !linux,
+  fn: async () => {
+    await using project = await tempDir();
+    const cases = [
+      { language: "shell", confine: BWRAP ? "bwrap" : "none" },
+      { language: "javascript", confine: "none" },
+      { language: "python", confine: LANDLOCK ? "landlock" : "none" },
+    ] as const;
+    for (const { language, confine } of cases) {
+      const confinement = confine === "bwrap"
+        ? await detectConfinement()
+        : confine === "landlock"
+        ? await detectConfinement({ bwrap: false })
+        : { kind: "none" as const, reason: "test" };
+      const host = launchHost(language, project.path, {
+        confinement,
+        runtime: currentRuntime(),
+        parent: Deno.env.toObject(),
+        denyEnv: [],
+        heapMb: 256,
+        memoryMb: 1024,
+        idleMs: 1_000,
+      });
+      const [status, stderr] = await Promise.all([
+        host.process.child.status,
+        new Response(host.process.child.stderr).text(),
+        host.process.child.stdout.cancel(),
+      ]);
+      await host.cleanup();
+      assert.equal(status.code, 125, `${language} under ${confine}: ${stderr}`);
+      assert.match(stderr, /ctx-mode sandbox host: idle, ended unused/);
+    }
   },
 });

@@ -1,0 +1,74 @@
+/**
+ * The shell host inside bubblewrap: `bash` itself waits for the run, so a
+ * shell call starts no process but a subshell. Its request is the exec-file
+ * target on the first line (empty when none), then the code until end of
+ * input; it writes the code to the run's temp dir, sources it in a subshell
+ * with stdin at end of file, and ends with the done mark on both streams, as
+ * every host does.
+ *
+ * Pure: builds text and argument lists; never starts a process.
+ *
+ * @module
+ */
+
+import { DONE_MARK } from "./_done_mark.ts";
+
+/** The words of an idle host that ended unused (as the Deno hosts say it). */
+const IDLE_LINE = "ctx-mode sandbox host: idle, ended unused";
+/** The exit code of a host that ended without a run. */
+const SETUP_FAILED = 125;
+
+function quote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** `printf` text for a line that holds NUL and other bytes, escaped for its format string. */
+function printfFormat(text: string): string {
+  return text.replaceAll("\\", "\\\\").replaceAll("%", "%%").replaceAll(
+    "\u0000",
+    "\\0",
+  );
+}
+
+/**
+ * The command line of a shell host.
+ *
+ * @param shell The run's shell (`bash`), which runs the host script and the code.
+ * @param codePath Where the code goes.
+ * @param idleMs How long to wait for the request.
+ * @returns The argv, executable first.
+ */
+export function shellHostArgv(
+  shell: string,
+  codePath: string,
+  idleMs: number,
+): string[] {
+  const mark = printfFormat(DONE_MARK);
+  const script = [
+    `IFS= read -r -t ${Math.max(1, Math.ceil(idleMs / 1000))} ctx_file || ` +
+    `{ printf '%s\\n' ${quote(IDLE_LINE)} >&2; exit ${SETUP_FAILED}; }`,
+    // Builtins and a subshell only: every exec costs milliseconds.
+    "IFS= read -r -d '' ctx_code",
+    `printf '%s' "$ctx_code" > ${quote(codePath)}`,
+    "unset ctx_code",
+    `if [ -n "$ctx_file" ]; then export FILE_PATH="$ctx_file"; fi`,
+    "unset ctx_file",
+    `( . ${quote(codePath)} ) </dev/null`,
+    "ctx_code=$?",
+    `printf '${mark}%s\\n' "$ctx_code"`,
+    `printf '${mark}%s\\n' "$ctx_code" >&2`,
+    'exit "$ctx_code"',
+  ].join("\n");
+  return [shell, "-c", script];
+}
+
+/**
+ * The request of a shell host.
+ *
+ * @param code The shell code (its preamble included).
+ * @param file For exec-file: the target's real path.
+ * @returns The bytes to send, after which input ends.
+ */
+export function shellHostRequest(code: string, file?: string): string {
+  return `${file ?? ""}\n${code}`;
+}
