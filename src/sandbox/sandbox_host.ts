@@ -20,7 +20,12 @@
  * @module
  */
 
-import { type HostConfig, runInWorker, writeAll } from "./worker_host.ts";
+import {
+  type HostConfig,
+  runInWorker,
+  startParentWatch,
+  writeAll,
+} from "./worker_host.ts";
 import { DONE_MARK } from "./_done_mark.ts";
 import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
 
@@ -181,29 +186,6 @@ async function runSteps(
     if (code !== 0) return code;
   }
   return code;
-}
-
-/**
- * What the host does when the server that started it dies: remove the run's
- * temp dir, then end its whole group (the run's processes are in it).
- * Self-contained: a Worker runs it from its source text.
- */
-function startParentWatch(scratch: string, pollMs: number): void {
-  const parent = Deno.ppid;
-  const timer = setInterval(() => {
-    if (Deno.ppid === parent) return;
-    try {
-      Deno.removeSync(scratch, { recursive: true });
-    } catch {
-      // best effort
-    }
-    try {
-      Deno.kill(-Deno.pid, "SIGKILL");
-    } catch {
-      Deno.exit(137);
-    }
-  }, pollMs);
-  Deno.unrefTimer(timer);
 }
 
 /**

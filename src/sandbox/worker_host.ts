@@ -98,18 +98,29 @@ function writeError(text: string): Promise<void> {
   return writeAll(Deno.stderr, text);
 }
 
-function watchParent(scratch: string): void {
+/**
+ * Watches the process that started this one: when it dies, removes the run's
+ * temp dir, then ends this process's whole group (the run's processes are in
+ * it). Self-contained: a Worker can run it from its source text.
+ *
+ * @param scratch The run's temp dir.
+ * @param pollMs How often to look.
+ */
+export function startParentWatch(scratch: string, pollMs: number): void {
   const parent = Deno.ppid;
   const timer = setInterval(() => {
     if (Deno.ppid === parent) return;
-    // Re-parented: the runner died without cleaning up after us.
     try {
       Deno.removeSync(scratch, { recursive: true });
     } catch {
       // best effort
     }
-    Deno.exit(137);
-  }, PARENT_POLL_MS);
+    try {
+      Deno.kill(-Deno.pid, "SIGKILL");
+    } catch {
+      Deno.exit(137);
+    }
+  }, pollMs);
   Deno.unrefTimer(timer);
 }
 
@@ -204,7 +215,7 @@ export async function runWorkerHost(args: string[]): Promise<number> {
     throw new TypeError('Cannot start the sandbox "": no configuration');
   }
   const config = JSON.parse(json) as HostConfig;
-  watchParent(config.scratch);
+  startParentWatch(config.scratch, PARENT_POLL_MS);
   if (config.mode !== "worker") {
     throw new TypeError(
       `Cannot start the sandbox "${config.mode}": the host only runs worker mode; process mode runs the code file directly`,
