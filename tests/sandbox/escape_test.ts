@@ -20,6 +20,8 @@ const PLANTED = "planted-secret-7f3a9c";
 
 interface Mode {
   name: string;
+  /** Run with a PATH that has every program of the system but `bwrap`. */
+  hideBwrap?: boolean;
   confine: boolean | "landlock";
   /** Only JavaScript is confined without bubblewrap or Landlock. */
   jsOnly: boolean;
@@ -29,9 +31,11 @@ interface Mode {
 const MODES: Mode[] = [
   { name: "bubblewrap", confine: true, jsOnly: false, available: BWRAP },
   {
-    name: "Landlock",
-    confine: "landlock",
+    name: "Landlock (bwrap hidden from PATH)",
+    // Automatic: with bubblewrap out of sight the sandbox must fall back to Landlock by itself.
+    confine: true,
     jsOnly: false,
+    hideBwrap: true,
     available: LANDLOCK,
   },
   { name: "no confinement", confine: false, jsOnly: true, available: true },
@@ -44,6 +48,43 @@ interface Setting {
   uid: number;
 }
 
+let withoutBwrap: Promise<string> | undefined;
+
+/**
+ * A PATH of one folder holding links to every program on this PATH except
+ * `bwrap` (made once, readable by every user, removed on exit).
+ */
+function pathWithoutBwrap(): Promise<string> {
+  withoutBwrap ??= (async () => {
+    const dir = await Deno.makeTempDir({ prefix: "ctx-no-bwrap-" });
+    await Deno.chmod(dir, 0o755);
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // best effort
+      }
+    });
+    const home = Deno.env.get("HOME") ?? "/nonexistent";
+    for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
+      // Programs under this user's home are out of an ordinary user's reach.
+      if (folder.startsWith(home + "/")) continue;
+      let names: string[];
+      try {
+        names = [...Deno.readDirSync(folder)].map((entry) => entry.name);
+      } catch {
+        continue;
+      }
+      for (const name of names.filter((name) => name !== "bwrap")) {
+        // The first folder on PATH wins, as in a lookup.
+        await Deno.symlink(join(folder, name), join(dir, name)).catch(() => {});
+      }
+    }
+    return dir;
+  })();
+  return withoutBwrap;
+}
+
 /** Runs the attacks in a runner process as `uid`, with `denoDir` as Deno's cache. */
 async function runAttacks(
   setting: Setting,
@@ -53,7 +94,11 @@ async function runAttacks(
   const input = JSON.stringify({
     project: setting.project,
     confine: mode.confine,
-    env: { DENO_DIR: setting.denoDir, HOME: setting.outside },
+    env: {
+      DENO_DIR: setting.denoDir,
+      HOME: setting.outside,
+      ...(mode.hideBwrap ? { PATH: await pathWithoutBwrap() } : {}),
+    },
     attacks,
   });
   const deno = [Deno.execPath(), "run", "-A", "--no-config", RUNNER];
@@ -88,7 +133,22 @@ async function runAttacks(
     output.success,
     `runner failed: ${new TextDecoder().decode(output.stderr)}`,
   );
-  return JSON.parse(text) as AttackResult[];
+  const results = JSON.parse(text) as AttackResult[];
+  // The confinement the mode stands for, and no weaker one, ran each attack.
+  const expected = mode.confine === false
+    ? ["permissions", "none"]
+    : mode.hideBwrap
+    ? ["landlock"]
+    : ["bwrap"];
+  for (const result of results) {
+    if (result.refused === undefined) {
+      assert.ok(
+        expected.includes(result.confinement),
+        `${mode.name}: ran under ${result.confinement}`,
+      );
+    }
+  }
+  return results;
 }
 
 /** The attacks really ran (a refusal would make every check pass for nothing). */
@@ -172,7 +232,7 @@ for (const user of USERS) {
             language !== "python" || AVAILABLE.has("python")
           );
 
-        if (mode.confine === true) {
+        if (mode.confine === true && !mode.hideBwrap) {
           await t.step(
             "a confined process holds no capabilities, even as root",
             async () => {
