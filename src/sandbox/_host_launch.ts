@@ -13,13 +13,7 @@
 
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  bwrapArgs,
-  isInside,
-  isSystemPath,
-  REAL_FS,
-  runtimeRoots,
-} from "./_bwrap.ts";
+import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
 import type { Confinement } from "./confine.ts";
 import { denoSandboxEnv, sandboxEnv } from "./env.ts";
 import {
@@ -29,7 +23,7 @@ import {
   sandboxArgv,
 } from "./js_launch.ts";
 import { findOnPath, type LanguageId } from "./_languages.ts";
-import type { LandlockRules } from "./_landlock.ts";
+import { existing, landlockRules } from "./_landlock_rules.ts";
 import { languageRuntime } from "./languages.ts";
 import type { HostRequest, HostSetup } from "./sandbox_host.ts";
 import type { JsHostRequest } from "./js_host.ts";
@@ -81,84 +75,12 @@ export interface PlanOptions {
   idleMs: number;
 }
 
-const ETC_SECRETS = new Set([
-  "shadow",
-  "shadow-",
-  "gshadow",
-  "gshadow-",
-  "sudoers",
-  "sudoers.d",
-  "ssl",
-  "ssh",
-]);
-const TOP_LEVEL = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
-const DEVICES = [
-  "/dev/null",
-  "/dev/zero",
-  "/dev/full",
-  "/dev/random",
-  "/dev/urandom",
-  "/dev/tty",
-];
-
 function denoDir(parent: Readonly<Record<string, string>>, scratch: string) {
   return parent.DENO_DIR ??
     join(
       parent.XDG_CACHE_HOME ?? join(parent.HOME ?? scratch, ".cache"),
       "deno",
     );
-}
-
-/** The paths that exist, without duplicates. */
-function existing(paths: readonly string[]): string[] {
-  return [...new Set(paths)].filter((path) => {
-    try {
-      Deno.lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** `/etc` without its secrets (Landlock cannot carve a file out of a granted folder). */
-function etcWithoutSecrets(): string[] {
-  const paths = REAL_FS.readDir("/etc").filter((name) => !ETC_SECRETS.has(name))
-    .map(
-      (name) => `/etc/${name}`,
-    );
-  for (const name of REAL_FS.readDir("/etc/ssh")) {
-    if (!(name.startsWith("ssh_host_") && name.endsWith("_key"))) {
-      paths.push(`/etc/ssh/${name}`);
-    }
-  }
-  for (const name of REAL_FS.readDir("/etc/ssl")) {
-    if (name !== "private") paths.push(`/etc/ssl/${name}`);
-  }
-  return paths;
-}
-
-function landlockRules(
-  readable: readonly string[],
-  writable: readonly string[],
-): LandlockRules {
-  return {
-    readable: existing([
-      "/usr",
-      "/opt",
-      "/nix",
-      "/snap",
-      ...TOP_LEVEL,
-      ...etcWithoutSecrets(),
-      "/proc",
-      "/sys",
-      "/dev/pts",
-      "/dev/shm",
-      ...readable,
-    ]),
-    writable: existing(writable),
-    devices: existing(DEVICES),
-  };
 }
 
 /** PATH entries a confined program may call, outside the system dirs. */

@@ -69,9 +69,9 @@ function pathWithoutBwrap(): Promise<string> {
     for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
       // Programs under this user's home are out of an ordinary user's reach.
       if (folder.startsWith(home + "/")) continue;
-      let names: string[];
+      const names: string[] = [];
       try {
-        names = [...Deno.readDirSync(folder)].map((entry) => entry.name);
+        for await (const entry of Deno.readDir(folder)) names.push(entry.name);
       } catch {
         continue;
       }
