@@ -31,7 +31,7 @@ import type { PlanOptions, RunConfinement } from "./_host_launch.ts";
 import { launchHost, type WarmHosts } from "./warm_hosts.ts";
 import { HOST_IDLE } from "./sandbox_host.ts";
 import { finishRun, runOnHost } from "./_host_run.ts";
-import { RunSlots } from "./_run_slots.ts";
+import { KindTurns, RunSlots } from "./_run_slots.ts";
 import { checkCode } from "../safety/mod.ts";
 
 /** The timeout of a run when the request names none. */
@@ -51,6 +51,7 @@ const REFILL_DELAY_MS = 30;
 /** How long a warm host waits for its run before it ends. */
 const HOST_IDLE_MS = 5 * 60_000;
 const RUN_SLOTS = new RunSlots();
+const KIND_TURNS = new KindTurns();
 
 /** One piece of code to run. */
 export interface RunRequest {
@@ -251,13 +252,22 @@ export async function runCode(
     : undefined;
   const confinement = await chooseConfinement(options, parent);
   const isJs = language === "javascript" || language === "typescript";
-  if (isJs && confinement.kind === "none") {
-    refuseEscapingLinks(language, project);
+  // Unconfined, links are checked before a JavaScript run: no other run may make one meanwhile.
+  const leaveTurn = confinement.kind === "none"
+    ? await KIND_TURNS.enter(isJs ? "javascript" : "other")
+    : () => {};
+  let release = () => {};
+  try {
+    if (isJs && confinement.kind === "none") {
+      refuseEscapingLinks(language, project);
+    }
+    release = await RUN_SLOTS.acquire(
+      options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS,
+    );
+  } catch (error) {
+    leaveTurn();
+    throw error;
   }
-
-  const release = await RUN_SLOTS.acquire(
-    options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS,
-  );
   const started = performance.now();
   const planOptions: PlanOptions = {
     confinement,
@@ -302,6 +312,7 @@ export async function runCode(
     });
   } finally {
     release();
+    leaveTurn();
     // The next host starts once this run is over and answered, not while it competes for the CPU.
     const warm = options.warm;
     if (warm) {

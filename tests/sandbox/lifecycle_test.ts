@@ -12,6 +12,7 @@ import {
   AVAILABLE,
   BWRAP,
   eventually,
+  exists,
   LANDLOCK,
   spawnRunner,
   tempDir,
@@ -212,5 +213,43 @@ Deno.test({
       assert.equal(status.code, 125, `${language} under ${confine}: ${stderr}`);
       assert.match(stderr, /ctx-mode sandbox host: idle, ended unused/);
     }
+  },
+});
+
+Deno.test({
+  name:
+    "unconfined, a link that a parallel shell run makes cannot be used by a JavaScript run",
+  ignore: !linux,
+  fn: async () => {
+    await using project = await tempDir();
+    await using outside = await tempDir();
+    await Deno.writeTextFile(join(outside.path, "secret.txt"), "TOP-SECRET");
+    // The shell run makes its link late; the JavaScript run would read through it later still.
+    const shell = runCode({
+      language: "sh",
+      code:
+        `touch started; sleep 1; ln -s ${outside.path} ${project.path}/late-link; echo linked`,
+      projectDir: project.path,
+    }, { confine: false, guard: false });
+    // The JavaScript run starts once the shell run is going on.
+    assert.ok(
+      await eventually(
+        () => exists(join(project.path, "started")),
+        30_000,
+      ),
+    );
+    const js = runCode({
+      language: "js",
+      code:
+        "await new Promise((r) => setTimeout(r, 2000)); try { console.log(Deno.readTextFileSync(PROJECT_DIR + '/late-link/secret.txt')); } catch (e) { console.log('blocked', e.name); }",
+      projectDir: project.path,
+    }, { confine: false }).then(
+      (result) => result.stdout,
+      (error: Error) => `refused: ${error.message}`,
+    );
+    assert.equal((await shell).stdout, "linked\n");
+    const outcome = await js;
+    assert.doesNotMatch(outcome, /TOP-SECRET/);
+    assert.match(outcome, /refused: .*symbolic links lead out of the project/);
   },
 });
