@@ -11,6 +11,7 @@ import type { Command } from "./_context.ts";
 import { databasePathFor } from "./_store.ts";
 import { dataHome, projectDir } from "../config/paths.ts";
 import { loadPolicy, placeFromEnv } from "../safety/policy_gate.ts";
+import { networkPolicy } from "../config/network_policy.ts";
 import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
@@ -52,6 +53,10 @@ export const command: Command = {
       databasePath: databasePathFor(values, context),
       languages: await detectLanguages({ env: context.env, versions: true }),
       sandbox: await confinementReport(context.env),
+      network: networkPolicy(context.env, {
+        dataHome: dataHome(context.env),
+        projectDir: project,
+      }),
       platform: platform.detection,
       platformChecks: platform.checks,
       policy: loadPolicy(placeFromEnv(project, context.env)),

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileIdentity, quickCheck } from "../store/move_aside.ts";
 import type { Policy } from "../safety/policy.ts";
+import type { NetworkPolicy } from "../config/network_policy.ts";
 
 /** The outcome of one check. */
 export interface DoctorCheck {
@@ -59,6 +60,8 @@ export interface DoctorInput {
   policy?: Policy | undefined;
   /** How runs are confined here. @default {undefined} */
   sandbox?: { status: "ok" | "warn"; detail: string } | undefined;
+  /** The fetcher's network policy in force. @default {undefined} */
+  network?: NetworkPolicy | undefined;
 }
 
 /**
@@ -101,6 +104,15 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
     }`,
   });
   if (input.sandbox) checks.push({ name: "sandbox", ...input.sandbox });
+  if (input.network) {
+    const { loopback, private: lan } = input.network;
+    checks.push({
+      name: "network",
+      status: "ok",
+      detail:
+        `fetches: loopback ${loopback.access} (${loopback.from}), private ranges ${lan.access} (${lan.from}); link-local and cloud-metadata addresses always refused, in JavaScript runs too`,
+    });
+  }
   if (input.platform) {
     const { platform, confidence, evidence } = input.platform;
     checks.push({

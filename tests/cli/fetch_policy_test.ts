@@ -164,3 +164,21 @@ Deno.test("ctx-mode fetch never fetches metadata addresses in any spelling, what
     );
   }
 });
+
+Deno.test("ctx-mode doctor reports the network policy in force and where it comes from", async () => {
+  await using home = await tempDir();
+  const run = await runCli(["doctor", "--json"], {
+    home: home.path,
+    env: { CTX_MODE_NET_PRIVATE: "allow" },
+  });
+  const checks = JSON.parse(run.stdout).checks as Array<
+    { name: string; detail: string }
+  >;
+  const network = checks.find((check) => check.name === "network");
+  assert.ok(network, run.stdout);
+  assert.match(
+    network.detail,
+    /private ranges allow \(CTX_MODE_NET_PRIVATE=allow/,
+  );
+  assert.match(network.detail, /loopback allow \(the default/);
+});

@@ -11,6 +11,7 @@ import {
   toolHandler,
 } from "../_tool.ts";
 import { formatDoctor, runDoctor } from "../doctor.ts";
+import { networkPolicy } from "../../config/network_policy.ts";
 import { confinementReport, detectLanguages } from "../../sandbox/mod.ts";
 import { loadToolPolicy } from "./_policy.ts";
 
@@ -37,6 +38,10 @@ export function registerCtxDoctorTool(
         databasePath: deps.databasePath,
         languages: await detectLanguages({ env: deps.env, versions: true }),
         sandbox: await confinementReport(deps.env),
+        network: networkPolicy(deps.env, {
+          dataHome: deps.dataHome,
+          projectDir: deps.projectDir,
+        }),
         client: client
           ? { name: client.name, version: client.version }
           : undefined,
