@@ -17,7 +17,7 @@
 
 import { dirname, join, relative } from "node:path";
 import { projectControlPaths } from "../safety/mod.ts";
-import { REAL_FS } from "./_bwrap.ts";
+import { isInside, REAL_FS } from "./_bwrap.ts";
 
 /** The most entries and bytes a snapshot holds (hook folders are small). */
 const MAX_ENTRIES = 2_000;
@@ -75,11 +75,11 @@ function lstat(path: string): Deno.FileInfo | null {
 export function snapshotControlFiles(
   project: string,
   options: {
-    /** Keep file contents, to restore them (not needed where the files are mounted read-only). @default {true} */
-    contents?: boolean;
+    /** Paths mounted read-only for the run: files below them cannot change, so their contents are not kept. @default {[]} */
+    readOnly?: readonly string[];
   } = {},
 ): ControlSnapshot {
-  const contents = options.contents ?? true;
+  const readOnly = options.readOnly ?? [];
   const snapshot: ControlSnapshot = {
     project,
     roots: projectControlPaths(project),
@@ -108,7 +108,7 @@ export function snapshotControlFiles(
       for (const entry of REAL_FS.readDir(path)) visit(join(path, entry));
     } else if (info.isFile) {
       const entry: Entry = { kind: "file", mode, stamp };
-      if (!contents) {
+      if (readOnly.some((root) => isInside(path, root))) {
         snapshot.entries.set(path, entry);
         return;
       }

@@ -59,6 +59,8 @@ export interface HostPlan {
   config?: HostConfig;
   /** For other languages: the build step and the run. */
   steps?: { argv: string[]; cwd: string }[];
+  /** The control paths mounted read-only for this host (bubblewrap); others made since are not. */
+  readOnlyControls?: string[];
   /** The host is the shell itself (inside bubblewrap): its request is raw text. */
   shellHost?: boolean;
   runtime: Runtime;
@@ -299,11 +301,12 @@ function wrapInBwrap(
   writable: readonly string[],
   options: PlanOptions,
 ): HostPlan {
+  // Control files over the project, read-only: writing them fails at once.
+  plan.readOnlyControls = existingControlPaths(plan.project);
   const args = bwrapArgs(
     {
       writable,
-      // Control files over the project, read-only: writing them fails at once.
-      readable: existing([...readable, ...existingControlPaths(plan.project)]),
+      readable: existing([...readable, ...plan.readOnlyControls]),
       cwd: plan.project,
       privateDir: plan.scratch,
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.

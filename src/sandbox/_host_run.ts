@@ -74,9 +74,9 @@ export async function runOnHost(
       }),
       stderr: new OutputCapture(limits.maxOutputBytes),
     };
-    // Under bubblewrap the existing control files are read-only mounts: only new ones need catching.
+    // What the host mounted read-only cannot change; a control file made since its start can.
     const snapshot = snapshotControlFiles(plan.project, {
-      contents: plan.confinement !== "bwrap",
+      readOnly: plan.readOnlyControls ?? [],
     });
     let outcome: ProcessOutcome;
     let restored: string[] = [];

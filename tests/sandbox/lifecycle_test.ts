@@ -253,3 +253,37 @@ Deno.test({
     assert.match(outcome, /refused: .*symbolic links lead out of the project/);
   },
 });
+
+Deno.test({
+  name:
+    "a control file made after a warm host started is still kept from its run",
+  ignore: !linux,
+  fn: async () => {
+    await using project = await tempDir();
+    const warm = new WarmHosts();
+    try {
+      const first = await runCode(
+        { language: "sh", code: "echo one", projectDir: project.path },
+        { warm, guard: false },
+      );
+      assert.equal(first.stdout, "one\n", first.stderr);
+      assert.ok(await eventually(() => warm.ready === 1, 10_000));
+      // Made after the ready host was set up: no read-only mount covers it.
+      const policy = join(project.path, ".ctx-mode.json");
+      await Deno.writeTextFile(policy, '{"guard": {"level": "paranoid"}}');
+      const second = await runCode({
+        language: "sh",
+        code: `echo '{"guard": {"level": "standard"}}' > .ctx-mode.json`,
+        projectDir: project.path,
+      }, { warm, guard: false });
+      assert.match(second.stderr, /put back: \.ctx-mode\.json/);
+      assert.equal(second.exitCode, 1);
+      assert.equal(
+        await Deno.readTextFile(policy),
+        '{"guard": {"level": "paranoid"}}',
+      );
+    } finally {
+      warm.close();
+    }
+  },
+});
