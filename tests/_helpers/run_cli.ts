@@ -25,6 +25,25 @@ export interface CliOptions {
   cwd?: string;
   /** Extra environment variables on top of {@link childEnv}. @default {} */
   env?: Record<string, string>;
+  /** Start the child under this umask (through `sh`). @default {undefined} */
+  umask?: string;
+}
+
+/**
+ * The command line of `ctx-mode args…`, under `umask` when given.
+ *
+ * @returns The executable and its arguments.
+ */
+export function cliCommand(
+  args: readonly string[],
+  umask?: string,
+): { command: string; args: string[] } {
+  const deno = ["run", "-A", MAIN, ...args];
+  if (umask === undefined) return { command: Deno.execPath(), args: deno };
+  return {
+    command: "sh",
+    args: ["-c", `umask ${umask} && exec "$0" "$@"`, Deno.execPath(), ...deno],
+  };
 }
 
 /** Runs `ctx-mode args…` with an isolated data home and optional stdin. */
@@ -32,8 +51,9 @@ export async function runCli(
   args: string[],
   options: CliOptions & { stdin?: string | Uint8Array },
 ): Promise<CliRun> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, ...args],
+  const { command, args: argv } = cliCommand(args, options.umask);
+  const child = new Deno.Command(command, {
+    args: argv,
     cwd: options.cwd ?? options.home,
     clearEnv: true,
     env: childEnv(options.home, options.env),

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { childDatabase, childEnv, MAIN } from "../_helpers/run_cli.ts";
+import {
+  childDatabase,
+  childEnv,
+  cliCommand,
+  type CliRun,
+  runCli,
+} from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
 import { heartbeatPath } from "../../src/config/heartbeat.ts";
@@ -18,40 +24,12 @@ async function modeOf(path: string): Promise<string> {
 }
 
 /** Runs `ctx-mode args…` under `umask 022`, with stdin when given. */
-async function ctxUnderUmask(
+function ctxUnderUmask(
   args: string[],
   home: string,
   options: { env?: Record<string, string>; stdin?: string } = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command("sh", {
-    args: [
-      "-c",
-      'umask 022 && exec "$0" "$@"',
-      Deno.execPath(),
-      "run",
-      "-A",
-      MAIN,
-      ...args,
-    ],
-    cwd: home,
-    clearEnv: true,
-    env: childEnv(home, options.env),
-    stdin: options.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  if (options.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(options.stdin));
-    await writer.close();
-  }
-  const output = await child.output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+): Promise<CliRun> {
+  return runCli(args, { home, umask: "022", ...options });
 }
 
 /** A Claude Code PreToolUse payload for a shell command. */
@@ -74,16 +52,7 @@ Deno.test({
     const home = join(dir.path, "data");
     const project = dir.path;
     const transport = new StdioClientTransport({
-      command: "sh",
-      args: [
-        "-c",
-        'umask 022 && exec "$0" "$@"',
-        Deno.execPath(),
-        "run",
-        "-A",
-        MAIN,
-        "serve",
-      ],
+      ...cliCommand(["serve"], "022"),
       cwd: project,
       env: childEnv(home, { CTX_MODE_PROJECT_DIR: project }),
       stderr: "pipe",
