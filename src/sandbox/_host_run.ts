@@ -17,7 +17,7 @@ import {
 import { type ProcessOutcome, superviseProcess } from "./_process.ts";
 import { type HostPlan, hostRequest } from "./_host_launch.ts";
 import type { Host } from "./warm_hosts.ts";
-import { HOST_SETUP_FAILED, HOST_SETUP_MARK } from "./sandbox_host.ts";
+import { HOST_SETUP_FAILED, HOST_SETUP_MARK } from "./_host_protocol.ts";
 import { restoreControlFiles, snapshotControlFiles } from "./_control_guard.ts";
 import { sourceText } from "./_source_text.ts";
 import type { RunResult } from "./run_code.ts";

@@ -1,6 +1,7 @@
 /**
  * Runs one child process under limits: its own session and process group,
- * stdin at EOF, a deadline, bounded output capture, and a kill of the whole
+ * stdin at EOF or carrying a request, a deadline, bounded output capture, a
+ * memory cap over the process tree, and a kill of the whole
  * group on timeout, on abort, once the child has exited (so no background
  * process outlives the run) and when this process unloads.
  *
@@ -61,7 +62,7 @@ let unloadHooked = false;
  *
  * @param pid The child's pid, which is also its group id.
  */
-export function killGroup(pid: number): void {
+function killGroup(pid: number): void {
   if (Deno.build.os === "windows") {
     try {
       new Deno.Command("taskkill", {
@@ -186,18 +187,6 @@ export function discardProcess(started: StartedProcess): void {
   started.child.stdout.cancel().catch(() => {});
   started.child.stderr.cancel().catch(() => {});
   started.child.status.catch(() => {});
-}
-
-/**
- * Starts a process and waits for it under the limits in `spec`.
- *
- * @param spec What to run, the limits, and where the output goes.
- * @returns How it ended.
- * @throws {Deno.errors.NotFound} When the executable does not exist.
- */
-export async function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
-  if (spec.signal?.aborted) throw spec.signal.reason;
-  return await superviseProcess(startProcess(spec), spec);
 }
 
 /**

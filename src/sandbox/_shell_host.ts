@@ -12,11 +12,13 @@
  */
 
 import { DONE_MARK } from "./_done_mark.ts";
+import {
+  HOST_IDLE,
+  HOST_SETUP_FAILED,
+  HOST_SETUP_MARK,
+} from "./_host_protocol.ts";
 
-/** The words of an idle host that ended unused (as the Deno hosts say it). */
-const IDLE_LINE = "ctx-mode sandbox host: idle, ended unused";
-/** The exit code of a host that ended without a run. */
-const SETUP_FAILED = 125;
+const IDLE_LINE = `${HOST_SETUP_MARK} ${HOST_IDLE}`;
 
 function quote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
@@ -46,7 +48,7 @@ export function shellHostArgv(
   const mark = printfFormat(DONE_MARK);
   const script = [
     `IFS= read -r -t ${Math.max(1, Math.ceil(idleMs / 1000))} ctx_file || ` +
-    `{ printf '%s\\n' ${quote(IDLE_LINE)} >&2; exit ${SETUP_FAILED}; }`,
+    `{ printf '%s\\n' ${quote(IDLE_LINE)} >&2; exit ${HOST_SETUP_FAILED}; }`,
     // Builtins and a subshell only: every exec costs milliseconds.
     "IFS= read -r -d '' ctx_code",
     `printf '%s' "$ctx_code" > ${quote(codePath)}`,

@@ -15,12 +15,13 @@
  * that the server need not wait for Deno's teardown.
  *
  * Like `main.ts` this is an edge: it writes to stderr and exits. It imports
- * only the done mark, a module without imports of its own.
+ * only the host protocol's modules, which import nothing.
  *
  * @module
  */
 
 import { DONE_MARK } from "./_done_mark.ts";
+import { readRequestLine } from "./_host_protocol.ts";
 
 /** What the process is told when it starts (its one argument, as JSON). */
 export interface JsHostConfig {
@@ -38,33 +39,6 @@ export interface JsHostRequest {
   code: string;
   /** For exec-file: the file exposed as `FILE_PATH`, its text as `FILE_CONTENT`. */
   file?: string;
-}
-
-/** What an idle host says before it exits with code 125 (the same words as the sandbox host). */
-const IDLE_LINE = "ctx-mode sandbox host: idle, ended unused\n";
-
-async function readRequestLine(idleMs: number): Promise<string | undefined> {
-  const idle = setTimeout(() => {
-    Deno.stderr.writeSync(new TextEncoder().encode(IDLE_LINE));
-    Deno.exit(125);
-  }, idleMs);
-  const bytes: number[] = [];
-  const buffer = new Uint8Array(4096);
-  try {
-    while (true) {
-      const count = await Deno.stdin.read(buffer);
-      if (count === null) break;
-      const chunk = buffer.subarray(0, count);
-      const newline = chunk.indexOf(0x0a);
-      bytes.push(...(newline === -1 ? chunk : chunk.subarray(0, newline)));
-      if (newline !== -1) break;
-    }
-  } finally {
-    clearTimeout(idle);
-  }
-  return bytes.length === 0
-    ? undefined
-    : new TextDecoder().decode(new Uint8Array(bytes));
 }
 
 function fileUrl(path: string): string {

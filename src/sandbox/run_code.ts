@@ -29,7 +29,7 @@ import { type Confinement, detectConfinement } from "./confine.ts";
 import { resolveLanguage } from "./languages.ts";
 import type { PlanOptions, RunConfinement } from "./_host_launch.ts";
 import { launchHost, type WarmHosts } from "./warm_hosts.ts";
-import { HOST_IDLE } from "./sandbox_host.ts";
+import { HOST_IDLE } from "./_host_protocol.ts";
 import { finishRun, runOnHost } from "./_host_run.ts";
 import { KindTurns, RunSlots } from "./_run_slots.ts";
 import { checkCode } from "../safety/mod.ts";

@@ -27,6 +27,11 @@ import {
   writeAll,
 } from "./worker_host.ts";
 import { DONE_MARK } from "./_done_mark.ts";
+import {
+  HOST_SETUP_FAILED,
+  HOST_SETUP_MARK,
+  readRequestLine,
+} from "./_host_protocol.ts";
 import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
 
 /** How the host is set up, fixed when it starts (its one argument, as JSON). */
@@ -65,13 +70,6 @@ export interface CodeFile {
   text: string;
 }
 
-/** The exit code of a host that could not confine itself; the server refuses the run. */
-export const HOST_SETUP_FAILED = 125;
-/** The line a host prints before it exits with {@link HOST_SETUP_FAILED}. */
-export const HOST_SETUP_MARK = "ctx-mode sandbox host:";
-/** The reason a host gives when it ended unused. */
-export const HOST_IDLE = "idle, ended unused";
-
 const PARENT_POLL_MS = 500;
 const SIGNAL_NUMBERS: Record<string, number> = {
   SIGHUP: 1,
@@ -89,34 +87,6 @@ const SIGNAL_NUMBERS: Record<string, number> = {
 
 function writeError(text: string): Promise<void> {
   return writeAll(Deno.stderr, text);
-}
-
-/** Reads stdin up to the first newline, or `undefined` at end of file or after `idleMs`. */
-async function readRequestLine(idleMs: number): Promise<string | undefined> {
-  const chunks: Uint8Array[] = [];
-  const buffer = new Uint8Array(64 * 1024);
-  const idle = setTimeout(() => {
-    // Said on stderr, so that a run that took this host just now starts another.
-    writeError(`${HOST_SETUP_MARK} ${HOST_IDLE}\n`).finally(() =>
-      Deno.exit(HOST_SETUP_FAILED)
-    );
-  }, idleMs);
-  try {
-    while (true) {
-      const count = await Deno.stdin.read(buffer);
-      if (count === null) break;
-      const chunk = buffer.slice(0, count);
-      chunks.push(chunk);
-      if (chunk.includes(0x0a)) break;
-    }
-  } finally {
-    clearTimeout(idle);
-  }
-  if (chunks.length === 0) return undefined;
-  const text = new TextDecoder().decode(
-    new Uint8Array(chunks.flatMap((chunk) => [...chunk])),
-  );
-  return text.split("\n")[0];
 }
 
 function exitCode(status: Deno.CommandStatus): number {
@@ -142,14 +112,13 @@ function startChild(child: NonNullable<HostSetup["child"]>): Deno.ChildProcess {
  * Deno's first spawn in a process costs about 8 ms more than the next ones:
  * pay it while waiting for the request.
  */
-function warmSpawn(): undefined {
+function warmSpawn(): void {
   try {
     new Deno.Command("true", { stdin: "null", stdout: "null", stderr: "null" })
       .spawn().status.catch(() => {});
   } catch {
     // no `true` on PATH: the run pays the first spawn itself
   }
-  return undefined;
 }
 
 async function forward(
@@ -246,7 +215,8 @@ async function serve(setup: HostSetup): Promise<number> {
       return HOST_SETUP_FAILED;
     }
   }
-  const child = setup.child ? startChild(setup.child) : warmSpawn();
+  if (!setup.child) warmSpawn();
+  const child = setup.child ? startChild(setup.child) : undefined;
   const line = await readRequestLine(setup.idleMs);
   if (line === undefined) return 0;
   const request = JSON.parse(line) as HostRequest;
