@@ -102,7 +102,7 @@ async function runAttacks(
     attacks,
   });
   const deno = [Deno.execPath(), "run", "-A", "--no-config", RUNNER];
-  const argv = setting.uid === 0 ? deno : [
+  const argv = setting.uid === Deno.uid() ? deno : [
     "setpriv",
     "--reuid",
     String(setting.uid),
