@@ -15,7 +15,7 @@
  * @module
  */
 
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { projectControlPaths } from "../safety/mod.ts";
 import { isInside, REAL_FS } from "./_bwrap.ts";
 
@@ -55,7 +55,36 @@ export interface ControlSnapshot {
  * @returns Absolute paths.
  */
 export function existingControlPaths(project: string): string[] {
-  return projectControlPaths(project).filter((path) => lstat(path) !== null);
+  return existingPaths(project, projectControlPaths(project));
+}
+
+/**
+ * The paths below a folder that exist (links included), found by listing
+ * folders from that one down: most control paths are missing, and a listing
+ * is cheaper than a failed `lstat` each.
+ */
+function existingPaths(base: string, paths: readonly string[]): string[] {
+  const listings = new Map<string, Set<string>>();
+  const namesIn = (folder: string): Set<string> => {
+    let names = listings.get(folder);
+    if (!names) {
+      names = new Set();
+      const parent = dirname(folder);
+      if (
+        folder === base ||
+        (parent !== folder && namesIn(parent).has(basename(folder)))
+      ) {
+        try {
+          for (const entry of Deno.readDirSync(folder)) names.add(entry.name);
+        } catch {
+          // not a readable folder: nothing below it exists for us
+        }
+      }
+      listings.set(folder, names);
+    }
+    return names;
+  };
+  return paths.filter((path) => namesIn(dirname(path)).has(basename(path)));
 }
 
 function lstat(path: string): Deno.FileInfo | null {
@@ -123,7 +152,9 @@ export function snapshotControlFiles(
       snapshot.entries.set(path, entry);
     }
   };
-  for (const root of snapshot.roots) visit(root);
+  for (const root of existingPaths(snapshot.project, snapshot.roots)) {
+    visit(root);
+  }
   return snapshot;
 }
 
@@ -171,7 +202,7 @@ function putBack(path: string, before: Entry | undefined): void {
 }
 
 /** Every path under the snapshot's roots now, parents first. */
-function currentPaths(roots: readonly string[]): string[] {
+function currentPaths(project: string, roots: readonly string[]): string[] {
   const paths: string[] = [];
   const visit = (path: string) => {
     const info = lstat(path);
@@ -181,7 +212,7 @@ function currentPaths(roots: readonly string[]): string[] {
       for (const entry of REAL_FS.readDir(path)) visit(join(path, entry));
     }
   };
-  for (const root of roots) visit(root);
+  for (const root of existingPaths(project, roots)) visit(root);
   return paths;
 }
 
@@ -194,7 +225,7 @@ function currentPaths(roots: readonly string[]): string[] {
 export function restoreControlFiles(snapshot: ControlSnapshot): string[] {
   const touched = new Set<string>();
   // Created or changed entries, parents first (a created folder goes whole).
-  for (const path of currentPaths(snapshot.roots)) {
+  for (const path of currentPaths(snapshot.project, snapshot.roots)) {
     const before = snapshot.entries.get(path);
     if (!changed(path, before)) continue;
     if ([...touched].some((done) => path.startsWith(done + "/"))) continue;

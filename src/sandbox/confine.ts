@@ -33,6 +33,8 @@ export interface Confinement {
 
 const PROBE_TIMEOUT_MS = 5_000;
 const probes = new Map<string, Promise<Confinement>>();
+/** Where bwrap is, per PATH, looked up once per process (as language commands are). */
+const bwrapOnPath = new Map<string, string | undefined>();
 
 /** The namespace flags every confined run uses; the probe checks exactly these. */
 export const BWRAP_NAMESPACE_ARGS: readonly string[] = [
@@ -156,7 +158,11 @@ async function detectBwrap(
   env: Readonly<Record<string, string | undefined>>,
   os: typeof Deno.build.os,
 ): Promise<Confinement> {
-  const command = findOnPath("bwrap", env, os);
+  const pathKey = env.PATH ?? "";
+  if (!bwrapOnPath.has(pathKey)) {
+    bwrapOnPath.set(pathKey, findOnPath("bwrap", env, os));
+  }
+  const command = bwrapOnPath.get(pathKey);
   if (!command) {
     return {
       kind: "none",

@@ -5,8 +5,8 @@
  * permission rules as the agents' hooks, with denies and asks written to the
  * audit log.
  *
- * The policy is read afresh on every call (a few small files), so an edited
- * settings file counts at once. A tool cannot ask the user, so an ask is
+ * The policy is read again whenever one of its files changed (their `stat` is
+ * checked on every call), so an edited settings file counts at once. A tool cannot ask the user, so an ask is
  * refused like a deny, with a reason that says where the user would be asked.
  *
  * @module
@@ -16,13 +16,15 @@ import type { Policy, PolicyWhere } from "../../safety/policy.ts";
 import type { PermissionRequest } from "../../safety/permissions.ts";
 import {
   judgeRequest,
-  loadPolicy,
   placeFromEnv,
   type PolicyPlace,
   policyWhere as placeWhere,
   refusalText,
 } from "../../safety/policy_gate.ts";
+import { PolicyCache } from "../../safety/policy_cache.ts";
 import type { ServerDeps } from "../_tool.ts";
+
+const POLICIES = new PolicyCache();
 
 /** The server's project, the user's home and the data home. */
 function placeOf(deps: ServerDeps): PolicyPlace {
@@ -39,7 +41,7 @@ function placeOf(deps: ServerDeps): PolicyPlace {
  * @returns The policy, problems in its `notes`.
  */
 export function loadToolPolicy(deps: ServerDeps): Policy {
-  return loadPolicy(placeOf(deps));
+  return POLICIES.load(placeOf(deps));
 }
 
 /**
