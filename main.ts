@@ -12,6 +12,7 @@ import {
   type Command,
   processContext,
 } from "./src/cli/_context.ts";
+import type { hookThroughServer as HookThroughServer } from "./src/hook_channel/fast_hook.ts";
 
 interface CommandEntry {
   summary: string;
@@ -97,6 +98,10 @@ const COMMANDS: Record<string, CommandEntry> = {
 const WORKER_HOST = "./src/sandbox/worker_host.ts";
 /** The sandbox host every run happens in, inside the compiled binary (the internal `__host` entry). */
 const SANDBOX_HOST = "./src/sandbox/sandbox_host.ts";
+/** The hook command's fast path through the running server's socket. */
+const FAST_HOOK = "./src/hook_channel/fast_hook.ts";
+/** The server's hook socket Worker (started by `serve`, embedded like the rest). */
+const SOCKET_WORKER = "./src/hook_channel/socket_worker.ts";
 
 /**
  * The modules `main` loads by computed specifier, relative to this file:
@@ -111,6 +116,8 @@ export const LAZY_MODULES: readonly string[] = [
   ),
   WORKER_HOST,
   SANDBOX_HOST,
+  FAST_HOOK,
+  SOCKET_WORKER,
 ];
 
 /**
@@ -183,6 +190,11 @@ export async function main(
       await import(new URL(SANDBOX_HOST, import.meta.url).href);
     return await host.runSandboxHost(rest);
   }
+  if (first === "hook" && rest.length === 2 && !rest[0]?.startsWith("-")) {
+    const fast = await hookFastPath(rest, context);
+    if (typeof fast === "number") return fast;
+    context = fast;
+  }
   try {
     if (first === undefined) return await main(["serve"], context);
     if (first === "--help" || first === "-h") {
@@ -221,6 +233,38 @@ export async function main(
     await context.err(`ctx-mode: ${message.split("\n")[0]}\n`);
     return 1;
   }
+}
+
+/**
+ * A hook answered by the project's running server, before anything heavy
+ * loads; otherwise the context to run it in-process with (the payload
+ * already read, when it was).
+ */
+async function hookFastPath(
+  args: string[],
+  context: CliContext,
+): Promise<number | CliContext> {
+  const { hookThroughServer, HOOK_STDIN_TIMEOUT_MS }: {
+    hookThroughServer: typeof HookThroughServer;
+    HOOK_STDIN_TIMEOUT_MS: number;
+  } = await import(new URL(FAST_HOOK, import.meta.url).href);
+  const result = await hookThroughServer(args, context, HOOK_STDIN_TIMEOUT_MS);
+  if ("exitCode" in result) return result.exitCode;
+  if (!result.read) return context;
+  const payload = result.payload;
+  return {
+    env: context.env,
+    cwd: context.cwd,
+    get stdin() {
+      return context.stdin;
+    },
+    readStdin: () => Promise.resolve(payload),
+    stdinIsTerminal: context.stdinIsTerminal,
+    stdoutIsTerminal: context.stdoutIsTerminal,
+    stderrIsTerminal: context.stderrIsTerminal,
+    out: (text) => context.out(text),
+    err: (text) => context.err(text),
+  };
 }
 
 if (import.meta.main) {

@@ -20,9 +20,10 @@
 import {
   judgeRequest,
   loadPolicy,
+  type PolicyPlace,
   ruleTag,
 } from "../src/safety/policy_gate.ts";
-import type { PolicyVerdict } from "../src/safety/policy.ts";
+import type { Policy, PolicyVerdict } from "../src/safety/policy.ts";
 import type { PermissionRequest } from "../src/safety/permissions.ts";
 import type { Decision, ToolCallEvent } from "../src/routing/types.ts";
 
@@ -40,6 +41,8 @@ export interface GuardOptions {
   claudeDir?: string | undefined;
   /** Where problems in policy files are reported. @default {a line on stderr} */
   warn?: (line: string) => void;
+  /** Reads the policy of a place (a long-lived process caches it). @default {loadPolicy, afresh} */
+  loadPolicy?: ((place: PolicyPlace) => Policy) | undefined;
 }
 
 function writeStderr(line: string): void {
@@ -48,6 +51,14 @@ function writeStderr(line: string): void {
   } catch {
     // Nowhere to report it; the hook's answer matters more.
   }
+}
+
+function policyOf(place: PolicyPlace, options: GuardOptions): Policy {
+  const warn = options.warn ?? writeStderr;
+  if (!options.loadPolicy) return loadPolicy(place, { onNote: warn });
+  const policy = options.loadPolicy(place);
+  for (const note of policy.notes) warn(note);
+  return policy;
 }
 
 /** The request the policy judges for a tool call. */
@@ -111,7 +122,7 @@ export function guardToolCall(
         source: "hook",
         tool: call.toolName,
       },
-      policy: loadPolicy(place, { onNote: options.warn ?? writeStderr }),
+      policy: policyOf(place, options),
       now: options.now,
     });
     return asDecision(verdict);

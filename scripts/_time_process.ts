@@ -13,6 +13,7 @@
  * @param stdin What the process reads on stdin.
  * @param env The process's whole environment.
  * @param runs How many timed runs.
+ * @param cwd The working directory. @default {this process's}
  * @returns The times in milliseconds, sorted ascending.
  */
 export async function timeProcess(
@@ -20,6 +21,7 @@ export async function timeProcess(
   stdin: string,
   env: Record<string, string>,
   runs: number,
+  cwd?: string,
 ): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
@@ -27,6 +29,7 @@ export async function timeProcess(
     const child = new Deno.Command(Deno.execPath(), {
       args,
       env,
+      ...(cwd === undefined ? {} : { cwd }),
       stdin: "piped",
       stdout: "null",
       stderr: "null",

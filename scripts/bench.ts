@@ -26,6 +26,7 @@ import { benchSandbox } from "./bench_sandbox.ts";
 import { benchWarm } from "./bench_warm.ts";
 import { benchServer } from "./bench_server.ts";
 import { benchHook } from "./bench_hook.ts";
+import { benchHookPaths } from "./bench_hook_paths.ts";
 import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
 import { benchScrub } from "./bench_scrub.ts";
@@ -235,6 +236,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   warm: benchWarm,
   server: benchServer,
   hook: benchHook,
+  hookpaths: benchHookPaths,
   guard: benchGuard,
   session: benchSession,
   scrub: benchScrub,

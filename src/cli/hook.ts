@@ -11,7 +11,9 @@
  * @module
  */
 
-import type { Command } from "./_context.ts";
+import type { CliContext, Command } from "./_context.ts";
+import { UsageError } from "./_usage_error.ts";
+import { HOOK_STDIN_TIMEOUT_MS } from "../hook_channel/fast_hook.ts";
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import type { Adapter, HookInput, HookOutput } from "../../adapters/types.ts";
 import type { Decision } from "../routing/types.ts";
@@ -19,27 +21,31 @@ import type { HookFacts } from "./hook_events/_where.ts";
 import type { decidePreToolUse as DecidePreToolUse } from "./hook_events/pre_tool_use.ts";
 import type { decidePostToolUse as DecidePostToolUse } from "./hook_events/post_tool_use.ts";
 import type { decideSessionEvent as DecideSessionEvent } from "./hook_events/session_events.ts";
+import type { serveStdioChannel as ServeStdioChannel } from "../hook_channel/stdio_channel.ts";
 
 export type { HookFacts };
 
 const USAGE = `Usage: ctx-mode hook <platform> <event>
+       ctx-mode hook --serve <platform>
 
 The command an agent's hook configuration runs. Reads the agent's JSON payload
 on stdin and answers in the agent's own format on stdout. Platforms:
 ${PLATFORM_NAMES.join(", ")}.
+
+With --serve, stays up for an agent's plugin: reads one JSON request per line
+({"id", "event", "payload"}) and answers one line each ({"id", "reply":
+{"stdout", "exitCode"}}) until stdin ends.
 
 Events are the platform's own names, case and "_" ignored, for example for
 claude-code: PreToolUse, PostToolUse, PreCompact, SessionStart,
 UserPromptSubmit. Any failure lets the agent's call proceed.
 `;
 
-/** How long the hook waits for its payload before letting the call proceed. */
-const STDIN_TIMEOUT_MS = 5_000;
-
 /** The `hook` command. */
 export const command: Command = {
   usage: USAGE,
   async run(args, context) {
+    if (args[0] === "--serve") return await serveChannel(args[1], context);
     const [platform, event] = args;
     const adapter = platform === undefined
       ? undefined
@@ -54,11 +60,11 @@ export const command: Command = {
         );
       }
       output = adapter.passThrough();
-      const bytes = await context.readStdin(STDIN_TIMEOUT_MS);
+      const bytes = await context.readStdin(HOOK_STDIN_TIMEOUT_MS);
       if (bytes === undefined) {
         throw new Error(
           `Cannot read the payload: nothing arrived within ${
-            STDIN_TIMEOUT_MS / 1000
+            HOOK_STDIN_TIMEOUT_MS / 1000
           } s`,
         );
       }
@@ -80,6 +86,32 @@ export const command: Command = {
     return output.exitCode;
   },
 };
+
+async function serveChannel(
+  platform: string | undefined,
+  context: CliContext,
+): Promise<number> {
+  if (platform === undefined || !PLATFORM_NAMES.includes(platform)) {
+    throw new UsageError(
+      `Cannot serve hook platform "${platform ?? ""}": known platforms are ${
+        PLATFORM_NAMES.join(", ")
+      }`,
+      "hook",
+    );
+  }
+  const { serveStdioChannel } = await loadEventModule<
+    { serveStdioChannel: typeof ServeStdioChannel }
+  >(HOOK_EVENT_MODULES.stdioChannel);
+  await serveStdioChannel({
+    agent: platform,
+    input: context.stdin,
+    write: (line) => context.out(line),
+    note: (line) => void context.err(line).catch(() => {}),
+    env: context.env,
+    parentPid: Deno.ppid,
+  });
+  return 0;
+}
 
 /**
  * Runs one hook: parse, decide, format.
@@ -123,7 +155,7 @@ export async function runHook(
 }
 
 /**
- * The event handler modules, relative to this file. Loaded by computed
+ * The event handler modules (and `--serve`'s channel), relative to this file. Loaded by computed
  * specifier: `deno run` walks every literal `import()` of a module when it
  * loads it, so literal ones would read every event's modules (session
  * capture, the knowledge base) on each pre-tool call. `scripts/compile.ts`
@@ -133,10 +165,23 @@ export const HOOK_EVENT_MODULES = {
   preToolUse: "./hook_events/pre_tool_use.ts",
   postToolUse: "./hook_events/post_tool_use.ts",
   session: "./hook_events/session_events.ts",
+  stdioChannel: "../hook_channel/stdio_channel.ts",
 } as const;
 
 function loadEventModule<T>(module: string): Promise<T> {
   return import(new URL(module, import.meta.url).href);
+}
+
+/**
+ * Loads every event's modules ahead of the first request, for a process
+ * that answers many hooks (the server's hook socket).
+ */
+export async function loadHookEngine(): Promise<void> {
+  await Promise.all([
+    loadEventModule(HOOK_EVENT_MODULES.preToolUse),
+    loadEventModule(HOOK_EVENT_MODULES.postToolUse),
+    loadEventModule(HOOK_EVENT_MODULES.session),
+  ]);
 }
 
 /**

@@ -58,24 +58,54 @@ export const command: Command = {
     const { platformDoctor } = await import(
       "../../adapters/platform_checks.ts"
     );
-    await serveStdio({
-      projectDir: project,
-      dataHome: home,
-      databasePath: databasePathFor(values, context),
-      env: context.env,
-      onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
-      log: (line) => {
-        context.err(`ctx-mode serve: ${line}\n`).catch(() => {});
-      },
-      describePlatform: (clientName) =>
-        detectPlatform({ env: context.env, clientName, exists: existsSync }),
-      platformChecks: async (clientName) =>
-        (await platformDoctor(context.env, { projectDir: project, clientName }))
-          .checks,
+    // Hooks of this project answered by this process, off the tool calls'
+    // thread; started beside the server, which does not wait for it.
+    const { startHookSocket } = await import(
+      "../hook_channel/socket_server.ts"
+    );
+    const socket = hookSocketWanted(context.env)
+      ? startHookSocket({ dataHome: home, projectDir: project })
+      : Promise.resolve({ reason: "turned off by CTX_MODE_HOOK_SOCKET" });
+    void socket.then((started) => {
+      if ("reason" in started) {
+        context.err(
+          `ctx-mode: hooks run in their own process: ${started.reason}\n`,
+        )
+          .catch(() => {});
+      }
     });
+    try {
+      await serveStdio({
+        projectDir: project,
+        dataHome: home,
+        databasePath: databasePathFor(values, context),
+        env: context.env,
+        onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
+        log: (line) => {
+          context.err(`ctx-mode serve: ${line}\n`).catch(() => {});
+        },
+        describePlatform: (clientName) =>
+          detectPlatform({ env: context.env, clientName, exists: existsSync }),
+        platformChecks: async (clientName) =>
+          (await platformDoctor(context.env, {
+            projectDir: project,
+            clientName,
+          }))
+            .checks,
+      });
+    } finally {
+      const started = await socket;
+      if (!("reason" in started)) started.close();
+    }
     return 0;
   },
 };
+
+/** Whether the server should answer hooks on its socket (`CTX_MODE_HOOK_SOCKET=off` says no). */
+function hookSocketWanted(env: Readonly<Record<string, string>>): boolean {
+  const setting = env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
+  return !["off", "0", "false", "no"].includes(setting ?? "");
+}
 
 function terminalHint(): string {
   return `ctx-mode is an MCP server: it talks JSON-RPC on stdin/stdout with an AI agent, not with a person.

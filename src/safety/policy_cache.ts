@@ -26,28 +26,25 @@ interface Stamp {
   changedAt: number;
 }
 
-function stampOf(path: string): Stamp {
-  for (let at = path, missing = "";; at = dirnameOf(at)) {
-    try {
-      const info = Deno.statSync(at);
-      const changedAt = Math.max(
-        info.mtime?.getTime() ?? Infinity,
-        info.ctime?.getTime() ?? Infinity,
-      );
-      return {
-        text: `${missing}${at}:${info.ino}:${info.size}:${changedAt}`,
-        changedAt,
-      };
-    } catch {
-      if (dirnameOf(at) === at) return { text: "none", changedAt: 0 };
-      missing += "-";
-    }
+/** The `stat` stamp of a path, or null when it does not exist. */
+function statStamp(path: string): Stamp | null {
+  try {
+    const info = Deno.statSync(path);
+    const changedAt = Math.max(
+      info.mtime?.getTime() ?? Infinity,
+      info.ctime?.getTime() ?? Infinity,
+    );
+    return { text: `${path}:${info.ino}:${info.size}:${changedAt}`, changedAt };
+  } catch {
+    return null;
   }
 }
 
 /** Policies by place, each with the stamps of the files it was built from. */
 export class PolicyCache {
   #entries = new Map<string, { stamps: string; policy: Policy }>();
+  /** Missing files by the stamp of their nearest existing folder, which changes when they are made. */
+  #missing = new Map<string, { folder: string; stamp: Stamp }>();
   #now: () => number;
   #racyMs: number;
 
@@ -93,20 +90,56 @@ export class PolicyCache {
       place.dataHome,
       place.claudeDir ?? null,
     ]);
+    const seen = new Map<string, Stamp | null>();
     const stamps = policyFilePaths(place.projectDir, {
       home: place.home,
       dataHome: place.dataHome,
       claudeDir: place.claudeDir,
-    }).map((file) => stampOf(file.path));
+    }).map((file) => this.#stampOf(file.path, seen));
     const text = stamps.map((stamp) => stamp.text).join("\n");
     const cached = this.#entries.get(key);
     if (cached?.stamps === text) return cached.policy;
     const policy = loadPolicy(place);
-    const settled = stamps.every((stamp) =>
-      stamp.changedAt <= this.#now() - this.#racyMs
-    );
-    if (settled) this.#entries.set(key, { stamps: text, policy });
-    else this.#entries.delete(key);
+    if (stamps.every((stamp) => this.#settled(stamp))) {
+      this.#entries.set(key, { stamps: text, policy });
+    } else this.#entries.delete(key);
     return policy;
+  }
+
+  #settled(stamp: Stamp): boolean {
+    return stamp.changedAt <= this.#now() - this.#racyMs;
+  }
+
+  /**
+   * A file's stamp; for a missing one, its nearest existing folder's, looked
+   * up without failing calls while that folder has not changed.
+   */
+  #stampOf(path: string, seen: Map<string, Stamp | null>): Stamp {
+    const stat = (at: string) => {
+      if (!seen.has(at)) seen.set(at, statStamp(at));
+      return seen.get(at) ?? null;
+    };
+    const memo = this.#missing.get(path);
+    if (memo) {
+      const now = stat(memo.folder);
+      if (now?.text === memo.stamp.text) {
+        return { ...now, text: `-${now.text}` };
+      }
+    }
+    for (let at = path;; at = dirnameOf(at)) {
+      const found = stat(at);
+      if (found) {
+        if (at === path) {
+          this.#missing.delete(path);
+          return found;
+        }
+        // Trusted later only when settled: a folder changed twice in one tick keeps its stamp.
+        if (this.#settled(found)) {
+          this.#missing.set(path, { folder: at, stamp: found });
+        }
+        return { ...found, text: `-${found.text}` };
+      }
+      if (dirnameOf(at) === at) return { text: "none", changedAt: 0 };
+    }
   }
 }

@@ -8,6 +8,7 @@
  */
 
 import { secureDataHome } from "../../config/private_files.ts";
+import type { PolicyCache } from "../../safety/policy_cache.ts";
 import {
   dataHome,
   projectDatabasePath,
@@ -22,6 +23,8 @@ export interface HookFacts {
   parentPid: number;
   /** The clock, in milliseconds since the epoch. */
   now: number;
+  /** The guard policy's cache, in a process that answers many hooks. @default {undefined: read afresh} */
+  policies?: PolicyCache | undefined;
 }
 
 /** Where a project's ctx-mode data lives. */

@@ -46,6 +46,8 @@ export async function decidePreToolUse(
         now: facts.now,
         tmpDir: facts.env.TMPDIR,
         claudeDir: facts.env.CLAUDE_CONFIG_DIR,
+        loadPolicy: facts.policies &&
+          ((place) => facts.policies!.load(place)),
       }),
     fileSize: (path) =>
       fileSize(isAbsolutePath(path) ? path : resolvePath(where.project, path)),

@@ -1,0 +1,96 @@
+/**
+ * The Worker behind the server's hook socket: listens on the path it is
+ * given, answers one request per connection with the hook engine, and says
+ * `{ok: true}` once listening (or `{error}`).
+ *
+ * @module
+ */
+
+/// <reference lib="deno.worker" />
+
+import { answerRequest, failOpen } from "./answer.ts";
+import { loadHookEngine } from "../cli/hook.ts";
+import { readLines } from "./line_reader.ts";
+import {
+  answerLine,
+  type ChannelAnswer,
+  idOfLongLine,
+  MAX_LINE_BYTES,
+  parseRequest,
+} from "./protocol.ts";
+
+async function answerConnection(
+  connection: Deno.UnixConn,
+  key: string,
+): Promise<void> {
+  try {
+    for await (const read of readLines(connection.readable, MAX_LINE_BYTES)) {
+      const answer = await answerOf(read, key);
+      if (!answer) break;
+      const bytes = new TextEncoder().encode(answerLine(answer));
+      for (let at = 0; at < bytes.length;) {
+        at += await connection.write(bytes.subarray(at));
+      }
+      break;
+    }
+  } catch {
+    // The hook process gave up (its deadline passed): it decides in-process.
+  } finally {
+    try {
+      connection.close();
+    } catch {
+      // already closed
+    }
+  }
+}
+
+async function answerOf(
+  read: { line: string } | { tooLong: string },
+  key: string,
+): Promise<ChannelAnswer | undefined> {
+  if ("tooLong" in read) {
+    return {
+      id: idOfLongLine(read.tooLong),
+      reply: failOpen({ stdout: "", exitCode: 0 }, "the request is too long"),
+    };
+  }
+  const parsed = parseRequest(read.line);
+  if (!("request" in parsed)) {
+    return {
+      id: parsed.id,
+      reply: failOpen({ stdout: "", exitCode: 0 }, parsed.error),
+    };
+  }
+  const { request } = parsed;
+  // Only processes that can read the user's key file are answered; the
+  // others get no answer, and a hook whose key went stale decides in-process.
+  if (request.key !== key) return undefined;
+  return {
+    id: request.id,
+    reply: await answerRequest(request, {
+      env: request.env ?? {},
+      parentPid: request.ppid ?? 0,
+    }),
+  };
+}
+
+self.onmessage = (event: MessageEvent<{ path: string; key: string }>) => {
+  let listener: Deno.UnixListener;
+  try {
+    listener = Deno.listen({ transport: "unix", path: event.data.path });
+    Deno.chmodSync(event.data.path, 0o600);
+  } catch (error) {
+    self.postMessage({
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return;
+  }
+  self.postMessage({ ok: true });
+  // The first hook should not pay for loading the engine.
+  loadHookEngine().catch(() => {});
+  (async () => {
+    for await (const connection of listener) {
+      void answerConnection(connection, event.data.key);
+    }
+  })();
+};
