@@ -10,6 +10,7 @@ import type { Adapter } from "./types.ts";
 // Literal import() calls so that `deno compile` embeds each adapter.
 const LOADERS: Record<string, () => Promise<Adapter>> = {
   "claude-code": async () => (await import("./claude_code.ts")).claudeCode,
+  opencode: async () => (await import("./opencode.ts")).openCode,
 };
 
 /** The platform names the hook command accepts. */

@@ -113,6 +113,11 @@ export interface Adapter {
   config(command: string): unknown;
   /** The routing instructions file for the platform (its name and text). */
   instructions(): { file: string; text: string };
+  /**
+   * The plugin files an in-process platform loads, by path relative to its
+   * config folder, for a ctx-mode command given as argv.
+   */
+  pluginFiles?(command: readonly string[]): Promise<Record<string, string>>;
   /** Checks that ctx-mode's hooks and MCP server are registered with the platform. */
   doctor(where: DoctorWhere): PlatformCheck[];
   /**

@@ -18,9 +18,13 @@ export async function configFiles(
     throw new Error(`Cannot write configs for "${platform}": unknown platform`);
   }
   const instructions = adapter.instructions();
+  const settings = adapter.paradigm === "ts-plugin"
+    ? `${platform}.json`
+    : "settings.json";
   return {
-    "settings.json": `${JSON.stringify(adapter.config("ctx-mode"), null, 2)}\n`,
+    [settings]: `${JSON.stringify(adapter.config("ctx-mode"), null, 2)}\n`,
     [instructions.file]: instructions.text,
+    ...(await adapter.pluginFiles?.(["ctx-mode"])),
   };
 }
 
@@ -29,7 +33,9 @@ if (import.meta.main) {
     const folder = new URL(`../configs/${platform}/`, import.meta.url);
     await Deno.mkdir(folder, { recursive: true });
     for (const [name, text] of Object.entries(await configFiles(platform))) {
-      await Deno.writeTextFile(new URL(name, folder), text);
+      const file = new URL(name, folder);
+      await Deno.mkdir(new URL(".", file), { recursive: true });
+      await Deno.writeTextFile(file, text);
       console.log(`configs/${platform}/${name}`);
     }
   }
