@@ -11,6 +11,11 @@ import type { Adapter } from "./types.ts";
 const LOADERS: Record<string, () => Promise<Adapter>> = {
   "claude-code": async () => (await import("./claude_code.ts")).claudeCode,
   opencode: async () => (await import("./opencode.ts")).openCode,
+  kilocode: async () => (await import("./kilocode.ts")).kiloCode,
+  pi: async () => (await import("./pi.ts")).pi,
+  omp: async () => (await import("./pi.ts")).omp,
+  openclaw: async () => (await import("./openclaw.ts")).openClaw,
+  amp: async () => (await import("./amp.ts")).amp,
 };
 
 /** The platform names the hook command accepts. */

@@ -21,8 +21,10 @@ export async function configFiles(
   const settings = adapter.paradigm === "ts-plugin"
     ? `${platform}.json`
     : "settings.json";
+  const config = JSON.stringify(adapter.config("ctx-mode"), null, 2);
   return {
-    [settings]: `${JSON.stringify(adapter.config("ctx-mode"), null, 2)}\n`,
+    // An agent without MCP (Pi) has no config to write.
+    ...(config === "{}" ? {} : { [settings]: `${config}\n` }),
     [instructions.file]: instructions.text,
     ...(await adapter.pluginFiles?.(["ctx-mode"])),
   };

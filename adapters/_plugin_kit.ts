@@ -1,0 +1,287 @@
+/**
+ * What every in-process plugin agent shares (OpenCode, KiloCode, Pi, OMP,
+ * OpenClaw, Amp, Hermes's Python plugin): the plugin, generated into
+ * `configs/<agent>/`, maps the agent's own hooks onto the neutral events and
+ * sends them to the long-lived `ctx-mode hook --serve <agent>` channel in one
+ * neutral shape; the reply is one small JSON object the plugin applies with
+ * the agent's own means.
+ *
+ * Request payload: `{sessionId, directory, tool?, args?, output?, prompt?,
+ * source?, trigger?}`, event names the neutral ones (`pre_tool_use`, …).
+ * Reply: `{"action": "block", "reason"}`, `{"action": "args", "args",
+ * "note"}` or `{"action": "context", "text"}`; nothing to proceed.
+ *
+ * @module
+ */
+
+import { routingInstructions } from "../src/routing/routing_block.ts";
+import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
+import type {
+  Adapter,
+  AdapterEnv,
+  Capabilities,
+  DoctorWhere,
+  HookEvent,
+  HookInput,
+  HookOutput,
+  PlatformCheck,
+} from "./types.ts";
+
+/** One plugin agent. */
+export interface PluginSpec {
+  /** The platform name (`opencode`). */
+  name: string;
+  /** Its display name in messages (`OpenCode`). */
+  title: string;
+  /** What its plugin can do, honestly. */
+  capabilities: Capabilities;
+  /** Tool names by kind. */
+  toolKinds: Readonly<Record<string, ToolKind>>;
+  /** The prefix of MCP tools' names as its model sees them (`ctx-mode_`), if it has MCP. */
+  mcpPrefix?: string;
+  /** The argument keys that hold a file path. */
+  pathKeys: readonly string[];
+  /** The MCP registration in its config file, for a command given as argv; undefined without MCP. */
+  mcpConfig?: (command: readonly string[]) => unknown;
+  /** The routing instructions file. */
+  instructionsFile: string;
+  /** The plugin files, relative to `configs/<agent>/`, for a command given as argv. */
+  pluginFiles(command: readonly string[]): Promise<Record<string, string>>;
+  /** Where the doctor looks: plugin files and MCP config files, project first. */
+  places(where: DoctorWhere): { plugins: string[]; mcp: string[] };
+}
+
+const NEUTRAL: Record<string, HookEvent> = {
+  pretooluse: "pre_tool_use",
+  posttooluse: "post_tool_use",
+  precompact: "pre_compact",
+  sessionstart: "session_start",
+  userpromptsubmit: "user_prompt_submit",
+};
+
+const PASS: HookOutput = { stdout: "", exitCode: 0 };
+
+function reply(value: Record<string, unknown>): HookOutput {
+  return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+/**
+ * The adapter of a plugin agent.
+ *
+ * @param spec The agent's facts.
+ * @returns The adapter.
+ */
+export function pluginAdapter(spec: PluginSpec): Adapter {
+  const record = (value: unknown, what: string): Record<string, unknown> => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new TypeError(
+        `Cannot read the ${spec.name} payload: ${what} is not an object`,
+      );
+    }
+    return value as Record<string, unknown>;
+  };
+  const kindOf = (tool: string): ToolKind =>
+    spec.toolKinds[tool] ??
+      (spec.mcpPrefix && tool.startsWith(spec.mcpPrefix) ? "mcp" : "other");
+  const neutralInput = (
+    kind: ToolKind,
+    args: Record<string, unknown>,
+  ): ToolInput => {
+    const key = spec.pathKeys.find((name) => typeof args[name] === "string");
+    if ((kind === "read" || kind === "edit") && key) {
+      return { ...args, path: args[key] };
+    }
+    return args;
+  };
+  return {
+    name: spec.name,
+    paradigm: "ts-plugin",
+    capabilities: spec.capabilities,
+
+    event(name: string): HookEvent | undefined {
+      return NEUTRAL[name];
+    },
+
+    parse(event: HookEvent, raw: unknown, _where: AdapterEnv): HookInput {
+      const payload = record(raw, "the payload");
+      const projectDir = text(payload.directory);
+      const sessionId = text(payload.sessionId);
+      if (!projectDir || !sessionId) {
+        throw new TypeError(
+          `Cannot read the ${spec.name} payload: no ${
+            projectDir ? "sessionId" : "directory"
+          }`,
+        );
+      }
+      if (event === "pre_tool_use" || event === "post_tool_use") {
+        const toolName = text(payload.tool);
+        if (!toolName) {
+          throw new TypeError(`Cannot read the ${spec.name} payload: no tool`);
+        }
+        const toolKind = kindOf(toolName);
+        return {
+          event,
+          subagent: false,
+          call: {
+            platform: spec.name,
+            sessionId,
+            projectDir,
+            toolName,
+            toolKind,
+            input: neutralInput(toolKind, record(payload.args ?? {}, "args")),
+            ...(event === "post_tool_use" ? { output: payload.output } : {}),
+          },
+        };
+      }
+      const prompt = text(payload.prompt);
+      const source = text(payload.source);
+      const trigger = text(payload.trigger);
+      return {
+        event,
+        platform: spec.name,
+        sessionId,
+        projectDir,
+        ...(prompt === undefined ? {} : { prompt }),
+        ...(source === undefined ? {} : { source }),
+        ...(trigger === undefined ? {} : { trigger }),
+      };
+    },
+
+    format(input: HookInput, decision: Decision): HookOutput {
+      const beforeTool = input.event === "pre_tool_use";
+      switch (decision.kind) {
+        case "allow":
+          return PASS;
+        case "deny":
+          return beforeTool
+            ? reply({ action: "block", reason: decision.reason })
+            : PASS;
+        case "ask":
+          // Without a way to ask: block, and say how to go ahead by hand.
+          return beforeTool
+            ? reply({
+              action: "block",
+              reason: spec.capabilities.ask
+                ? decision.reason
+                : `${decision.reason}. ${spec.title}'s plugins cannot ask you; if you want this, run it yourself in a terminal.`,
+            })
+            : PASS;
+        case "modify": {
+          if (!beforeTool) return PASS;
+          if (!spec.capabilities.modifyArgs) {
+            return reply({ action: "block", reason: decision.note });
+          }
+          const args: Record<string, unknown> = {};
+          for (const [key, value] of Object.entries(decision.input)) {
+            if (key !== "path" && key !== "agentType" && key !== "dialect") {
+              args[key] = value;
+            }
+          }
+          return reply({ action: "args", args, note: decision.note });
+        }
+        case "context":
+          return spec.capabilities.injectContext
+            ? reply({ action: "context", text: decision.text })
+            : PASS;
+      }
+    },
+
+    passThrough(): HookOutput {
+      return PASS;
+    },
+
+    config(command: string): unknown {
+      return spec.mcpConfig?.(command.split(" ")) ?? {};
+    },
+
+    instructions(): { file: string; text: string } {
+      return { file: spec.instructionsFile, text: routingInstructions() };
+    },
+
+    pluginFiles: spec.pluginFiles,
+
+    doctor(where: DoctorWhere): PlatformCheck[] {
+      const places = spec.places(where);
+      const plugin = places.plugins.find((path) =>
+        where.readText(path) !== undefined
+      );
+      const mcp = places.mcp.find((path) =>
+        /"?ctx-mode"?\s*[:=]/.test(where.readText(path) ?? "")
+      );
+      const checks: PlatformCheck[] = [
+        plugin
+          ? {
+            name: `${spec.name} plugin`,
+            status: "ok",
+            detail: `found at ${plugin}`,
+          }
+          : {
+            name: `${spec.name} plugin`,
+            status: "warn",
+            detail: `not found; run: ctx-mode install ${spec.name}`,
+          },
+      ];
+      if (spec.mcpConfig) {
+        checks.push(
+          mcp
+            ? {
+              name: `${spec.name} MCP server`,
+              status: "ok",
+              detail: `registered in ${mcp}`,
+            }
+            : {
+              name: `${spec.name} MCP server`,
+              status: "warn",
+              detail: `not registered; run: ctx-mode install ${spec.name}`,
+            },
+        );
+      }
+      return checks;
+    },
+  };
+}
+
+/**
+ * A plugin's source: its template with the shared channel client, the
+ * ctx-mode command and the template's own values (`__NAME__`) filled in.
+ * Read through `fetch`, so it works from a clone, from JSR and from the
+ * compiled binary (which embeds the templates).
+ *
+ * @param template The agent's template, relative to this module (`./plugins/opencode.js`).
+ * @param command The ctx-mode command as argv.
+ * @param values The template's values by name (`PLATFORM` for `__PLATFORM__`).
+ * @returns The plugin's source.
+ */
+export async function pluginSource(
+  template: string,
+  command: readonly string[],
+  values: Readonly<Record<string, string>>,
+): Promise<string> {
+  const [body, channel] = await Promise.all(
+    [template, "./plugins/_channel.js"].map(async (file) => {
+      const response = await fetch(new URL(file, import.meta.url));
+      if (!response.ok) {
+        throw new Error(
+          `Cannot read the plugin template "${file}": ${response.status} ${response.statusText}`,
+        );
+      }
+      return await response.text();
+    }),
+  );
+  // The templates' lint directives are for this repository, not for the agent.
+  const source = (text: string) =>
+    text.split("\n").filter((line) =>
+      !line.startsWith("// deno-lint-ignore-file")
+    ).join("\n").trim();
+  let result = source(body!)
+    .replace("/* __CTX_MODE_CHANNEL__ */", () => source(channel!))
+    .replace("__CTX_MODE_COMMAND__", () => JSON.stringify(command));
+  for (const [name, value] of Object.entries(values)) {
+    result = result.replaceAll(`__${name}__`, value);
+  }
+  return `${result}\n`;
+}

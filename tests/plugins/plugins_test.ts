@@ -1,0 +1,161 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { adapterFor } from "../../adapters/registry.ts";
+import { configFiles } from "../../scripts/write_configs.ts";
+import { writeHeartbeat } from "../../src/config/heartbeat.ts";
+import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+const HOST = fileURLToPath(new URL("./_plugin_host.mjs", import.meta.url));
+/** The plugin agents and the file of their generated plugin. */
+const PLUGINS: Record<string, string> = {
+  opencode: "plugins/ctx-mode.js",
+  kilocode: "plugins/ctx-mode.js",
+  pi: "extensions/ctx-mode.js",
+  omp: "extensions/ctx-mode.js",
+  openclaw: "extensions/ctx-mode/index.js",
+  amp: "plugins/ctx-mode.js",
+};
+
+function nodeAvailable(): boolean {
+  try {
+    return new Deno.Command("node", { args: ["--version"], stdout: "null" })
+      .outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
+const hasNode = nodeAvailable();
+
+type Outcome = { blocked: boolean; reason?: string; args?: unknown };
+
+async function runHost(
+  agent: string,
+  home: string,
+  project: string,
+  command: string[],
+): Promise<{ results: Record<string, unknown>; stderr: string }> {
+  const adapter = (await adapterFor(agent))!;
+  const files = await adapter.pluginFiles!(["ctx-mode"]);
+  const plugin = join(home, "plugin", PLUGINS[agent]!);
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(home, "plugin", name);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await Deno.writeTextFile(path, text);
+  }
+  const output = await new Deno.Command("node", {
+    args: [HOST, agent, plugin, project],
+    cwd: project,
+    clearEnv: true,
+    env: childEnv(home, { CTX_MODE_COMMAND: JSON.stringify(command) }),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 0, stderr);
+  return {
+    results: JSON.parse(new TextDecoder().decode(output.stdout)),
+    stderr,
+  };
+}
+
+for (const agent of Object.keys(PLUGINS)) {
+  Deno.test(`configs/${agent} holds exactly what the adapter generates`, async () => {
+    for (const [name, text] of Object.entries(await configFiles(agent))) {
+      const stored = await Deno.readTextFile(
+        new URL(`../../configs/${agent}/${name}`, import.meta.url),
+      );
+      assert.equal(
+        stored,
+        text,
+        `configs/${agent}/${name} is out of date: run deno task configs`,
+      );
+    }
+  });
+
+  Deno.test({
+    name:
+      `the ${agent} plugin, loaded by Node, blocks, redirects and records through the channel`,
+    ignore: !hasNode,
+    async fn() {
+      const adapter = (await adapterFor(agent))!;
+      await using dir = await tempDir();
+      const project = await Deno.realPath(dir.path);
+      await Deno.mkdir(join(project, "src"));
+      await Deno.writeTextFile(
+        join(project, "big.log"),
+        "line\n".repeat(200_000),
+      );
+      // A fresh heartbeat: ctx-mode's server runs for this project, so redirects apply.
+      writeHeartbeat(project, {
+        pid: Deno.pid,
+        version: "test",
+        projectDir: project,
+        startedAt: Date.now(),
+        updatedAt: Date.now(),
+      });
+      const { results } = await runHost(agent, project, project, [
+        Deno.execPath(),
+        "run",
+        "-A",
+        MAIN,
+      ]);
+      const outcome = (name: string) => results[name] as Outcome;
+      assert.equal(outcome("rmHome").blocked, true);
+      assert.match(String(outcome("rmHome").reason), /rm\.home/);
+      assert.equal(outcome("curl").blocked, true);
+      assert.match(String(outcome("curl").reason), /ctx_fetch_and_index/);
+      assert.equal(outcome("ls").blocked, false);
+      if (
+        adapter.capabilities.sessionStart && adapter.capabilities.injectContext
+      ) {
+        assert.ok(
+          (results.system as string[]).some((text) =>
+            text.includes("ctx_execute")
+          ),
+          "the routing block reaches the model at session start",
+        );
+      }
+      if (adapter.capabilities.modifyOutput) {
+        const bigRead = results.bigRead as { after: string };
+        assert.match(bigRead.after, /\[ctx-mode\] .*ctx_execute_file/);
+      }
+      const show = await runCli(["session", "show", "--project", project], {
+        home: project,
+        cwd: project,
+      });
+      assert.equal(show.code, 0, show.stderr);
+      assert.match(show.stdout, /src\/a\.ts/, "the edit is in the session");
+      assert.match(
+        show.stdout,
+        /make the build green/,
+        "the prompt is in the session",
+      );
+      if (agent === "pi") {
+        assert.ok((results.registered as string[]).includes("ctx_search"));
+        assert.equal(results.toolRun, "from-pi-tool");
+      }
+    },
+  });
+
+  Deno.test({
+    name:
+      `the ${agent} plugin lets every call proceed, and says so once, when ctx-mode cannot start`,
+    ignore: !hasNode,
+    async fn() {
+      await using dir = await tempDir();
+      const { results, stderr } = await runHost(agent, dir.path, dir.path, [
+        join(dir.path, "no-such-ctx-mode"),
+      ]);
+      assert.equal((results.rmHome as Outcome).blocked, false);
+      assert.equal((results.curl as Outcome).blocked, false);
+      const lines = stderr.trim().split("\n").filter((line) =>
+        line.startsWith("ctx-mode:")
+      );
+      assert.equal(lines.length, 1, stderr);
+      assert.match(lines[0]!, /tool calls proceed without ctx-mode's checks/);
+    },
+  });
+}
