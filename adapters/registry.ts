@@ -16,6 +16,10 @@ const LOADERS: Record<string, () => Promise<Adapter>> = {
   omp: async () => (await import("./pi.ts")).omp,
   openclaw: async () => (await import("./openclaw.ts")).openClaw,
   amp: async () => (await import("./amp.ts")).amp,
+  "hermes-plugin": async () =>
+    (await import("./hermes_plugin.ts")).hermesPlugin,
+  zed: async () => (await import("./zed.ts")).zed,
+  antigravity: async () => (await import("./antigravity.ts")).antigravity,
 };
 
 /** The platform names the hook command accepts. */

@@ -18,9 +18,9 @@ export async function configFiles(
     throw new Error(`Cannot write configs for "${platform}": unknown platform`);
   }
   const instructions = adapter.instructions();
-  const settings = adapter.paradigm === "ts-plugin"
-    ? `${platform}.json`
-    : "settings.json";
+  const settings = adapter.paradigm === "json-stdio"
+    ? "settings.json"
+    : `${platform}.json`;
   const config = JSON.stringify(adapter.config("ctx-mode"), null, 2);
   return {
     // An agent without MCP (Pi) has no config to write.

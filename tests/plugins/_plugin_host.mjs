@@ -1,3 +1,4 @@
+// deno-lint-ignore-file require-await no-console -- every host is awaited alike; the result goes to stdout
 // Stand-ins for the plugin hosts of OpenCode, KiloCode, Pi, OMP, OpenClaw and
 // Amp (Node): each loads the generated plugin as its agent does, calls its
 // hooks with that agent's argument shapes, and the same scenario prints what

@@ -8,6 +8,9 @@ import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const HOST = fileURLToPath(new URL("./_plugin_host.mjs", import.meta.url));
+const PYTHON_HOST = fileURLToPath(
+  new URL("./_hermes_host.py", import.meta.url),
+);
 /** The plugin agents and the file of their generated plugin. */
 const PLUGINS: Record<string, string> = {
   opencode: "plugins/ctx-mode.js",
@@ -16,18 +19,29 @@ const PLUGINS: Record<string, string> = {
   omp: "extensions/ctx-mode.js",
   openclaw: "extensions/ctx-mode/index.js",
   amp: "plugins/ctx-mode.js",
+  "hermes-plugin": "plugins/ctx-mode",
 };
 
-function nodeAvailable(): boolean {
+/** The runtime that loads each plugin, as its agent does. */
+function runtimeOf(agent: string): { program: string; host: string } {
+  return agent === "hermes-plugin"
+    ? { program: "python3", host: PYTHON_HOST }
+    : { program: "node", host: HOST };
+}
+
+function available(program: string): boolean {
   try {
-    return new Deno.Command("node", { args: ["--version"], stdout: "null" })
+    return new Deno.Command(program, { args: ["--version"], stdout: "null" })
       .outputSync().success;
   } catch {
     return false;
   }
 }
 
-const hasNode = nodeAvailable();
+const RUNTIMES: Record<string, boolean> = {
+  node: available("node"),
+  python3: available("python3"),
+};
 
 type Outcome = { blocked: boolean; reason?: string; args?: unknown };
 
@@ -45,8 +59,11 @@ async function runHost(
     await Deno.mkdir(join(path, ".."), { recursive: true });
     await Deno.writeTextFile(path, text);
   }
-  const output = await new Deno.Command("node", {
-    args: [HOST, agent, plugin, project],
+  const runtime = runtimeOf(agent);
+  const output = await new Deno.Command(runtime.program, {
+    args: runtime.program === "node"
+      ? [runtime.host, agent, plugin, project]
+      : [runtime.host, plugin, project],
     cwd: project,
     clearEnv: true,
     env: childEnv(home, { CTX_MODE_COMMAND: JSON.stringify(command) }),
@@ -59,6 +76,19 @@ async function runHost(
     results: JSON.parse(new TextDecoder().decode(output.stdout)),
     stderr,
   };
+}
+
+for (const agent of ["zed", "antigravity"]) {
+  Deno.test(`configs/${agent} holds exactly what the adapter generates`, async () => {
+    const files = await configFiles(agent);
+    assert.ok(`${agent}.json` in files);
+    for (const [name, text] of Object.entries(files)) {
+      const stored = await Deno.readTextFile(
+        new URL(`../../configs/${agent}/${name}`, import.meta.url),
+      );
+      assert.equal(stored, text, `configs/${agent}/${name} is out of date`);
+    }
+  });
 }
 
 for (const agent of Object.keys(PLUGINS)) {
@@ -76,9 +106,10 @@ for (const agent of Object.keys(PLUGINS)) {
   });
 
   Deno.test({
-    name:
-      `the ${agent} plugin, loaded by Node, blocks, redirects and records through the channel`,
-    ignore: !hasNode,
+    name: `the ${agent} plugin, loaded by ${
+      runtimeOf(agent).program
+    }, blocks, redirects and records through the channel`,
+    ignore: !RUNTIMES[runtimeOf(agent).program],
     async fn() {
       const adapter = (await adapterFor(agent))!;
       await using dir = await tempDir();
@@ -143,7 +174,7 @@ for (const agent of Object.keys(PLUGINS)) {
   Deno.test({
     name:
       `the ${agent} plugin lets every call proceed, and says so once, when ctx-mode cannot start`,
-    ignore: !hasNode,
+    ignore: !RUNTIMES[runtimeOf(agent).program],
     async fn() {
       await using dir = await tempDir();
       const { results, stderr } = await runHost(agent, dir.path, dir.path, [

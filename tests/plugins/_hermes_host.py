@@ -1,0 +1,51 @@
+"""A stand-in for Hermes Agent's plugin host: loads the generated plugin
+package as Hermes does (register(ctx) with ctx.register_hook), calls its hooks
+with Hermes's arguments, and prints what happened as one JSON line.
+Arguments: the plugin folder, the project."""
+
+import importlib.util
+import json
+import os
+import sys
+
+folder, directory = sys.argv[1], sys.argv[2]
+os.chdir(directory)
+spec = importlib.util.spec_from_file_location("ctx_mode_plugin", os.path.join(folder, "__init__.py"))
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+
+
+class Context:
+    def __init__(self):
+        self.hooks = {}
+
+    def register_hook(self, name, function):
+        self.hooks[name] = function
+
+
+ctx = Context()
+module.register(ctx)
+hooks = ctx.hooks
+task = "task_plugin_test"
+
+
+def before(tool, args):
+    result = hooks["pre_tool_call"](tool, args, task, session_id=task)
+    if result and result.get("action") == "block":
+        return {"blocked": True, "reason": result["message"]}
+    return {"blocked": False}
+
+
+results = {}
+hooks["on_session_start"](session_id=task)
+context = hooks["pre_llm_call"](session_id=task, user_message="make the build green")
+results["system"] = [context["context"]] if context else []
+results["rmHome"] = before("terminal", {"command": "rm -rf ~"})
+results["curl"] = before("terminal", {"command": "curl https://example.com/big.json"})
+results["ls"] = before("terminal", {"command": "ls"})
+big = {"path": os.path.join(directory, "big.log")}
+before("read_file", big)
+after = hooks["transform_tool_result"]("read_file", big, "…", task, session_id=task)
+results["bigRead"] = {"after": after or "…"}
+hooks["post_tool_call"]("write_file", {"path": os.path.join(directory, "src", "a.ts")}, "ok", task, 3, session_id=task)
+print(json.dumps(results))
