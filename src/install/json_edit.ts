@@ -12,6 +12,7 @@
 
 import {
   applyEdits,
+  format,
   type FormattingOptions,
   getNodeValue,
   type JSONPath,
@@ -89,11 +90,71 @@ function nodeAt(tree: Node, path: JSONPath): Node | undefined {
   return node;
 }
 
-function edit(text: string, path: JSONPath, value: unknown): string {
-  return applyEdits(
-    text,
-    modify(text, path, value, { formattingOptions: formattingOf(text) }),
-  );
+/**
+ * One edit, formatted only where it adds text: `modify`'s own formatting
+ * would re-indent the neighbouring lines too.
+ */
+function edit(
+  text: string,
+  path: JSONPath,
+  value: unknown,
+  isArrayInsertion = false,
+): string {
+  const formatting = formattingOf(text);
+  if (value !== undefined && isEmptyJsonObject(text)) {
+    const nested = path.reduceRight<unknown>(
+      (inner, key) => typeof key === "number" ? [inner] : { [key]: inner },
+      value,
+    );
+    const indent = formatting.insertSpaces
+      ? " ".repeat(formatting.tabSize ?? 2)
+      : "\t";
+    return `${JSON.stringify(nested, null, indent)}${formatting.eol}`;
+  }
+  const last = path.at(-1);
+  if (value === undefined && typeof last === "number") {
+    return removeElement(text, path.slice(0, -1), last);
+  }
+  let result = text;
+  for (const change of modify(text, path, value, { isArrayInsertion })) {
+    result = applyEdits(result, [change]);
+    if (change.content.length === 0) continue;
+    result = applyEdits(
+      result,
+      format(result, {
+        offset: change.offset,
+        length: change.content.length,
+      }, { ...formatting, keepLines: false }),
+    );
+  }
+  return result;
+}
+
+/**
+ * Removes an array element with the separator before it (after it, for the
+ * first), the exact bytes an append added; `modify` would also eat the line
+ * break before the closing bracket.
+ */
+function removeElement(
+  text: string,
+  arrayPath: JSONPath,
+  index: number,
+): string {
+  const array = nodeAt(parseJsonTree(text, "", "jsonc"), arrayPath);
+  const items = array?.children ?? [];
+  const item = items[index];
+  if (!array || !item) return text;
+  if (items.length === 1) {
+    return `${text.slice(0, array.offset + 1)}${
+      text.slice(array.offset + array.length - 1)
+    }`;
+  }
+  const previous = items[index - 1];
+  const next = items[index + 1];
+  const [start, end] = previous
+    ? [previous.offset + previous.length, item.offset + item.length]
+    : [item.offset, next ? next.offset : item.offset + item.length];
+  return text.slice(0, start) + text.slice(end);
 }
 
 /** Removes `path`, then each parent that is left empty, down to (not including) `keep` levels. */

@@ -13,6 +13,7 @@
 
 import { createTwoFilesPatch } from "diff";
 import { dirname } from "node:path";
+import process from "node:process";
 import {
   editJsonHooks,
   editJsonMember,
@@ -43,8 +44,11 @@ function initialText(reg: Registration): string {
 }
 
 function isEmpty(reg: Registration, text: string): boolean {
-  return reg.kind === "json-member" || reg.kind === "json-hooks"
-    ? isEmptyJsonObject(text)
+  if (reg.kind === "json-member" || reg.kind === "json-hooks") {
+    return isEmptyJsonObject(text);
+  }
+  return reg.kind === "yaml-member"
+    ? /^\s*(\{\s*\})?\s*$/.test(text)
     : text.trim() === "";
 }
 
