@@ -79,7 +79,7 @@ function where(context: CliContext): TargetWhere {
     throw new Error('Cannot find the home directory "": HOME is not set');
   }
   return {
-    home,
+    home: projectDir(home),
     env: context.env,
     projectDir: projectDir(context.cwd, { env: {} }),
   };
@@ -165,6 +165,8 @@ function plans(
   if (repair) {
     return INSTALL_TARGETS.flatMap((target) =>
       target.scopes.filter((s) =>
+        // In the home folder the project's files are the user's.
+        !(s === "project" && place.projectDir === place.home) &&
         isInstalled(target, { scope: s, where: place, launch })
       )
         .map((s) =>
@@ -253,7 +255,7 @@ function makeCommand(mode: Mode): Command {
             }`,
         );
         if (
-          mode === "install" && !plan.target.hooksReady &&
+          mode === "install" && !repair && !plan.target.hooksReady &&
           plan.target.hooks.length > 0
         ) {
           lines.push(

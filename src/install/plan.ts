@@ -149,7 +149,7 @@ export function unifiedDiff(change: FileChange): string {
     undefined,
     undefined,
     { context: 3 },
-  ).replace(/^={67}\n/, "");
+  ).replace(/^Index: .*\n=+\n/, "");
 }
 
 function isInside(path: string, root: string): boolean {
