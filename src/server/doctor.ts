@@ -8,7 +8,7 @@
  * @module
  */
 
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync, statSync, writeFileSync } from "node:fs";
 import { makePrivateDir } from "../config/private_files.ts";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -81,11 +81,7 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
     },
     checkSqlite(),
     checkDataHome(input.dataHome),
-    {
-      name: "project",
-      status: "ok",
-      detail: `${input.projectDir} → ${input.databasePath}`,
-    },
+    checkProject(input.projectDir, input.databasePath),
     checkDatabase(input.databasePath),
   ];
   const available = input.languages.filter((language) => language.available);
@@ -244,6 +240,21 @@ function checkDatabase(path: string): DoctorCheck {
     };
 }
 
+function checkProject(dir: string, database: string): DoctorCheck {
+  try {
+    if (!statSync(dir).isDirectory()) {
+      return {
+        name: "project",
+        status: "fail",
+        detail: `${dir} is not a folder`,
+      };
+    }
+  } catch {
+    return { name: "project", status: "fail", detail: `${dir} does not exist` };
+  }
+  return { name: "project", status: "ok", detail: `${dir} → ${database}` };
+}
+
 function checkDataHome(home: string): DoctorCheck {
   const probe = join(home, `.doctor-${crypto.randomUUID()}`);
   try {
@@ -267,12 +278,15 @@ function checkDataHome(home: string): DoctorCheck {
 export function formatDoctor(checks: readonly DoctorCheck[]): string {
   const mark = { ok: "✓", warn: "!", fail: "✗" } as const;
   const failed = checks.filter((check) => check.status === "fail").length;
+  const warned = checks.filter((check) => check.status === "warn").length;
+  const counts = [
+    failed > 0 ? `${failed} check${failed === 1 ? "" : "s"} failed` : "",
+    warned > 0 ? `${warned} warning${warned === 1 ? "" : "s"}` : "",
+  ].filter(Boolean).join(", ");
   return [
     ...checks.map((check) =>
       `${mark[check.status]} ${check.name}: ${check.detail}`
     ),
-    failed === 0
-      ? "All checks passed."
-      : `${failed} check${failed === 1 ? "" : "s"} failed.`,
+    counts === "" ? "All checks passed." : `${counts}.`,
   ].join("\n") + "\n";
 }
