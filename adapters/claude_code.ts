@@ -308,6 +308,8 @@ export const claudeCode: Adapter = {
 
   subagentCanCallServer,
 
+  // Hooks only: Claude Code reads MCP servers from .mcp.json and
+  // ~/.claude.json, never from settings.json (`ctx-mode install` writes those).
   config(command: string): unknown {
     return {
       hooks: Object.fromEntries(
@@ -319,9 +321,6 @@ export const claudeCode: Adapter = {
           }],
         }]]),
       ),
-      mcpServers: {
-        "ctx-mode": { type: "stdio", command, args: ["serve"], env: {} },
-      },
     };
   },
 

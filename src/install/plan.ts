@@ -199,11 +199,14 @@ export function applyChange(
     // A new file gets the usual 0666 less the umask; an old one keeps its mode.
     Deno.writeTextFileSync(temp, change.after, {
       createNew: true,
-      mode: mode === undefined || mode === null ? 0o666 : 0o600,
+      mode: 0o600,
     });
-    if (mode !== undefined && mode !== null) {
-      Deno.chmodSync(temp, mode & 0o7777);
-    }
+    Deno.chmodSync(
+      temp,
+      mode === undefined || mode === null
+        ? 0o666 & ~process.umask()
+        : mode & 0o7777,
+    );
     Deno.renameSync(temp, target);
   } catch (error) {
     try {

@@ -1,3 +1,5 @@
+// Fixture set-up and snapshots read small files in order; sync calls keep the steps plain.
+// deno-lint-ignore-file no-sync-fn-in-async-fn
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runCli } from "../_helpers/run_cli.ts";
