@@ -34,6 +34,8 @@ export interface DoctorLanguage {
   available: boolean;
   /** Its version line, when known. */
   version?: string | undefined;
+  /** Why its version command failed (found, but does not run). */
+  versionError?: string | undefined;
 }
 
 /** What the checklist looks at. */
@@ -84,8 +86,21 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
     checkProject(input.projectDir, input.databasePath),
     checkDatabase(input.databasePath),
   ];
-  const available = input.languages.filter((language) => language.available);
+  const broken = input.languages.filter((language) =>
+    language.available && language.versionError !== undefined
+  );
+  const available = input.languages.filter((language) =>
+    language.available && language.versionError === undefined
+  );
   const missing = input.languages.filter((language) => !language.available);
+  for (const language of broken) {
+    checks.push({
+      name: `language ${language.id}`,
+      status: "warn",
+      detail:
+        `found, but its version command fails (${language.versionError}): ${language.id} code will not run`,
+    });
+  }
   checks.push({
     name: "languages",
     status: available.length > 0 ? "ok" : "fail",
