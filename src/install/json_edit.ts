@@ -35,6 +35,21 @@ export function formattingOf(text: string): FormattingOptions {
     : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
+/** jsonc-parser's error codes in words. */
+const PARSE_ERRORS: Record<string, string> = {
+  InvalidCommentToken: "a comment, which this file's JSON may not hold,",
+  CommaExpected: "a missing comma",
+  ColonExpected: "a missing colon",
+  PropertyNameExpected: "a missing property name (a trailing comma?)",
+  ValueExpected: "a missing value (a trailing comma?)",
+  CloseBraceExpected: "a missing }",
+  CloseBracketExpected: "a missing ]",
+  EndOfFileExpected: "text after the end",
+  InvalidSymbol: "an invalid character",
+  UnexpectedEndOfString: "an unterminated string",
+  UnexpectedEndOfComment: "an unterminated comment",
+};
+
 /** 1-based line of an offset. */
 function lineAt(text: string, offset: number): number {
   return text.slice(0, offset).split("\n").length;
@@ -58,8 +73,9 @@ export function parseJsonTree(
   });
   const first = errors[0];
   if (first) {
+    const code = printParseErrorCode(first.error);
     throw new SyntaxError(
-      `Cannot read "${file}": ${printParseErrorCode(first.error)} at line ${
+      `Cannot read "${file}": ${PARSE_ERRORS[code] ?? code} at line ${
         lineAt(text, first.offset)
       }`,
     );
@@ -195,6 +211,12 @@ export function editJsonMember(
 ): string {
   const tree = parseJsonTree(text, reg.path, reg.format);
   const current = nodeAt(tree, reg.key);
+  if (
+    reg.sharedKey && current &&
+    !looksLikeCtxMode(JSON.stringify(getNodeValue(current)))
+  ) {
+    return text;
+  }
   if (mode === "uninstall" || reg.value === undefined) {
     return current
       ? removeWithEmptyParents(text, reg.path, reg.format, reg.key)

@@ -75,12 +75,15 @@ export function planTarget(
     mode: Mode;
     where: TargetWhere;
     launch: LaunchCommand;
+    /** ctx-mode's status-line arguments, offered where the user has none. @default {undefined} */
+    statusLine?: readonly string[] | undefined;
   },
 ): TargetPlan {
   const registrations: Registration[] = target.registrations({
     scope: options.scope,
     where: options.where,
     launch: options.launch,
+    statusLine: options.statusLine,
   });
   return {
     target,

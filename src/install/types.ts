@@ -45,6 +45,12 @@ export interface JsonMemberRegistration {
   key: string[];
   /** The value to write; undefined: a stale place, only ever removed. */
   value: unknown;
+  /**
+   * A member the user may own (Claude Code's `statusLine`): written only when
+   * absent, replaced or removed only when its value runs ctx-mode.
+   * @default {false}
+   */
+  sharedKey?: boolean | undefined;
 }
 
 /** Hook handlers in a JSON or JSONC settings file. */
@@ -119,6 +125,12 @@ export interface RegistrationInput {
   where: TargetWhere;
   /** The command that runs this installation. */
   launch: LaunchCommand;
+  /**
+   * ctx-mode's arguments that print a status line (`["statusline"]`), offered
+   * to agents that show one when the user has none; undefined: none offered.
+   * @default {undefined}
+   */
+  statusLine?: readonly string[] | undefined;
 }
 
 /** One agent ctx-mode can be installed into. */

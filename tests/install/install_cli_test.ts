@@ -101,3 +101,52 @@ Deno.test("ctx-mode install names an unknown agent and a scope the agent lacks a
     /Cannot install "hermes" in the project scope: it has only user/,
   );
 });
+
+Deno.test("ctx-mode install refuses a config that does not parse in one line naming file and line, and writes nothing at all", async () => {
+  await using dir = await tempDir();
+  copyTree(join(FIXTURES, "broken/jsonc"), dir.path);
+  const home = join(dir.path, "home");
+  const before = snapshot(dir.path);
+  const run = await runCli(["install", "claude-code", "gemini-cli"], {
+    home,
+    env: { PATH: "" },
+  });
+  assert.equal(run.code, 1);
+  assert.match(
+    run.stderr,
+    /^ctx-mode: Cannot read ".*\/\.gemini\/settings\.json": a missing comma at line 5\n$/,
+  );
+  // Claude Code's files, planned first, are not written either.
+  assert.deepEqual(snapshot(dir.path), before);
+});
+
+Deno.test("ctx-mode install writes through a symlinked config file, keeping the link", async () => {
+  await using dir = await tempDir();
+  const home = join(dir.path, "home");
+  Deno.mkdirSync(join(dir.path, "dotfiles"), { recursive: true });
+  Deno.mkdirSync(home);
+  Deno.writeTextFileSync(
+    join(dir.path, "dotfiles/claude.json"),
+    '{\n  "numStartups": 1\n}\n',
+  );
+  Deno.symlinkSync(
+    join(dir.path, "dotfiles/claude.json"),
+    join(home, ".claude.json"),
+  );
+  const run = await runCli(["install", "claude-code"], {
+    home,
+    env: { PATH: "" },
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(Deno.lstatSync(join(home, ".claude.json")).isSymlink);
+  assert.match(
+    Deno.readTextFileSync(join(dir.path, "dotfiles/claude.json")),
+    /"ctx-mode"/,
+  );
+  await runCli(["uninstall", "claude-code"], { home, env: { PATH: "" } });
+  assert.equal(
+    Deno.readTextFileSync(join(dir.path, "dotfiles/claude.json")),
+    '{\n  "numStartups": 1\n}\n',
+  );
+  assert.ok(Deno.lstatSync(join(home, ".claude.json")).isSymlink);
+});

@@ -182,13 +182,13 @@ Deno.test("install refuses a file that does not parse, naming it and the line, a
       [
         "broken/jsonc",
         "gemini-cli",
-        /settings\.json": CommaExpected at line 5$/,
+        /settings\.json": a missing comma at line 5$/,
       ],
       ["broken/toml", "codex", /config\.toml": .* at line 2$/],
       [
         "broken/json-comment",
         "claude-code",
-        /settings\.json": InvalidCommentToken at line 2$/,
+        /settings\.json": a comment, which this file's JSON may not hold, at line 2$/,
       ],
       // The YAML library would re-space this file's comments: refused, not reformatted.
       [
@@ -225,3 +225,49 @@ Deno.test("install refuses a file that does not parse, naming it and the line, a
     });
   }
 });
+
+Deno.test("a status line is offered to Claude Code only where the user has none, and uninstall removes only ctx-mode's", async () => {
+  await using dir = await tempDir();
+  const where = { home: dir.path, projectDir: dir.path, env: {} };
+  const target = installTarget("claude-code");
+  assert.ok(target);
+  const settings = join(dir.path, ".claude/settings.json");
+  const options = {
+    scope: "user" as const,
+    where,
+    launch: LAUNCH,
+    statusLine: ["statusline"],
+  };
+  applyPlan(planTarget(target, { ...options, mode: "install" }), where);
+  const written = JSON.parse(Deno.readTextFileSync(settings));
+  assert.equal(
+    written.statusLine.command,
+    "/usr/local/bin/deno run -A --config '/opt/ctx mode/deno.json' '/opt/ctx mode/main.ts' statusline",
+  );
+  applyPlan(planTarget(target, { ...options, mode: "uninstall" }), where);
+  assert.equal(
+    readOrNone(settings),
+    undefined,
+    "the file install created is gone",
+  );
+
+  const mine =
+    '{\n  "statusLine": { "type": "command", "command": "~/bin/my-line" }\n}\n';
+  Deno.mkdirSync(join(dir.path, ".claude"), { recursive: true });
+  Deno.writeTextFileSync(settings, mine);
+  applyPlan(planTarget(target, { ...options, mode: "install" }), where);
+  assert.equal(
+    JSON.parse(Deno.readTextFileSync(settings)).statusLine.command,
+    "~/bin/my-line",
+  );
+  applyPlan(planTarget(target, { ...options, mode: "uninstall" }), where);
+  assert.equal(Deno.readTextFileSync(settings), mine);
+});
+
+function readOrNone(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return undefined;
+  }
+}

@@ -12,6 +12,7 @@
 
 import { join } from "node:path";
 import { hookLine, instructionsBlock, serverCommand } from "./_common.ts";
+import { commandLine } from "../launch_command.ts";
 import type {
   InstallTarget,
   RegistrationInput,
@@ -52,7 +53,7 @@ export const claudeCode: InstallTarget = {
     { event: "UserPromptSubmit" },
   ],
   mcpList: ["claude", "mcp", "list"],
-  registrations({ scope, where, launch }: RegistrationInput) {
+  registrations({ scope, where, launch, statusLine }: RegistrationInput) {
     const project = scope === "project";
     const settings = project
       ? join(where.projectDir, ".claude", "settings.json")
@@ -84,6 +85,17 @@ export const claudeCode: InstallTarget = {
         format: "json",
         key: ["mcpServers", "ctx-mode"],
         value: undefined,
+      },
+      // The status line, offered only where the user has none.
+      {
+        kind: "json-member",
+        path: settings,
+        format: "json",
+        key: ["statusLine"],
+        value: statusLine === undefined
+          ? undefined
+          : { type: "command", command: commandLine(launch, statusLine) },
+        sharedKey: true,
       },
       instructionsBlock(
         project
