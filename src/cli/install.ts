@@ -37,7 +37,6 @@ const OPTIONS = {
   user: { type: "boolean" },
   yes: { type: "boolean", short: "y" },
   "dry-run": { type: "boolean" },
-  repair: { type: "boolean" },
 } as const;
 
 function usage(mode: Mode): string {
@@ -192,17 +191,17 @@ function makeCommand(mode: Mode): Command {
   return {
     usage: usage(mode),
     async run(args, context) {
-      const { values, positionals } = parseCommandArgs(mode, args, {
-        ...OPTIONS,
-        ...(mode === "uninstall" ? { repair: { type: "string" } } : {}),
-      });
-      if (mode === "uninstall" && values.repair !== undefined) {
-        throw new UsageError('Unknown option "--repair"', mode);
-      }
+      const { values, positionals } = parseCommandArgs(
+        mode,
+        args,
+        mode === "install"
+          ? { ...OPTIONS, repair: { type: "boolean" } }
+          : OPTIONS,
+      );
       if (values.project && values.user) {
         throw new UsageError("Cannot use --project and --user together", mode);
       }
-      const repair = values.repair === true;
+      const repair = (values as { repair?: boolean }).repair === true;
       if (repair && positionals.length > 0) {
         throw new UsageError(
           "--repair takes no agent names: it repairs every registration found",

@@ -96,6 +96,9 @@ Deno.test("ctx-mode install names an unknown agent and a scope the agent lacks a
     home: dir.path,
   });
   assert.equal(scope.code, 2);
+  const repair = await runCli(["uninstall", "--repair"], { home: dir.path });
+  assert.equal(repair.code, 2);
+  assert.match(repair.stderr, /^ctx-mode: Unknown option '--repair'/);
   assert.match(
     scope.stderr,
     /Cannot install "hermes" in the project scope: it has only user/,
