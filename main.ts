@@ -76,6 +76,16 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show what session continuity captured: guide, sessions, events",
     module: "./src/cli/session.ts",
   },
+  install: {
+    summary:
+      "Register ctx-mode with coding agents (MCP server, hooks, instructions)",
+    module: "./src/cli/install.ts",
+  },
+  uninstall: {
+    summary: "Remove what install registered, leaving other entries untouched",
+    module: "./src/cli/install.ts",
+    exportName: "uninstallCommand",
+  },
   hook: {
     summary: "The hook entry point an agent's hook configuration runs",
     module: "./src/cli/hook.ts",

@@ -8,7 +8,12 @@
  * @module
  */
 
+import denoJson from "../deno.json" with { type: "json" };
 import { basenameOf, joinPath } from "../src/config/path_lite.ts";
+import {
+  commandLine,
+  currentLaunchCommand,
+} from "../src/install/launch_command.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
 import { claudeUserDir, subagentCanCallServer } from "./claude_code_agents.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
@@ -303,6 +308,8 @@ export const claudeCode: Adapter = {
 
   subagentCanCallServer,
 
+  // Hooks only: Claude Code reads MCP servers from .mcp.json and
+  // ~/.claude.json, never from settings.json (`ctx-mode install` writes those).
   config(command: string): unknown {
     return {
       hooks: Object.fromEntries(
@@ -314,9 +321,6 @@ export const claudeCode: Adapter = {
           }],
         }]]),
       ),
-      mcpServers: {
-        "ctx-mode": { type: "stdio", command, args: ["serve"], env: {} },
-      },
     };
   },
 
@@ -334,17 +338,21 @@ export const claudeCode: Adapter = {
       path,
       text: where.readText(path) ?? "",
     }));
+    const installHint = commandLine(
+      currentLaunchCommand(denoJson.version),
+      ["install", "claude-code"],
+    );
     const missing = Object.keys(HOOK_MATCHERS).filter((event) =>
       !found.some(({ text }) =>
         new RegExp(`hook claude-code ${event}\\b`, "i").test(text)
       )
     );
+    // Claude Code reads servers only here, never from settings.json.
     const mcpFiles = [
       joinPath(where.projectDir, ".mcp.json"),
       where.env.CLAUDE_CONFIG_DIR
         ? joinPath(where.env.CLAUDE_CONFIG_DIR, ".claude.json")
         : joinPath(where.home, ".claude.json"),
-      ...settings,
     ];
     const mcp = mcpFiles.find((path) =>
       /"ctx-mode"\s*:\s*\{[^}]*"command"/s.test(where.readText(path) ?? "")
@@ -361,9 +369,7 @@ export const claudeCode: Adapter = {
         : {
           name: "claude-code hooks",
           status: "warn",
-          detail: `not registered: ${
-            missing.join(", ")
-          }; add the hooks of configs/claude-code/settings.json to ~/.claude/settings.json`,
+          detail: `not registered: ${missing.join(", ")}; run: ${installHint}`,
         },
       mcp
         ? {
@@ -375,7 +381,7 @@ export const claudeCode: Adapter = {
           name: "claude-code MCP server",
           status: "warn",
           detail:
-            "not registered; run: claude mcp add --scope user ctx-mode -- ctx-mode serve",
+            `not registered in .mcp.json or ~/.claude.json; run: ${installHint}`,
         },
     ];
   },

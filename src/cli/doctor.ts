@@ -15,6 +15,8 @@ import { networkPolicy } from "../config/network_policy.ts";
 import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
+import { currentLaunchCommand } from "../install/launch_command.ts";
+import { registrationChecks } from "../install/doctor_checks.ts";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
 
@@ -46,6 +48,13 @@ export const command: Command = {
       env: context.env,
     });
     const platform = await platformDoctor(context.env, { projectDir: project });
+    const home = context.env.HOME ?? context.env.USERPROFILE;
+    const registrations = home
+      ? await registrationChecks(
+        { home, env: context.env, projectDir: project },
+        currentLaunchCommand(denoJson.version),
+      )
+      : [];
     const checks = runDoctor({
       version: denoJson.version,
       dataHome: dataHome(context.env),
@@ -58,7 +67,7 @@ export const command: Command = {
         projectDir: project,
       }),
       platform: platform.detection,
-      platformChecks: platform.checks,
+      platformChecks: [...platform.checks, ...registrations],
       policy: loadPolicy(placeFromEnv(project, context.env)),
     });
     await context.out(

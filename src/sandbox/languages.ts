@@ -31,6 +31,12 @@ export interface LanguageInfo {
   available: boolean;
   /** The runtime's version, when asked for and found. */
   version?: string;
+  /**
+   * Why the version command failed, when asked for and it exited non-zero
+   * (a `rustup` proxy without a default toolchain): the runtime is found
+   * but does not run.
+   */
+  versionError?: string;
   /** The extension given to code files. */
   extension: string;
 }
@@ -40,7 +46,10 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 const VERSION_TIMEOUT_MS = 3_000;
 const commandCache = new Map<string, Map<LanguageId, string | undefined>>();
-const versionCache = new Map<string, Promise<string | undefined>>();
+const versionCache = new Map<
+  string,
+  Promise<{ version?: string; error?: string }>
+>();
 
 function isDenoSandboxed(id: LanguageId): boolean {
   return id === "javascript" || id === "typescript";
@@ -132,7 +141,7 @@ async function fetchVersion(
   spec: LanguageSpec,
   command: string,
   env: Env,
-): Promise<string | undefined> {
+): Promise<{ version?: string; error?: string }> {
   try {
     const output = await new Deno.Command(command, {
       args: [...spec.versionArgs],
@@ -151,9 +160,14 @@ async function fetchVersion(
     }).output();
     const text = new TextDecoder().decode(output.stdout) + "\n" +
       new TextDecoder().decode(output.stderr);
-    return spec.versionPattern.exec(text)?.[1];
-  } catch {
-    return undefined;
+    if (!output.success) {
+      const line = text.split("\n").map((l) => l.trim()).find((l) => l !== "");
+      return { error: `exited ${output.code}${line ? `: ${line}` : ""}` };
+    }
+    const version = spec.versionPattern.exec(text)?.[1];
+    return version === undefined ? {} : { version };
+  } catch (error) {
+    return { error: (error as Error).message.split("\n")[0] ?? "did not run" };
   }
 }
 
@@ -194,18 +208,18 @@ export async function detectLanguages(
         extension: spec.extension,
       };
       if (!options.versions || command === undefined) return info;
-      let version: string | undefined;
       if (isDenoSandboxed(spec.id)) {
-        version = Deno.version.deno;
-      } else {
-        let pending = versionCache.get(command);
-        if (!pending) {
-          pending = fetchVersion(spec, command, env);
-          versionCache.set(command, pending);
-        }
-        version = await pending;
+        info.version = Deno.version.deno;
+        return info;
       }
+      let pending = versionCache.get(command);
+      if (!pending) {
+        pending = fetchVersion(spec, command, env);
+        versionCache.set(command, pending);
+      }
+      const { version, error } = await pending;
       if (version !== undefined) info.version = version;
+      if (error !== undefined) info.versionError = error;
       return info;
     }),
   );

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync, statSync, writeFileSync } from "node:fs";
 import { makePrivateDir } from "../config/private_files.ts";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -34,6 +34,8 @@ export interface DoctorLanguage {
   available: boolean;
   /** Its version line, when known. */
   version?: string | undefined;
+  /** Why its version command failed (found, but does not run). */
+  versionError?: string | undefined;
 }
 
 /** What the checklist looks at. */
@@ -81,15 +83,24 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
     },
     checkSqlite(),
     checkDataHome(input.dataHome),
-    {
-      name: "project",
-      status: "ok",
-      detail: `${input.projectDir} → ${input.databasePath}`,
-    },
+    checkProject(input.projectDir, input.databasePath),
     checkDatabase(input.databasePath),
   ];
-  const available = input.languages.filter((language) => language.available);
+  const broken = input.languages.filter((language) =>
+    language.available && language.versionError !== undefined
+  );
+  const available = input.languages.filter((language) =>
+    language.available && language.versionError === undefined
+  );
   const missing = input.languages.filter((language) => !language.available);
+  for (const language of broken) {
+    checks.push({
+      name: `language ${language.id}`,
+      status: "warn",
+      detail:
+        `found, but its version command fails (${language.versionError}): ${language.id} code will not run`,
+    });
+  }
   checks.push({
     name: "languages",
     status: available.length > 0 ? "ok" : "fail",
@@ -244,6 +255,21 @@ function checkDatabase(path: string): DoctorCheck {
     };
 }
 
+function checkProject(dir: string, database: string): DoctorCheck {
+  try {
+    if (!statSync(dir).isDirectory()) {
+      return {
+        name: "project",
+        status: "fail",
+        detail: `${dir} is not a folder`,
+      };
+    }
+  } catch {
+    return { name: "project", status: "fail", detail: `${dir} does not exist` };
+  }
+  return { name: "project", status: "ok", detail: `${dir} → ${database}` };
+}
+
 function checkDataHome(home: string): DoctorCheck {
   const probe = join(home, `.doctor-${crypto.randomUUID()}`);
   try {
@@ -267,12 +293,15 @@ function checkDataHome(home: string): DoctorCheck {
 export function formatDoctor(checks: readonly DoctorCheck[]): string {
   const mark = { ok: "✓", warn: "!", fail: "✗" } as const;
   const failed = checks.filter((check) => check.status === "fail").length;
+  const warned = checks.filter((check) => check.status === "warn").length;
+  const counts = [
+    failed > 0 ? `${failed} check${failed === 1 ? "" : "s"} failed` : "",
+    warned > 0 ? `${warned} warning${warned === 1 ? "" : "s"}` : "",
+  ].filter(Boolean).join(", ");
   return [
     ...checks.map((check) =>
       `${mark[check.status]} ${check.name}: ${check.detail}`
     ),
-    failed === 0
-      ? "All checks passed."
-      : `${failed} check${failed === 1 ? "" : "s"} failed.`,
+    counts === "" ? "All checks passed." : `${counts}.`,
   ].join("\n") + "\n";
 }

@@ -78,15 +78,37 @@ Deno.test("claudeCode.parse() maps tools to neutral kinds and finds the session 
   });
 });
 
-Deno.test("claudeCode.doctor() reports hooks and MCP registration from the settings files", () => {
-  const generated = JSON.stringify(claudeCode.config("ctx-mode"));
+Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server only where Claude Code reads it", () => {
+  const settings = JSON.stringify({
+    ...(claudeCode.config("ctx-mode") as Record<string, unknown>),
+    // An old snippet's server in settings.json: Claude Code never reads it.
+    mcpServers: { "ctx-mode": { command: "ctx-mode", args: ["serve"] } },
+  });
+  const server = JSON.stringify({
+    mcpServers: { "ctx-mode": { command: "ctx-mode", args: ["serve"] } },
+  });
+  const onlySettings = claudeCode.doctor({
+    home: "/home/a",
+    env: {},
+    projectDir: "/srv/app",
+    readText: (path) =>
+      path === "/home/a/.claude/settings.json" ? settings : undefined,
+  });
+  assert.deepEqual(onlySettings.map((check) => check.status), ["ok", "warn"]);
+  assert.match(
+    onlySettings[1]?.detail ?? "",
+    /not registered in \.mcp\.json or ~\/\.claude\.json; run: .* install claude-code$/,
+  );
   const configured = claudeCode.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
-    readText: (
-      path,
-    ) => (path === "/home/a/.claude/settings.json" ? generated : undefined),
+    readText: (path) =>
+      path === "/home/a/.claude/settings.json"
+        ? settings
+        : path === "/home/a/.claude.json"
+        ? server
+        : undefined,
   });
   assert.deepEqual(configured.map((check) => check.status), ["ok", "ok"]);
   const bare = claudeCode.doctor({
@@ -98,18 +120,18 @@ Deno.test("claudeCode.doctor() reports hooks and MCP registration from the setti
   assert.deepEqual(bare.map((check) => check.status), ["warn", "warn"]);
   assert.match(
     bare[0]?.detail ?? "",
-    /not registered: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact, SessionStart, UserPromptSubmit/,
+    /not registered: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact, SessionStart, UserPromptSubmit; run: .* install claude-code$/,
   );
-  assert.match(bare[1]?.detail ?? "", /claude mcp add/);
   // CLAUDE_CONFIG_DIR moves the user's settings and .claude.json.
   const relocated = claudeCode.doctor({
     home: "/home/a",
     env: { CLAUDE_CONFIG_DIR: "/cfg/claude" },
     projectDir: "/srv/app",
     readText: (path) =>
-      path === "/cfg/claude/settings.json" ||
-        path === "/cfg/claude/.claude.json"
-        ? generated
+      path === "/cfg/claude/settings.json"
+        ? settings
+        : path === "/cfg/claude/.claude.json"
+        ? server
         : undefined,
   });
   assert.deepEqual(relocated.map((check) => check.status), ["ok", "ok"]);

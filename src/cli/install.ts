@@ -1,0 +1,281 @@
+/**
+ * `ctx-mode install [agent…]` and `ctx-mode uninstall [agent…]`: register
+ * ctx-mode's MCP server, hooks and routing instructions with coding agents,
+ * in each agent's own files and format, with the command that runs this
+ * installation; or remove exactly that again.
+ *
+ * @module
+ */
+
+import denoJson from "../../deno.json" with { type: "json" };
+import { parseCommandArgs, UsageError } from "./_args.ts";
+import type { CliContext, Command } from "./_context.ts";
+import { projectDir } from "../config/paths.ts";
+import {
+  applyPlan,
+  commandLine,
+  currentLaunchCommand,
+  detectAgents,
+  INSTALL_TARGETS,
+  type InstallTarget,
+  installTarget,
+  isChange,
+  isInstalled,
+  type LaunchCommand,
+  type Mode,
+  planTarget,
+  type Scope,
+  scopeFor,
+  type TargetPlan,
+  type TargetWhere,
+  unifiedDiff,
+} from "../install/mod.ts";
+import { warmCache } from "../install/warm_cache.ts";
+
+const OPTIONS = {
+  project: { type: "boolean" },
+  user: { type: "boolean" },
+  yes: { type: "boolean", short: "y" },
+  "dry-run": { type: "boolean" },
+} as const;
+
+function usage(mode: Mode): string {
+  const verb = mode === "install" ? "install" : "uninstall";
+  const what = mode === "install"
+    ? `Register ctx-mode with coding agents: its MCP server where the agent reads
+it, its hooks (for agents ctx-mode has a hook adapter for) and the routing
+instructions block, each in the agent's own file and format, with the command
+that runs this installation. Installing twice changes nothing.`
+    : `Remove what "ctx-mode install" wrote: ctx-mode's MCP server entry, its hooks
+and its instructions block. Entries of other tools are never touched; files
+and folders install created are removed when nothing else is left in them.`;
+  return `Usage: ctx-mode ${verb} [AGENT…] [options]
+
+${what}
+Without AGENT, the agents found on this machine (their config folders, their
+programs on PATH) are listed and ${verb}ed after you confirm.
+
+Agents: ${INSTALL_TARGETS.map((t) => t.name).join(", ")}
+
+Options:
+  --user         The agent's user config (the default for most agents)
+  --project      This project's config files (the current directory)
+  -y, --yes      Do not ask (needed without a terminal)
+  --dry-run      Print a unified diff per file and change nothing${
+    mode === "install"
+      ? `
+  --repair       Rewrite every ctx-mode registration found to the command of
+                 this installation (after the binary or the clone moved)`
+      : ""
+  }
+  -h, --help     Show this help
+`;
+}
+
+function where(context: CliContext): TargetWhere {
+  const home = context.env.HOME ?? context.env.USERPROFILE;
+  if (!home) {
+    throw new Error('Cannot find the home directory "": HOME is not set');
+  }
+  return {
+    home: projectDir(home),
+    env: context.env,
+    projectDir: projectDir(context.cwd, { env: {} }),
+  };
+}
+
+function tilde(path: string, home: string): string {
+  return path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+async function readLine(context: CliContext): Promise<string> {
+  const reader = context.stdin.getReader();
+  const decoder = new TextDecoder();
+  let line = "";
+  try {
+    while (!line.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      line += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return line.trim();
+}
+
+/** The targets named on the command line, or those found (after confirmation). */
+async function chooseTargets(
+  names: string[],
+  mode: Mode,
+  values: { yes?: boolean | undefined; "dry-run"?: boolean | undefined },
+  context: CliContext,
+  place: TargetWhere,
+): Promise<InstallTarget[] | undefined> {
+  if (names.length > 0) {
+    return [...new Set(names)].map((name) => {
+      const target = installTarget(name);
+      if (!target) {
+        throw new UsageError(
+          `Unknown agent "${name}": expected one of ${
+            INSTALL_TARGETS.map((t) => t.name).join(", ")
+          }`,
+          mode,
+        );
+      }
+      return target;
+    });
+  }
+  const found = detectAgents(INSTALL_TARGETS, place);
+  if (found.length === 0) {
+    throw new UsageError(
+      `Cannot find an agent to ${mode}: none of their config folders or programs is here; name one (ctx-mode ${mode} claude-code)`,
+      mode,
+    );
+  }
+  if (values.yes || values["dry-run"]) return found.map((f) => f.target);
+  if (!context.stdinIsTerminal) {
+    throw new UsageError(
+      `Cannot ask which agents to ${mode} without a terminal: pass --yes or name the agents (found: ${
+        found.map((f) => f.target.name).join(", ")
+      })`,
+      mode,
+    );
+  }
+  await context.err(
+    `Agents found:\n${
+      found.map((f) => `  ${f.target.name.padEnd(16)} ${f.evidence}`).join("\n")
+    }\n${
+      mode === "install" ? "Install ctx-mode for" : "Remove ctx-mode from"
+    } all of them? [y/N] `,
+  );
+  const answer = await readLine(context);
+  return /^y(es)?$/i.test(answer) ? found.map((f) => f.target) : undefined;
+}
+
+function plans(
+  targets: InstallTarget[],
+  mode: Mode,
+  scope: Scope | undefined,
+  place: TargetWhere,
+  launch: LaunchCommand,
+  repair: boolean,
+): TargetPlan[] {
+  if (repair) {
+    return INSTALL_TARGETS.flatMap((target) =>
+      target.scopes.filter((s) =>
+        // In the home folder the project's files are the user's.
+        !(s === "project" && place.projectDir === place.home) &&
+        isInstalled(target, { scope: s, where: place, launch })
+      )
+        .map((s) =>
+          planTarget(target, { scope: s, mode, where: place, launch })
+        )
+    );
+  }
+  return targets.map((target) => {
+    const chosen = scopeFor(target, scope);
+    if (!chosen) {
+      throw new UsageError(
+        `Cannot ${mode} "${target.name}" in the ${scope} scope: it has only ${
+          target.scopes.join(" and ")
+        }`,
+        mode,
+      );
+    }
+    return planTarget(target, { scope: chosen, mode, where: place, launch });
+  });
+}
+
+function makeCommand(mode: Mode): Command {
+  return {
+    usage: usage(mode),
+    async run(args, context) {
+      const { values, positionals } = parseCommandArgs(
+        mode,
+        args,
+        mode === "install"
+          ? { ...OPTIONS, repair: { type: "boolean" } }
+          : OPTIONS,
+      );
+      if (values.project && values.user) {
+        throw new UsageError("Cannot use --project and --user together", mode);
+      }
+      const repair = (values as { repair?: boolean }).repair === true;
+      if (repair && positionals.length > 0) {
+        throw new UsageError(
+          "--repair takes no agent names: it repairs every registration found",
+          mode,
+        );
+      }
+      const scope: Scope | undefined = values.project
+        ? "project"
+        : values.user
+        ? "user"
+        : undefined;
+      const place = where(context);
+      const launch = currentLaunchCommand(denoJson.version);
+      const targets = repair
+        ? []
+        : await chooseTargets(positionals, mode, values, context, place);
+      if (targets === undefined) {
+        await context.err("Nothing changed.\n");
+        return 1;
+      }
+      // Every file is read and edited in memory first: one that does not parse stops all.
+      const planned = plans(targets, mode, scope, place, launch, repair);
+      if (values["dry-run"]) {
+        const diffs = planned.flatMap((plan) => plan.changes.map(unifiedDiff))
+          .filter(Boolean);
+        await context.out(
+          diffs.length > 0 ? diffs.join("") : "Nothing to change.\n",
+        );
+        return 0;
+      }
+      if (mode === "install" && planned.some((p) => p.changes.some(isChange))) {
+        const warmed = await warmCache(launch, context.env);
+        if (!warmed.ok) {
+          throw new Error(
+            `Cannot warm the Deno cache before registering: ${warmed.detail}; nothing was registered`,
+          );
+        }
+      }
+      const lines: string[] = [];
+      for (const plan of planned) {
+        const written = applyPlan(plan, place);
+        const label = `${plan.target.name} (${plan.scope})`;
+        lines.push(
+          written.length === 0
+            ? `${label}: ${
+              mode === "install" ? "already installed" : "not installed"
+            }`
+            : `${label}: ${mode === "install" ? "wrote" : "cleaned"} ${
+              written.map((path) => tilde(path, place.home)).join(", ")
+            }`,
+        );
+        if (
+          mode === "install" && !repair && !plan.target.hooksReady &&
+          plan.target.hooks.length > 0
+        ) {
+          lines.push(
+            `  hooks for ${plan.target.name} are not written yet: ctx-mode has no hook adapter for it`,
+          );
+        }
+      }
+      if (repair && planned.length === 0) {
+        lines.push("No ctx-mode registration found.");
+      }
+      if (mode === "install" && planned.length > 0) {
+        lines.push(`Registered command: ${commandLine(launch, ["serve"])}`);
+      }
+      await context.out(`${lines.join("\n")}\n`);
+      return 0;
+    },
+  };
+}
+
+/** The `install` command. */
+export const command: Command = makeCommand("install");
+
+/** The `uninstall` command. */
+export const uninstallCommand: Command = makeCommand("uninstall");

@@ -1,0 +1,42 @@
+/**
+ * What the install targets share: the MCP command of an installation, the
+ * hook command line, the routing-instructions block.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { commandLine, type LaunchCommand } from "../launch_command.ts";
+import { routingInstructions } from "../../routing/routing_block.ts";
+import type {
+  MarkdownBlockRegistration,
+  Scope,
+  TargetWhere,
+} from "../types.ts";
+
+/** The MCP server command: the executable and its arguments, ending in `serve`. */
+export function serverCommand(
+  launch: LaunchCommand,
+): { command: string; args: string[] } {
+  return { command: launch.command, args: [...launch.args, "serve"] };
+}
+
+/** The hook command line without `hook <agent> <event>`. */
+export function hookLine(launch: LaunchCommand): string {
+  return commandLine(launch);
+}
+
+/** The routing instructions as a Markdown block in `path`. */
+export function instructionsBlock(path: string): MarkdownBlockRegistration {
+  return { kind: "markdown-block", path, text: routingInstructions() };
+}
+
+/** The folder a scope's files are relative to: the project, or the home directory. */
+export function scopeRoot(scope: Scope, where: TargetWhere): string {
+  return scope === "project" ? where.projectDir : where.home;
+}
+
+/** `$XDG_CONFIG_HOME`, else `~/.config`. */
+export function xdgConfig(where: TargetWhere): string {
+  return where.env.XDG_CONFIG_HOME || join(where.home, ".config");
+}

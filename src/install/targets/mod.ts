@@ -1,0 +1,37 @@
+/**
+ * Every agent `ctx-mode install` knows, in the order they are offered.
+ * Adding an agent is adding its module and one line here.
+ *
+ * @module
+ */
+
+import { claudeCode } from "./claude_code.ts";
+import { codex } from "./codex.ts";
+import { cursor } from "./cursor.ts";
+import { geminiCli, qwenCode } from "./gemini_cli.ts";
+import { hermes } from "./hermes.ts";
+import { opencode } from "./opencode.ts";
+import { vscodeCopilot } from "./vscode_copilot.ts";
+import type { InstallTarget } from "../types.ts";
+
+/** The install targets, by name. */
+export const INSTALL_TARGETS: readonly InstallTarget[] = [
+  claudeCode,
+  geminiCli,
+  codex,
+  qwenCode,
+  cursor,
+  vscodeCopilot,
+  opencode,
+  hermes,
+];
+
+/**
+ * The install target of an agent.
+ *
+ * @param name The agent's name (`claude-code`).
+ * @returns The target, or undefined.
+ */
+export function installTarget(name: string): InstallTarget | undefined {
+  return INSTALL_TARGETS.find((target) => target.name === name);
+}

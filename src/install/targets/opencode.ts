@@ -1,0 +1,47 @@
+/**
+ * OpenCode: the MCP server under `mcp` in the JSONC `opencode.json` (the
+ * project's, or `~/.config/opencode/opencode.json`), as a `local` server
+ * whose `command` is one array; routing instructions in `AGENTS.md`.
+ * OpenCode's hooks are an in-process plugin, not commands: none here.
+ *
+ * Data only.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { instructionsBlock, serverCommand, xdgConfig } from "./_common.ts";
+import type {
+  InstallTarget,
+  Registration,
+  RegistrationInput,
+} from "../types.ts";
+
+/** OpenCode. */
+export const opencode: InstallTarget = {
+  name: "opencode",
+  title: "OpenCode",
+  defaultScope: "user",
+  scopes: ["user", "project"],
+  binaries: ["opencode"],
+  configDirs: (where) => [join(xdgConfig(where), "opencode")],
+  hooksReady: false,
+  hooks: [],
+  mcpList: ["opencode", "mcp", "list"],
+  registrations({ scope, where, launch }: RegistrationInput): Registration[] {
+    const dir = scope === "project"
+      ? where.projectDir
+      : join(xdgConfig(where), "opencode");
+    const { command, args } = serverCommand(launch);
+    return [
+      {
+        kind: "json-member",
+        path: join(dir, "opencode.json"),
+        format: "jsonc",
+        key: ["mcp", "ctx-mode"],
+        value: { type: "local", command: [command, ...args], enabled: true },
+      },
+      instructionsBlock(join(dir, "AGENTS.md")),
+    ];
+  },
+};

@@ -1,0 +1,164 @@
+/**
+ * The install target contract: what one agent needs written so that it runs
+ * ctx-mode (its MCP server registration, its hook registration, its routing
+ * instructions), per scope, as data. The engine (`plan.ts`) turns the data
+ * into format-preserving edits; a target never writes a file itself.
+ *
+ * Types only.
+ *
+ * @module
+ */
+
+import type { LaunchCommand } from "./launch_command.ts";
+
+/** Where a registration lives: the project's config files or the user's. */
+export type Scope = "project" | "user";
+
+/** The facts a target reads to find its files. */
+export interface TargetWhere {
+  /** The user's home directory. */
+  home: string;
+  /** The environment, for the agent's own folder variables (`CODEX_HOME`). */
+  env: Readonly<Record<string, string>>;
+  /** The project directory. */
+  projectDir: string;
+}
+
+/** One hook ctx-mode registers with an agent. */
+export interface HookSpec {
+  /** The agent's event name, as its config spells it (`PreToolUse`, `BeforeTool`). */
+  event: string;
+  /** The matcher, when the event takes one. */
+  matcher?: string | undefined;
+  /** More fields of the agent's hook entry (`timeout`, `name`). @default {{}} */
+  extra?: Record<string, unknown> | undefined;
+}
+
+/** An MCP server entry in a JSON or JSONC file. */
+export interface JsonMemberRegistration {
+  kind: "json-member";
+  /** The file. */
+  path: string;
+  /** `json` (comments refused) or `jsonc`. */
+  format: "json" | "jsonc";
+  /** The property path of ctx-mode's entry (`["mcpServers", "ctx-mode"]`). */
+  key: string[];
+  /** The value to write; undefined: a stale place, only ever removed. */
+  value: unknown;
+  /**
+   * A member the user may own (Claude Code's `statusLine`): written only when
+   * absent, replaced or removed only when its value runs ctx-mode.
+   * @default {false}
+   */
+  sharedKey?: boolean | undefined;
+}
+
+/** Hook handlers in a JSON or JSONC settings file. */
+export interface JsonHooksRegistration {
+  kind: "json-hooks";
+  /** The file. */
+  path: string;
+  /** `json` or `jsonc`. */
+  format: "json" | "jsonc";
+  /**
+   * `nested`: `hooks.<Event>[{matcher, hooks: [{type, command}]}]` (Claude
+   * Code, Gemini CLI, Qwen Code, Codex); `flat`: `hooks.<event>[{command,
+   * matcher}]` (Cursor, Copilot).
+   */
+  style: "nested" | "flat";
+  /** The property path of the events object. @default {["hooks"]} */
+  root: string[];
+  /** The agent's name in ctx-mode's hook command (`hook <agent> <event>`). */
+  agent: string;
+  /** The hooks to register; empty: remove ctx-mode's only. */
+  hooks: HookSpec[];
+  /** Top-level members the file needs besides the hooks (`{"version": 1}`). @default {{}} */
+  preamble?: Record<string, unknown> | undefined;
+  /** The command line a hook runs, without `hook <agent> <event>`. */
+  launchLine: string;
+}
+
+/** A TOML table owned by ctx-mode (`[mcp_servers.ctx-mode]`). */
+export interface TomlTableRegistration {
+  kind: "toml-table";
+  /** The file. */
+  path: string;
+  /** The table's key path. */
+  table: string[];
+  /** The table's keys and values (strings, numbers, booleans, string arrays). */
+  value: Record<string, unknown>;
+}
+
+/** A block of text between ctx-mode's markers in a Markdown file. */
+export interface MarkdownBlockRegistration {
+  kind: "markdown-block";
+  /** The file. */
+  path: string;
+  /** The block's text (without the markers). */
+  text: string;
+}
+
+/** An MCP server entry in a YAML file. */
+export interface YamlMemberRegistration {
+  kind: "yaml-member";
+  /** The file. */
+  path: string;
+  /** The key path of ctx-mode's entry. */
+  key: string[];
+  /** The value to write. */
+  value: Record<string, unknown>;
+}
+
+/** One thing written into one file. */
+export type Registration =
+  | JsonMemberRegistration
+  | JsonHooksRegistration
+  | TomlTableRegistration
+  | MarkdownBlockRegistration
+  | YamlMemberRegistration;
+
+/** What a target gets to compute its registrations. */
+export interface RegistrationInput {
+  /** Project or user. */
+  scope: Scope;
+  /** Where the files are. */
+  where: TargetWhere;
+  /** The command that runs this installation. */
+  launch: LaunchCommand;
+  /**
+   * ctx-mode's arguments that print a status line (`["statusline"]`), offered
+   * to agents that show one when the user has none; undefined: none offered.
+   * @default {undefined}
+   */
+  statusLine?: readonly string[] | undefined;
+}
+
+/** One agent ctx-mode can be installed into. */
+export interface InstallTarget {
+  /** The agent's name on the command line (`claude-code`), as in `ctx-mode hook <name>`. */
+  name: string;
+  /** The agent's name for people. */
+  title: string;
+  /** The scope the agent's docs recommend for a tool like ctx-mode. */
+  defaultScope: Scope;
+  /** The scopes it supports. */
+  scopes: readonly Scope[];
+  /** Its executables, looked for on PATH to detect it. */
+  binaries: readonly string[];
+  /** Its user config folders, looked for to detect it. */
+  configDirs(where: TargetWhere): string[];
+  /**
+   * The hooks ctx-mode registers. Data even when no hook adapter exists yet;
+   * {@linkcode InstallTarget.hooksReady} says whether they are written.
+   */
+  hooks: readonly HookSpec[];
+  /** Whether ctx-mode's hook adapter for this agent exists, so that install writes the hooks. */
+  hooksReady: boolean;
+  /** Its command that lists MCP servers (for docs and the end-to-end test). */
+  mcpList?: readonly string[] | undefined;
+  /**
+   * Everything ctx-mode writes for a scope. Uninstall removes ctx-mode's
+   * entries from the same places (the hooks too, ready or not).
+   */
+  registrations(input: RegistrationInput): Registration[];
+}

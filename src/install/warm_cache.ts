@@ -1,0 +1,47 @@
+/**
+ * Fills the Deno cache with what the server and the hooks load (the npm
+ * packages, about 39 MB on a cold cache) before an agent is told to start
+ * ctx-mode: an agent that waits a few seconds for a server reports a cold
+ * first start as disconnected. A compiled binary has nothing to fetch.
+ *
+ * Runs `deno cache` as a subprocess; never prints.
+ *
+ * @module
+ */
+
+import type { LaunchCommand } from "./launch_command.ts";
+
+/**
+ * Caches the modules behind `serve` and `hook` for a clone or a remote module.
+ *
+ * @param launch The launch command of this installation.
+ * @param env The environment of the `deno cache` run.
+ * @returns Whether it worked, and the first line of the error when not.
+ */
+export async function warmCache(
+  launch: LaunchCommand,
+  env: Readonly<Record<string, string>>,
+): Promise<{ ok: boolean; detail: string }> {
+  if (launch.kind === "binary") return { ok: true, detail: "compiled binary" };
+  // This module's own tree: the clone, the served tree or the JSR package.
+  const root = new URL("../../", import.meta.url);
+  const modules = ["main.ts", "src/cli/serve.ts", "src/cli/hook.ts"].map((
+    path,
+  ) => new URL(path, root).href);
+  const config = root.protocol === "file:"
+    ? ["--config", new URL("deno.json", root).pathname]
+    : [];
+  const output = await new Deno.Command(launch.command, {
+    args: ["cache", "--quiet", ...config, ...modules],
+    env: { ...env, NO_COLOR: "1" },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const detail = new TextDecoder().decode(output.stderr).trim().split("\n")
+    .find((line) => line.trim() !== "") ?? `deno cache exited ${output.code}`;
+  return output.success
+    ? { ok: true, detail: "cached" }
+    : { ok: false, detail };
+}

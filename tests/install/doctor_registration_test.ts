@@ -1,0 +1,51 @@
+// Fixture set-up and snapshots read small files in order; sync calls keep the steps plain.
+// deno-lint-ignore-file no-sync-fn-in-async-fn
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+Deno.test("doctor runs the registered server command and fails a moved clone with the exact install --repair to run", async () => {
+  await using dir = await tempDir();
+  const project = join(dir.path, "project");
+  Deno.mkdirSync(project);
+  const env = { PATH: "" };
+  const install = await runCli(["install", "codex"], {
+    home: dir.path,
+    cwd: project,
+    env,
+  });
+  assert.equal(install.code, 0, install.stderr);
+  const good = await runCli(["doctor"], { home: dir.path, cwd: project, env });
+  assert.match(
+    good.stdout,
+    /^✓ codex \(user\) MCP server: ~\/\.codex\/config\.toml: .*main\.ts \(ctx-mode \d+\.\d+\.\d+\)$/m,
+  );
+  assert.doesNotMatch(
+    good.stdout,
+    /^All checks passed\.$/m,
+    "the low-confidence platform is a warning",
+  );
+  assert.match(good.stdout, /^\d+ warnings?\.$/m);
+
+  const config = join(dir.path, ".codex/config.toml");
+  const text = Deno.readTextFileSync(config);
+  const main = text.match(/"([^"]*main\.ts)"/)?.[1] ?? "";
+  Deno.writeTextFileSync(config, text.replaceAll(main, "/moved/clone/main.ts"));
+  const moved = await runCli(["doctor"], { home: dir.path, cwd: project, env });
+  assert.equal(moved.code, 1);
+  assert.match(
+    moved.stdout,
+    /^✗ codex \(user\) MCP server: .*`.*\/moved\/clone\/main\.ts` does not run \(exited 1: .*\); run: .*deno run -A --config \S*deno\.json \S*main\.ts install --repair$/m,
+  );
+  assert.match(moved.stdout, /^1 check failed, \d+ warnings?\.$/m);
+});
+
+Deno.test("doctor fails a project folder that does not exist", async () => {
+  await using dir = await tempDir();
+  const run = await runCli(["doctor", "--project", join(dir.path, "nowhere")], {
+    home: dir.path,
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stdout, /^✗ project: .*nowhere does not exist$/m);
+});

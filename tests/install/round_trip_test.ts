@@ -1,0 +1,273 @@
+// Fixture set-up and snapshots read small files in order; sync calls keep the steps plain.
+// deno-lint-ignore-file no-sync-fn-in-async-fn
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
+import { parse as parseYaml } from "yaml";
+import {
+  applyPlan,
+  installTarget,
+  isChange,
+  type LaunchCommand,
+  looksLikeCtxMode,
+  planTarget,
+  type Scope,
+  type TargetWhere,
+} from "../../src/install/mod.ts";
+import {
+  MARKDOWN_MARKERS,
+  removeBlock,
+} from "../../src/install/marked_block.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+import { copyTree, FIXTURES, snapshot, stripCtxMode } from "./_fixture.ts";
+
+const LAUNCH: LaunchCommand = {
+  kind: "clone",
+  command: "/usr/local/bin/deno",
+  args: [
+    "run",
+    "-A",
+    "--config",
+    "/opt/ctx mode/deno.json",
+    "/opt/ctx mode/main.ts",
+  ],
+};
+
+/** A file's content as data, without the ctx-mode block of a Markdown file. */
+function read(path: string): unknown {
+  const text = Deno.readTextFileSync(path).replace(/^\uFEFF/, "");
+  if (path.endsWith(".json")) {
+    return parseJsonc(text, [], { allowTrailingComma: true });
+  }
+  if (path.endsWith(".toml")) {
+    return JSON.parse(JSON.stringify(parseToml(text)));
+  }
+  if (path.endsWith(".yaml")) return parseYaml(text);
+  return removeBlock(text, MARKDOWN_MARKERS);
+}
+
+function dataOf(root: string): Map<string, unknown> {
+  const data = new Map<string, unknown>();
+  for (const key of snapshot(root).keys()) {
+    if (!key.endsWith("/")) data.set(key, stripCtxMode(read(join(root, key))));
+  }
+  return data;
+}
+
+const CASES: {
+  agent: string;
+  fixture: string;
+  scope: Scope;
+  stale?: boolean;
+}[] = [
+  { agent: "claude-code", fixture: "claude-code/realistic", scope: "user" },
+  {
+    agent: "claude-code",
+    fixture: "claude-code/stale",
+    scope: "user",
+    stale: true,
+  },
+  { agent: "gemini-cli", fixture: "gemini-cli/realistic", scope: "user" },
+  { agent: "codex", fixture: "codex/realistic", scope: "user" },
+  { agent: "codex", fixture: "codex/stale", scope: "user", stale: true },
+  { agent: "qwen-code", fixture: "qwen-code/realistic", scope: "user" },
+  { agent: "cursor", fixture: "cursor/realistic", scope: "user" },
+  {
+    agent: "vscode-copilot",
+    fixture: "vscode-copilot/realistic",
+    scope: "project",
+  },
+  { agent: "opencode", fixture: "opencode/realistic", scope: "user" },
+  // Nothing there yet: install creates files and folders, uninstall removes them.
+  { agent: "claude-code", fixture: "", scope: "project" },
+  { agent: "codex", fixture: "", scope: "user" },
+  { agent: "hermes", fixture: "", scope: "user" },
+];
+
+for (const { agent, fixture, scope, stale } of CASES) {
+  Deno.test(`install ${agent} (${scope}) on ${fixture || "an empty home"}: twice equals once, foreign entries kept, uninstall restores`, async () => {
+    await using dir = await tempDir();
+    if (fixture) copyTree(join(FIXTURES, fixture), dir.path);
+    Deno.mkdirSync(join(dir.path, "home"), { recursive: true });
+    Deno.mkdirSync(join(dir.path, "project"), { recursive: true });
+    // A file mode the writes must keep.
+    for (const key of snapshot(dir.path).keys()) {
+      if (!key.endsWith("/")) Deno.chmodSync(join(dir.path, key), 0o640);
+    }
+    const where: TargetWhere = {
+      home: join(dir.path, "home"),
+      projectDir: join(dir.path, "project"),
+      env: {},
+    };
+    const target = installTarget(agent);
+    assert.ok(target);
+    const before = snapshot(dir.path);
+    const foreign = dataOf(dir.path);
+
+    const first = planTarget(target, {
+      scope,
+      mode: "install",
+      where,
+      launch: LAUNCH,
+    });
+    assert.ok(first.changes.some(isChange), "install changes something");
+    applyPlan(first, where);
+    const installed = snapshot(dir.path);
+    // Every file that existed keeps its mode.
+    for (const key of before.keys()) {
+      if (!key.endsWith("/")) {
+        assert.match(installed.get(key) ?? "", /^416 /, key);
+      } else assert.ok(installed.has(key), key);
+    }
+    const text = [...installed.values()].join("\n");
+    assert.ok(
+      text.includes("/opt/ctx mode/main.ts"),
+      "registers the launch command",
+    );
+    assert.doesNotMatch(
+      text,
+      /old-clone|\/opt\/old|\/old\/clone|"ctx-mode hook/,
+      "no stale registration left",
+    );
+    if (target.hooksReady) {
+      assert.match(text, /main\.ts' hook claude-code PreToolUse/);
+    }
+    // Foreign entries: the data without ctx-mode's is what it was.
+    const afterData = dataOf(dir.path);
+    for (const [key, value] of foreign) {
+      if (!stale) assert.deepEqual(afterData.get(key), value, key);
+    }
+
+    const second = planTarget(target, {
+      scope,
+      mode: "install",
+      where,
+      launch: LAUNCH,
+    });
+    assert.deepEqual(
+      second.changes.filter(isChange),
+      [],
+      "a second install changes nothing",
+    );
+
+    applyPlan(
+      planTarget(target, { scope, mode: "uninstall", where, launch: LAUNCH }),
+      where,
+    );
+    const removed = snapshot(dir.path);
+    if (stale) {
+      const left = [...removed.entries()].filter(([key]) => !key.endsWith("/"));
+      for (const [key] of left) {
+        assert.ok(
+          !looksLikeCtxMode(JSON.stringify(read(join(dir.path, key)))) ||
+            key.endsWith(".md"),
+          key,
+        );
+        assert.deepEqual(dataOf(dir.path).get(key), foreign.get(key), key);
+      }
+    } else {
+      assert.deepEqual(
+        removed,
+        before,
+        "uninstall restores every file byte for byte",
+      );
+    }
+  });
+}
+
+Deno.test("install refuses a file that does not parse, naming it and the line, and writes nothing", async (t) => {
+  for (
+    const [fixture, agent, pattern] of [
+      [
+        "broken/jsonc",
+        "gemini-cli",
+        /settings\.json": a missing comma at line 5$/,
+      ],
+      ["broken/toml", "codex", /config\.toml": .* at line 2$/],
+      [
+        "broken/json-comment",
+        "claude-code",
+        /settings\.json": a comment, which this file's JSON may not hold, at line 2$/,
+      ],
+      // The YAML library would re-space this file's comments: refused, not reformatted.
+      [
+        "hermes/realistic",
+        "hermes",
+        /config\.yaml" without reformatting it; add ctx-mode's mcp_servers\.ctx-mode entry by hand$/,
+      ],
+    ] as const
+  ) {
+    await t.step(fixture, async () => {
+      await using dir = await tempDir();
+      copyTree(join(FIXTURES, fixture), dir.path);
+      const where = {
+        home: join(dir.path, "home"),
+        projectDir: dir.path,
+        env: {},
+      };
+      const before = snapshot(dir.path);
+      const target = installTarget(agent);
+      assert.ok(target);
+      assert.throws(
+        () =>
+          planTarget(target, {
+            scope: "user",
+            mode: "install",
+            where,
+            launch: LAUNCH,
+          }),
+        (error: Error) =>
+          error instanceof SyntaxError && pattern.test(error.message) &&
+          !error.message.includes("\n"),
+      );
+      assert.deepEqual(snapshot(dir.path), before);
+    });
+  }
+});
+
+Deno.test("a status line is offered to Claude Code only where the user has none, and uninstall removes only ctx-mode's", async () => {
+  await using dir = await tempDir();
+  const where = { home: dir.path, projectDir: dir.path, env: {} };
+  const target = installTarget("claude-code");
+  assert.ok(target);
+  const settings = join(dir.path, ".claude/settings.json");
+  const options = {
+    scope: "user" as const,
+    where,
+    launch: LAUNCH,
+    statusLine: ["statusline"],
+  };
+  applyPlan(planTarget(target, { ...options, mode: "install" }), where);
+  const written = JSON.parse(Deno.readTextFileSync(settings));
+  assert.equal(
+    written.statusLine.command,
+    "/usr/local/bin/deno run -A --config '/opt/ctx mode/deno.json' '/opt/ctx mode/main.ts' statusline",
+  );
+  applyPlan(planTarget(target, { ...options, mode: "uninstall" }), where);
+  assert.equal(
+    readOrNone(settings),
+    undefined,
+    "the file install created is gone",
+  );
+
+  const mine =
+    '{\n  "statusLine": { "type": "command", "command": "~/bin/my-line" }\n}\n';
+  Deno.mkdirSync(join(dir.path, ".claude"), { recursive: true });
+  Deno.writeTextFileSync(settings, mine);
+  applyPlan(planTarget(target, { ...options, mode: "install" }), where);
+  assert.equal(
+    JSON.parse(Deno.readTextFileSync(settings)).statusLine.command,
+    "~/bin/my-line",
+  );
+  applyPlan(planTarget(target, { ...options, mode: "uninstall" }), where);
+  assert.equal(Deno.readTextFileSync(settings), mine);
+});
+
+function readOrNone(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
