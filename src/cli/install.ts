@@ -31,6 +31,7 @@ import {
   unifiedDiff,
 } from "../install/mod.ts";
 import { warmCache } from "../install/warm_cache.ts";
+import { adapterFor } from "../../adapters/registry.ts";
 
 const OPTIONS = {
   project: { type: "boolean" },
@@ -153,6 +154,23 @@ async function chooseTargets(
   return /^y(es)?$/i.test(answer) ? found.map((f) => f.target) : undefined;
 }
 
+/** The plugin files of each in-process agent, made for this installation's command. */
+async function pluginFilesOf(
+  launch: LaunchCommand,
+): Promise<Map<string, Record<string, string>>> {
+  const files = new Map<string, Record<string, string>>();
+  for (const target of INSTALL_TARGETS) {
+    const adapter = await adapterFor(target.name);
+    if (adapter?.pluginFiles) {
+      files.set(
+        target.name,
+        await adapter.pluginFiles([launch.command, ...launch.args]),
+      );
+    }
+  }
+  return files;
+}
+
 function plans(
   targets: InstallTarget[],
   mode: Mode,
@@ -160,6 +178,7 @@ function plans(
   place: TargetWhere,
   launch: LaunchCommand,
   repair: boolean,
+  plugins: Map<string, Record<string, string>>,
 ): TargetPlan[] {
   if (repair) {
     return INSTALL_TARGETS.flatMap((target) =>
@@ -169,7 +188,13 @@ function plans(
         isInstalled(target, { scope: s, where: place, launch })
       )
         .map((s) =>
-          planTarget(target, { scope: s, mode, where: place, launch })
+          planTarget(target, {
+            scope: s,
+            mode,
+            where: place,
+            launch,
+            pluginFiles: plugins.get(target.name),
+          })
         )
     );
   }
@@ -183,7 +208,13 @@ function plans(
         mode,
       );
     }
-    return planTarget(target, { scope: chosen, mode, where: place, launch });
+    return planTarget(target, {
+      scope: chosen,
+      mode,
+      where: place,
+      launch,
+      pluginFiles: plugins.get(target.name),
+    });
   });
 }
 
@@ -223,7 +254,15 @@ function makeCommand(mode: Mode): Command {
         return 1;
       }
       // Every file is read and edited in memory first: one that does not parse stops all.
-      const planned = plans(targets, mode, scope, place, launch, repair);
+      const planned = plans(
+        targets,
+        mode,
+        scope,
+        place,
+        launch,
+        repair,
+        await pluginFilesOf(launch),
+      );
       if (values["dry-run"]) {
         const diffs = planned.flatMap((plan) => plan.changes.map(unifiedDiff))
           .filter(Boolean);

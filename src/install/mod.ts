@@ -77,6 +77,8 @@ export function planTarget(
     launch: LaunchCommand;
     /** ctx-mode's status-line arguments, offered where the user has none. @default {undefined} */
     statusLine?: readonly string[] | undefined;
+    /** The agent's plugin files for this installation. @default {undefined} */
+    pluginFiles?: Readonly<Record<string, string>> | undefined;
   },
 ): TargetPlan {
   const registrations: Registration[] = target.registrations({
@@ -84,6 +86,7 @@ export function planTarget(
     where: options.where,
     launch: options.launch,
     statusLine: options.statusLine,
+    pluginFiles: options.pluginFiles,
   });
   return {
     target,

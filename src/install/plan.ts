@@ -52,8 +52,21 @@ function isEmpty(reg: Registration, text: string): boolean {
     : text.trim() === "";
 }
 
+/** Whether a file is one of ctx-mode's plugins (each asks for `hook --serve`). */
+function isOwnedFile(text: string): boolean {
+  return text.includes('"--serve"');
+}
+
 function editOne(text: string, reg: Registration, mode: Mode): string {
   switch (reg.kind) {
+    case "owned-file":
+      if (mode === "uninstall") return isOwnedFile(text) ? "" : text;
+      if (text !== "" && !isOwnedFile(text)) {
+        throw new Error(
+          `Cannot write "${reg.path}": it holds a file ctx-mode did not write`,
+        );
+      }
+      return reg.text;
     case "json-member":
       return editJsonMember(text, reg, mode);
     case "json-hooks":

@@ -109,8 +109,22 @@ export interface YamlMemberRegistration {
   value: Record<string, unknown>;
 }
 
+/**
+ * A whole file ctx-mode owns (an agent's plugin): written whole, removed on
+ * uninstall; a file of the same name that ctx-mode did not write is never
+ * touched.
+ */
+export interface OwnedFileRegistration {
+  kind: "owned-file";
+  /** The file. */
+  path: string;
+  /** Its text. */
+  text: string;
+}
+
 /** One thing written into one file. */
 export type Registration =
+  | OwnedFileRegistration
   | JsonMemberRegistration
   | JsonHooksRegistration
   | TomlTableRegistration
@@ -131,6 +145,11 @@ export interface RegistrationInput {
    * @default {undefined}
    */
   statusLine?: readonly string[] | undefined;
+  /**
+   * The agent's plugin files (in-process agents), by path relative to its
+   * config folder, made for this installation's command. @default {undefined}
+   */
+  pluginFiles?: Readonly<Record<string, string>> | undefined;
 }
 
 /** One agent ctx-mode can be installed into. */

@@ -2,7 +2,8 @@
  * OpenCode: the MCP server under `mcp` in the JSONC `opencode.json` (the
  * project's, or `~/.config/opencode/opencode.json`), as a `local` server
  * whose `command` is one array; routing instructions in `AGENTS.md`.
- * OpenCode's hooks are an in-process plugin, not commands: none here.
+ * OpenCode's hooks are an in-process plugin, not commands: its file goes to
+ * `.opencode/plugins/` (project) or `~/.config/opencode/plugins/` (user).
  *
  * Data only.
  *
@@ -28,7 +29,9 @@ export const opencode: InstallTarget = {
   hooksReady: false,
   hooks: [],
   mcpList: ["opencode", "mcp", "list"],
-  registrations({ scope, where, launch }: RegistrationInput): Registration[] {
+  registrations(
+    { scope, where, launch, pluginFiles }: RegistrationInput,
+  ): Registration[] {
     const dir = scope === "project"
       ? where.projectDir
       : join(xdgConfig(where), "opencode");
@@ -42,6 +45,14 @@ export const opencode: InstallTarget = {
         value: { type: "local", command: [command, ...args], enabled: true },
       },
       instructionsBlock(join(dir, "AGENTS.md")),
+      // The plugin: in `.opencode/` for a project, beside the config for the user.
+      ...Object.entries(pluginFiles ?? {}).map((
+        [name, text],
+      ): Registration => ({
+        kind: "owned-file",
+        path: join(scope === "project" ? join(dir, ".opencode") : dir, name),
+        text,
+      })),
     ];
   },
 };
