@@ -8,6 +8,7 @@
  * @module
  */
 
+import { FolderLedger } from "./folder_ledger.ts";
 import {
   applyChange,
   type FileChange,
@@ -118,8 +119,9 @@ export function isInstalled(
  */
 export function applyPlan(plan: TargetPlan, where: TargetWhere): string[] {
   const changed = plan.changes.filter(isChange);
+  const ledger = FolderLedger.of(where);
   for (const change of changed) {
-    applyChange(change, [where.home, where.projectDir]);
+    applyChange(change, [where.home, where.projectDir], ledger);
   }
   return changed.map((change) => change.path);
 }

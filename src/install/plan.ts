@@ -11,6 +11,7 @@
  * @module
  */
 
+import type { FolderLedger } from "./folder_ledger.ts";
 import { createTwoFilesPatch } from "diff";
 import { dirname } from "node:path";
 import process from "node:process";
@@ -165,10 +166,6 @@ export function unifiedDiff(change: FileChange): string {
   ).replace(/^Index: .*\n=+\n/, "");
 }
 
-function isInside(path: string, root: string): boolean {
-  return path.startsWith(root.endsWith("/") ? root : `${root}/`);
-}
-
 /**
  * Writes one change: atomically (a temporary sibling renamed over the file,
  * with the file's mode), or removes the file and then each folder it leaves
@@ -180,6 +177,7 @@ function isInside(path: string, root: string): boolean {
 export function applyChange(
   change: FileChange,
   roots: readonly string[],
+  ledger: FolderLedger,
 ): void {
   if (!isChange(change)) return;
   let target = change.path;
@@ -190,23 +188,14 @@ export function applyChange(
   }
   if (change.after === undefined) {
     Deno.removeSync(target);
-    for (
-      let dir = dirname(target);
-      roots.some((root) => isInside(dir, root));
-      dir = dirname(dir)
-    ) {
-      try {
-        Deno.removeSync(dir);
-      } catch {
-        break;
-      }
-    }
+    // Only the folders install made go, once empty; never one that was there.
+    ledger.removeEmptyFoldersOf(target, roots);
     return;
   }
   const mode = change.before === undefined
     ? undefined
     : Deno.statSync(target).mode;
-  Deno.mkdirSync(dirname(target), { recursive: true });
+  ledger.makeFolderOf(target);
   const temp = `${dirname(target)}/.${crypto.randomUUID()}.ctx-mode.tmp`;
   try {
     // A new file gets the usual 0666 less the umask; an old one keeps its mode.
