@@ -68,7 +68,7 @@ Deno.test("statusline prints this session's savings, share and index size for th
   await using home = await tempDir();
   const project = await recordedProject(home.path);
   const database = childDatabase(home.path, project);
-  const size = Deno.statSync(database).size +
+  const size = (await Deno.stat(database)).size +
     (await Deno.stat(`${database}-wal`).then((s) => s.size, () => 0));
   const indexSize = size < 1024 * 1024
     ? `${(size / 1024).toFixed(1)} KB`
