@@ -33,7 +33,9 @@ export type StatusLineOffer =
     note: string;
   };
 
-const OURS = /(^|[\s/"'])(ctx-mode|ctx-mode\.sh|main\.ts)"?\s+statusline\s*$/;
+/** A command that ends by running ctx-mode's status line: the binary, the plugin's launcher, the package or a checkout. */
+const OURS =
+  /(^|[\s/"'])(ctx-mode|ctx-mode\.sh|main\.ts|jsr:@ctx\/mode(@[\w.+-]+)?)"?\s+statusline\s*$/;
 
 /**
  * The settings entry that runs ctx-mode's status line.
