@@ -6,6 +6,7 @@ import {
   PLUGIN_DIR,
   pluginFiles,
 } from "../../scripts/write_configs.ts";
+import { denoDir, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -145,33 +146,17 @@ function findClaude(): string | undefined {
 
 const CLAUDE = findClaude();
 
-/** Deno's cache, so the checkout's server finds its npm packages under a throwaway HOME. */
-async function denoDir(): Promise<string> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json"],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return JSON.parse(new TextDecoder().decode(output.stdout)).denoDir;
-}
+/** The prompt on which the stand-in model calls the plugin's ctx_execute. */
+const TOOL_PROMPT = "please call ctx_execute";
 
-/** A loopback stand-in for the model API: records each request, answers "ok" as a stream. */
+/**
+ * A loopback stand-in for the model API: records each request and answers as
+ * a stream, "ok", or, for {@linkcode TOOL_PROMPT} before any tool result, a
+ * call of the plugin's ctx_execute.
+ */
 function fakeModelApi() {
   const requests: string[] = [];
-  const events = [
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: "claude-test",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      },
-    },
+  const text = [
     {
       type: "content_block_start",
       index: 0,
@@ -182,24 +167,70 @@ function fakeModelApi() {
       index: 0,
       delta: { type: "text_delta", text: "ok" },
     },
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: "end_turn", stop_sequence: null },
-      usage: { output_tokens: 1 },
-    },
-    { type: "message_stop" },
   ];
-  const body = events.map((event) =>
-    `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
-  ).join("");
+  const toolUse = [
+    {
+      type: "content_block_start",
+      index: 0,
+      content_block: {
+        type: "tool_use",
+        id: "toolu_01",
+        name: "mcp__plugin_ctx-mode_ctx-mode__ctx_execute",
+        input: {},
+      },
+    },
+    {
+      type: "content_block_delta",
+      index: 0,
+      delta: {
+        type: "input_json_delta",
+        partial_json: JSON.stringify({
+          language: "shell",
+          code: "head -c 70000 /dev/zero | tr '\\0' 'y'; echo; echo finished",
+          intent: "finished",
+        }),
+      },
+    },
+  ];
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     async (request) => {
-      requests.push(await request.text());
-      return new Response(body, {
-        headers: { "content-type": "text/event-stream" },
-      });
+      const body = await request.text();
+      requests.push(body);
+      const callTool = body.includes(TOOL_PROMPT) &&
+        !body.includes("tool_result");
+      const events = [
+        {
+          type: "message_start",
+          message: {
+            id: "msg_1",
+            type: "message",
+            role: "assistant",
+            model: "claude-test",
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 1, output_tokens: 1 },
+          },
+        },
+        ...(callTool ? toolUse : text),
+        { type: "content_block_stop", index: 0 },
+        {
+          type: "message_delta",
+          delta: {
+            stop_reason: callTool ? "tool_use" : "end_turn",
+            stop_sequence: null,
+          },
+          usage: { output_tokens: 1 },
+        },
+        { type: "message_stop" },
+      ];
+      return new Response(
+        events.map((event) =>
+          `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
+        ).join(""),
+        { headers: { "content-type": "text/event-stream" } },
+      );
     },
   );
   return { requests, server, url: `http://127.0.0.1:${server.addr.port}` };
@@ -207,7 +238,7 @@ function fakeModelApi() {
 
 Deno.test({
   name:
-    "the real Claude Code installs the plugin from the marketplace, connects its server, runs its hooks and /ctx-stats (needs the claude CLI: CLAUDE_CLI or PATH)",
+    "the real Claude Code installs the plugin from the marketplace, connects its server, runs its hooks, /ctx-stats and a ctx_execute call the status line then counts (needs the claude CLI: CLAUDE_CLI or PATH)",
   ignore: CLAUDE === undefined,
   async fn() {
     await using home = await tempDir();
@@ -231,7 +262,7 @@ Deno.test({
     const env = {
       HOME: home.path,
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-      DENO_DIR: await denoDir(),
+      DENO_DIR: denoDir(),
       CTX_MODE_HOME: `${home.path}/ctx-home`,
       // The published package is not reachable from a test: the launcher runs this checkout.
       CTX_MODE_COMMAND: `${Deno.execPath()} run -A --config ${
@@ -241,6 +272,11 @@ Deno.test({
       ANTHROPIC_API_KEY: "sk-test-loopback",
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
       DISABLE_AUTOUPDATER: "1",
+      // Wait for the plugin's server before the first request (it starts in
+      // the background otherwise), however slowly a busy machine starts it.
+      MCP_CONNECTION_NONBLOCKING: "0",
+      MCP_CONNECT_TIMEOUT_MS: "60000",
+      MCP_TIMEOUT: "60000",
     };
     const claude = async (...args: string[]) => {
       const output = await new Deno.Command(CLAUDE!, {
@@ -252,10 +288,15 @@ Deno.test({
         stdout: "piped",
         stderr: "piped",
       }).output();
-      const text = new TextDecoder().decode(output.stdout) +
-        new TextDecoder().decode(output.stderr);
-      assert.equal(output.code, 0, `claude ${args.join(" ")}: ${text}`);
-      return text;
+      const stdout = new TextDecoder().decode(output.stdout);
+      assert.equal(
+        output.code,
+        0,
+        `claude ${args.join(" ")}: ${stdout}${
+          new TextDecoder().decode(output.stderr)
+        }`,
+      );
+      return stdout;
     };
     try {
       await claude("plugin", "marketplace", "add", market);
@@ -282,6 +323,36 @@ Deno.test({
       // The SessionStart hook gave the routing block; the server's tools were offered.
       assert.match(sent, /ctx_mode_routing/);
       assert.match(sent, /mcp__plugin_ctx-mode_ctx-mode__ctx_execute/);
+
+      // The model calls the plugin's ctx_execute: the server records the call
+      // under Claude Code's session id, the one the status line is given.
+      const run = JSON.parse(
+        await claude(
+          "-p",
+          TOOL_PROMPT,
+          "--allowedTools",
+          "mcp__plugin_ctx-mode_ctx-mode__ctx_execute",
+          "--output-format",
+          "json",
+        ),
+      );
+      assert.equal(run.is_error, false, JSON.stringify(run));
+      assert.match(
+        api.requests.at(-1)!,
+        /finished/,
+        "the tool result reached the model",
+      );
+      const line = await runCli(["statusline"], {
+        home: env.CTX_MODE_HOME,
+        stdin: JSON.stringify({
+          "session_id": run.session_id,
+          workspace: { "current_dir": project, "project_dir": project },
+        }),
+      });
+      assert.match(
+        line.stdout,
+        /^ctx-mode (6\d|7\d)\.\d KB kept out · 99% · index /,
+      );
     } finally {
       await api.server.shutdown();
     }
