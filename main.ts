@@ -72,6 +72,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show what the project's knowledge base holds",
     module: "./src/cli/stats.ts",
   },
+  statusline: {
+    summary: "Print Claude Code's status line: this session's savings",
+    module: "./src/cli/statusline.ts",
+  },
   session: {
     summary: "Show what session continuity captured: guide, sessions, events",
     module: "./src/cli/session.ts",

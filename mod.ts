@@ -97,6 +97,7 @@ export type {
 export type {
   FetchCache,
   FetchCacheRecord,
+  ToolCallDetail,
   ToolCallLog,
   ToolCallRecord,
 } from "./src/store/mod.ts";

@@ -3,7 +3,7 @@
  * `deno task bench`: measures the knowledge base (indexing time, database
  * size, search latency, relevance), the sandbox (round trips, memory under a
  * flood), the MCP server (start time, context savings), the hook process
- * (spawn to exit), the safety guard (analysis time per command) and session
+ * (spawn to exit), the status line (spawn to exit), the safety guard (analysis time per command) and session
  * continuity (capture per event, pre-compact and restore over 5,000 events),
  * and the server under a two-minute soak of concurrent, malformed, oversized
  * and pathological calls, and prints a table for each. Name sections to run
@@ -27,6 +27,7 @@ import { benchWarm } from "./bench_warm.ts";
 import { benchServer } from "./bench_server.ts";
 import { benchHook } from "./bench_hook.ts";
 import { benchHookPaths } from "./bench_hook_paths.ts";
+import { benchStatusline } from "./bench_statusline.ts";
 import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
 import { benchScrub } from "./bench_scrub.ts";
@@ -237,6 +238,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   server: benchServer,
   hook: benchHook,
   hookpaths: benchHookPaths,
+  statusline: benchStatusline,
   guard: benchGuard,
   session: benchSession,
   scrub: benchScrub,

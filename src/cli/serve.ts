@@ -6,7 +6,7 @@
 
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
-import { dataHome, projectDir } from "../config/paths.ts";
+import { agentSessionId, dataHome, projectDir } from "../config/paths.ts";
 import { databasePathFor } from "./_store.ts";
 import { existsSync } from "node:fs";
 
@@ -80,6 +80,7 @@ export const command: Command = {
         dataHome: home,
         databasePath: databasePathFor(values, context),
         env: context.env,
+        sessionId: agentSessionId(context.env),
         onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
         log: (line) => {
           context.err(`ctx-mode serve: ${line}\n`).catch(() => {});

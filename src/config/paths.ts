@@ -30,6 +30,33 @@ const PROJECT_DIR_VARIABLES = [
   "VSCODE_CWD",
 ] as const;
 
+/** The variables agents set, for the MCP servers they start, to name the agent's session. */
+const AGENT_SESSION_VARIABLES = [
+  "CTX_MODE_SESSION_ID",
+  "CLAUDE_CODE_SESSION_ID",
+] as const;
+
+/**
+ * The agent's session a server runs for, when the agent names it: the id
+ * its hooks and status line see, so their figures can be joined.
+ *
+ * @param env The environment.
+ * @returns The id (printable, at most 128 characters), or undefined.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { agentSessionId } from "./paths.ts";
+ * assert.equal(agentSessionId({ CLAUDE_CODE_SESSION_ID: "abc-1" }), "abc-1");
+ * assert.equal(agentSessionId({ CLAUDE_CODE_SESSION_ID: "a\nb" }), undefined);
+ * ```
+ */
+export function agentSessionId(env: Env): string | undefined {
+  const value = AGENT_SESSION_VARIABLES.map((name) => env[name]?.trim()).find(
+    (value) => value,
+  );
+  return value && /^[\x21-\x7e]{1,128}$/.test(value) ? value : undefined;
+}
+
 /**
  * The data home: `$CTX_MODE_HOME`, else `~/.ctx-mode`.
  *

@@ -15,6 +15,7 @@ import type { Env } from "../config/paths.ts";
 import type { KnowledgeBase } from "../store/knowledge_base.ts";
 import type { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
 import type { SecretScrubber } from "../store/scrub_secrets.ts";
+import type { ToolCallDetail } from "../store/tool_calls.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
 import type { CallToolResult, Implementation } from "./_sdk.ts";
 import type { SearchThrottle } from "./search_throttle.ts";
@@ -73,6 +74,8 @@ export interface ToolOutcome {
   isError?: boolean;
   /** Facts for the client beside the text (the result's `_meta`). */
   meta?: Record<string, unknown>;
+  /** What the call found, recorded for the savings report. */
+  detail?: ToolCallDetail;
 }
 
 /** The annotations of a tool that only reads and reports. */
@@ -117,6 +120,7 @@ export function toolHandler<A>(
         bytesIn: handled,
         bytesOut: returned,
         error,
+        ...(outcome.detail ? { detail: outcome.detail } : {}),
       });
     } catch (error) {
       // Accounting must never fail a tool call; the in-memory counters still hold it.

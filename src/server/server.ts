@@ -43,6 +43,12 @@ export interface ServerOptions {
   env?: Env;
   /** The clock. @default {Date.now} */
   now?: () => number;
+  /**
+   * The session its tool calls are recorded under: the agent's session when
+   * the agent names it, so a status line can find this session's figures.
+   * @default {crypto.randomUUID()}
+   */
+  sessionId?: string | undefined;
   /** Names the agent platform from the MCP client's name. @default {undefined} */
   describePlatform?: ServerDeps["describePlatform"];
   /** Checks of the platform's set-up. @default {undefined} */
@@ -95,7 +101,7 @@ export function createServer(options: ServerOptions): CtxServer {
     knowledgeBase: () => keeper.get(),
     keeper,
     scrubber,
-    sessionId: crypto.randomUUID(),
+    sessionId: options.sessionId ?? crypto.randomUUID(),
     stats: new SessionStats(now()),
     searchThrottle: new SearchThrottle(options.throttle),
     ...(options.describePlatform

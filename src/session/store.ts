@@ -195,7 +195,8 @@ export class SessionStore {
   }
 
   /**
-   * Stores a session's snapshot, replacing the previous one.
+   * Stores a session's snapshot, replacing the previous one, and notes its
+   * size in the compaction history.
    *
    * @param session The session.
    * @param stored The snapshot, when it was taken, its trigger and size.
@@ -212,6 +213,16 @@ export class SessionStore {
         stored.trigger,
         stored.bytes,
         JSON.stringify(stored.snapshot),
+      );
+      // The history of guide sizes, for the savings report.
+      this.#db.prepare(
+        "INSERT INTO session_compactions (platform, session_id, at, trigger, bytes) VALUES (?, ?, ?, ?, ?)",
+      ).run(
+        session.platform,
+        session.sessionId,
+        stored.at,
+        stored.trigger,
+        stored.bytes,
       );
     });
   }

@@ -154,4 +154,19 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (platform, session_id)
   ) WITHOUT ROWID;
   `,
+  // Version 6, for the savings report: what a tool call found (ctx_search's
+  // queries and hit counts, as JSON), and the session guide's size at every
+  // compaction (session_snapshots keeps only the latest).
+  `
+  ALTER TABLE tool_calls ADD COLUMN detail TEXT;
+  CREATE TABLE session_compactions (
+    id INTEGER PRIMARY KEY,
+    platform TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT NOT NULL,
+    bytes INTEGER NOT NULL
+  );
+  CREATE INDEX session_compactions_by_time ON session_compactions(at);
+  `,
 ];

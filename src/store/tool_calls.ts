@@ -23,6 +23,14 @@ export interface ToolCallRecord {
   bytesOut: number;
   /** Whether it ended in an error result. */
   error: boolean;
+  /** What the call found, for the savings report (ctx_search: its queries and hit counts). */
+  detail?: ToolCallDetail;
+}
+
+/** What a search call found. */
+export interface ToolCallDetail {
+  /** Each query with its hit count. */
+  queries: Array<{ query: string; hits: number }>;
 }
 
 /** Access to the `tool_calls` table of a project database. */
@@ -42,7 +50,7 @@ export class ToolCallLog {
   /** Records one call. */
   record(call: ToolCallRecord): void {
     this.#db.prepare(
-      "INSERT INTO tool_calls (session_id, tool, at, bytes_in, bytes_out, error) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO tool_calls (session_id, tool, at, bytes_in, bytes_out, error, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ).run(
       call.sessionId,
       call.tool,
@@ -50,6 +58,7 @@ export class ToolCallLog {
       call.bytesIn,
       call.bytesOut,
       call.error ? 1 : 0,
+      call.detail ? JSON.stringify(call.detail) : null,
     );
   }
 

@@ -74,7 +74,16 @@ export function registerCtxSearchTool(
           : "");
       // The savings of indexed content were counted when it was indexed;
       // counting its sources again here would count the same bytes twice.
-      return { text, handled: 0 };
+      return {
+        text,
+        handled: 0,
+        detail: {
+          queries: results.map((result) => ({
+            query: deps.scrubber.scrub(result.query.slice(0, 200)).text,
+            hits: result.hits.length,
+          })),
+        },
+      };
     }),
   );
 }
