@@ -14,7 +14,7 @@ function fakeBinary(target: string): string {
 }
 
 /** A loopback release: every target's asset and a SHA256SUMS, right or wrong. */
-async function fakeRelease(sums: "right" | "wrong") {
+function fakeRelease(sums: "right" | "wrong") {
   const assets = new Map<string, string>();
   for (
     const target of [
@@ -91,7 +91,7 @@ async function install(
 }
 
 Deno.test("install.sh installs the binary of this OS and CPU after checking its SHA-256", async (t) => {
-  await using release = await fakeRelease("right");
+  await using release = fakeRelease("right");
 
   for (
     const [os, arch, target, file] of [
@@ -141,7 +141,7 @@ Deno.test("install.sh installs the binary of this OS and CPU after checking its 
 });
 
 Deno.test("install.sh refuses a binary whose SHA-256 does not match, and installs nothing", async () => {
-  await using release = await fakeRelease("wrong");
+  await using release = fakeRelease("wrong");
   await using root = await tempDir();
   const dir = join(root.path, "bin");
   await Deno.mkdir(dir);
@@ -166,7 +166,7 @@ Deno.test("install.sh refuses a binary whose SHA-256 does not match, and install
 });
 
 Deno.test("install.sh says in one line what it cannot install for", async (t) => {
-  await using release = await fakeRelease("right");
+  await using release = fakeRelease("right");
   for (
     const [os, arch, message] of [
       ["SunOS", "x86_64", /Cannot install for "SunOS"/],
