@@ -27,6 +27,7 @@ import { cliRefusal } from "./_policy_check.ts";
 
 const USAGE =
   `Usage: ctx-mode batch --cmd LABEL=COMMAND... [--query Q...] [--concurrency N]
+                      [--timeout S] [--json]
 
 Run shell commands (up to N at a time), index each output under its label
 ("batch:LABEL"), then answer every query from those outputs. Prints one line per

@@ -29,8 +29,8 @@ on stdin and answers in the agent's own format on stdout. Platforms:
 ${PLATFORM_NAMES.join(", ")}.
 
 Events are the platform's own names, case and "_" ignored, for example for
-claude-code: PreToolUse, PostToolUse, PreCompact, SessionStart,
-UserPromptSubmit. Any failure lets the agent's call proceed.
+claude-code: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact,
+SessionStart, UserPromptSubmit. Any failure lets the agent's call proceed.
 `;
 
 /** How long the hook waits for its payload before letting the call proceed. */
