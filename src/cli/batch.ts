@@ -24,6 +24,7 @@ import {
   runOptionsFromEnv,
 } from "../sandbox/options_from_env.ts";
 import { cliRefusal } from "./_policy_check.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const USAGE =
   `Usage: ctx-mode batch --cmd LABEL=COMMAND... [--query Q...] [--concurrency N]
@@ -117,7 +118,7 @@ export const command: Command = {
             : c.timedOut
             ? "timed out"
             : `exit ${c.exitCode}`
-        }, ${formatBytes(c.bytes)}, ${c.chunks} chunks${
+        }, ${formatBytes(c.bytes)}, ${formatCount(c.chunks, "chunk")}${
           c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : ""
         }${
           c.notIndexedBytes

@@ -507,7 +507,11 @@ Deno.test("fetchAndIndex() answers a second fetch within 24 h from the cache unl
       );
       assert.match(
         formatFetchResult(cached),
-        /from the cache, fetched 3 h 0 min ago \(force to refetch\)/,
+        /from the cache, fetched 3 h 0 min ago \(force: true to refetch\)/,
+      );
+      assert.match(
+        formatFetchResult(cached, { refetch: "--force" }),
+        /from the cache, fetched 3 h 0 min ago \(--force to refetch\)/,
       );
     },
   );

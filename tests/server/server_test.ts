@@ -247,7 +247,7 @@ Deno.test("ctx_purge with confirm wipes the knowledge base and says what it remo
     source: "greek",
   });
   const purge = await server.callText("ctx_purge", { confirm: true });
-  assert.match(purge, /^Removed 1 sources, 1 chunks/);
+  assert.match(purge, /^Removed 1 source, 1 chunk/);
   const search = await server.callText("ctx_search", { queries: ["alpha"] });
   assert.match(search, /No results\./);
 });
@@ -454,7 +454,7 @@ Deno.test("arguments sent as JSON text or strings are accepted", async () => {
   assert.equal(result.isError, undefined, resultText(result));
   assert.match(resultText(result), /quick brown fox/);
   const purge = await server.callText("ctx_purge", { confirm: "true" });
-  assert.match(purge, /^Removed 1 sources/);
+  assert.match(purge, /^Removed 1 source,/);
   const { tools } = await server.client.listTools();
   const schemas = JSON.stringify(tools.map((tool) => tool.inputSchema));
   assert.ok(
