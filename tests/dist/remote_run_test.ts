@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { tempDir } from "../_helpers/temp_dir.ts";
-import { rewriteSpecifiers, serveTree } from "../_helpers/serve_tree.ts";
+import { join } from "node:path";
+import { rewriteSpecifiers, ROOT, serveTree } from "../_helpers/serve_tree.ts";
 import {
   checkLightCommands,
   checkServe,
@@ -70,7 +71,18 @@ Deno.test("run from a URL, as from JSR: light commands need no npm package, serv
     async () => {
       await using home = await tempDir();
       const env = { DENO_DIR: await seededDenoDir(home.path) };
-      await checkServe(launcher, { home: home.path, env });
+      // The registry is out of reach in tests: the clone's lock file pins the
+      // npm packages to the ones in the cache (a JSR user resolves them afresh).
+      const lock = join(home.path, "deno.lock");
+      await Deno.copyFile(join(ROOT, "deno.lock"), lock);
+      const locked: Launcher = {
+        command: launcher.command,
+        args: ["run", "-A", "--lock", lock, `${server.base}main.ts`],
+      };
+      await checkServe(locked, { home: home.path, env });
+      // README's way to warm the cache: serve with nothing to read loads everything, then exits.
+      const warm = await launch(locked, ["serve"], { home: home.path, env });
+      assert.equal(warm.code, 0, warm.stderr);
     },
   );
 
