@@ -3,8 +3,9 @@
  * `deno task publish-check`: runs `deno publish --dry-run` and fails on any
  * error and on any warning but the dynamic imports we make on purpose:
  * `main.ts` and the hook command load their modules by computed relative
- * specifier (so a start reads only what it needs), and the JavaScript sandbox
- * imports the user's code file. Each of those resolves without an import map
+ * specifier (so a start reads only what it needs), the JavaScript sandbox
+ * imports the user's code file, and a run from a URL loads the sandbox hosts
+ * into the cache. Each of those resolves without an import map
  * once published. When the dry run cannot reach the registry it says so in
  * one line and exits 0.
  *
@@ -18,6 +19,7 @@ export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "main.ts",
   "src/cli/hook.ts",
   "src/sandbox/js_host.ts",
+  "src/sandbox/_remote_hosts.ts",
 ];
 
 /** One diagnostic of the dry run: its kind and the file it points at. */

@@ -144,9 +144,9 @@ export async function checkLightCommands(
 }
 
 /**
- * The MCP server started through `launcher` answers `tools/list`, and runs
+ * The MCP server started through `launcher` answers `tools/list`, runs
  * shell and JavaScript in its sandbox (whose hosts start the way the server
- * did).
+ * did), and converts an HTML page (in a Worker started the same way).
  */
 export async function checkServe(
   launcher: Launcher,
@@ -187,6 +187,24 @@ export async function checkServe(
       const text = JSON.stringify(result.content);
       assert.ok(!result.isError && text.includes("from-42"), text);
     }
+    // An HTML page goes through the converter, a Worker started from a module URL.
+    await using page = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      () =>
+        new Response(
+          "<html><body><main><h1>Setup guide</h1><p>Install the kumquat tool.</p></main></body></html>",
+          { headers: { "content-type": "text/html; charset=utf-8" } },
+        ),
+    );
+    const fetched = await client.callTool({
+      name: "ctx_fetch_and_index",
+      arguments: { url: `http://127.0.0.1:${page.addr.port}/guide` },
+    });
+    const receipt = JSON.stringify(fetched.content);
+    assert.ok(
+      !fetched.isError && receipt.includes("Setup guide"),
+      receipt,
+    );
   } catch (error) {
     throw new Error(`serve failed: ${error}\n${stderr}`);
   } finally {
