@@ -133,7 +133,7 @@ Deno.test("install.sh installs the binary of this OS and CPU after checking its 
         "fake ctx-mode for x86_64-unknown-linux-gnu\n",
       );
       assert.deepEqual(
-        [...Deno.readDirSync(dir)].map((entry) => entry.name),
+        (await Array.fromAsync(Deno.readDir(dir))).map((entry) => entry.name),
         ["ctx-mode"],
       );
     },

@@ -498,7 +498,7 @@ Deno.test("ctx-mode stats prints the last server session's savings from the proj
     env: { CTX_MODE_PROJECT_DIR: project.path },
   });
   assert.match(text.stdout, /\| ctx_execute \| 1 \|/);
-  assert.match(text.stdout, /Knowledge base .*\n\d+ sources/);
+  assert.match(text.stdout, /Knowledge base .*\n\d+ sources?, /);
 });
 
 Deno.test("ctx_execute and ctx_batch_execute refuse destructive shell code through the safety guard", async () => {
