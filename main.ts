@@ -69,7 +69,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     module: "./src/cli/fetch.ts",
   },
   stats: {
-    summary: "Show what the project's knowledge base holds",
+    summary: "Show the context savings and what the knowledge base holds",
     module: "./src/cli/stats.ts",
   },
   statusline: {

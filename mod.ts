@@ -4,6 +4,9 @@
  * the sandbox, fetch-and-index, routing, the safety guard with its policy,
  * and session continuity — what the in-process plugins build on.
  *
+ * Published on JSR as `@ctx/mode/lib` (the package root, `@ctx/mode`, is the
+ * `ctx-mode` command line).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

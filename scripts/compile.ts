@@ -1,7 +1,8 @@
 // deno-lint-ignore-file no-console -- a script: it reports what it builds
 /**
- * `deno task compile [target…]`: builds the single `ctx-mode` binary per OS
- * into `dist/`. Without arguments it builds every target below.
+ * `deno task compile [--out-dir DIR] [target…]`: builds the single `ctx-mode`
+ * binary per OS into `dist/` (or DIR). Without targets it builds every target
+ * below.
  *
  * The binary runs `main.ts` with every permission (it is the user's own
  * tool) but the cloud-metadata addresses (`--deny-net`, which the sandbox's
@@ -9,10 +10,17 @@
  * sandbox needs: inside the binary, sandboxed code runs in a Worker whose
  * permissions are narrowed to the project. Nothing else is needed at run time.
  *
+ * `deno compile` downloads the Deno runtime (`denort`) of each target from
+ * dl.deno.land. When that fails the script says so in one line: set
+ * `DENORT_BIN` to a `denort` binary of the one target you build, or build
+ * where the network is open.
+ *
  * @module
  */
 
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
@@ -35,7 +43,11 @@ export const TARGETS = [
  * module URL; each of those modules is passed with `--include` so the binary
  * embeds it.
  */
-export function compileArgs(target: string, main: string): string[] {
+export function compileArgs(
+  target: string,
+  main: string,
+  outDir = "dist",
+): string[] {
   const suffix = target.includes("windows") ? ".exe" : "";
   const mainUrl = pathToFileURL(main);
   const lazy = [
@@ -47,6 +59,8 @@ export function compileArgs(target: string, main: string): string[] {
   ];
   return [
     "compile",
+    "--config",
+    fileURLToPath(new URL("deno.json", mainUrl)),
     "--allow-all",
     `--deny-net=${METADATA_DENY_NET.join(",")}`,
     "--unstable-worker-options",
@@ -54,14 +68,65 @@ export function compileArgs(target: string, main: string): string[] {
     "--target",
     target,
     "--output",
-    `dist/ctx-mode-${target}${suffix}`,
+    join(outDir, `ctx-mode-${target}${suffix}`),
     main,
   ];
 }
 
+/**
+ * The one-line reason a `deno compile` failed, from its stderr, when the
+ * reason is the runtime download; `undefined` for any other failure.
+ *
+ * @param stderr What `deno compile` printed.
+ * @param target The target it built.
+ * @returns The message, or `undefined`.
+ */
+export function runtimeDownloadFailure(
+  stderr: string,
+  target: string,
+): string | undefined {
+  const url = /(https?:\/\/\S*denort-\S+?\.zip)/.exec(stderr)?.[1];
+  if (
+    !url || !/error sending request|dns error|Connect|timed out/i.test(stderr)
+  ) {
+    return undefined;
+  }
+  return `Cannot compile for "${target}": the Deno runtime cannot be downloaded from ${url}; set DENORT_BIN to a denort binary for that target, or build where the network is open`;
+}
+
+/**
+ * Builds one target, printing Deno's own progress; on failure, one line.
+ *
+ * @returns Whether the binary was built.
+ */
+async function compile(
+  target: string,
+  main: string,
+  outDir: string,
+): Promise<boolean> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: compileArgs(target, main, outDir),
+    stdout: "inherit",
+    stderr: "piped",
+  }).spawn();
+  const { success, stderr } = await child.output();
+  const text = new TextDecoder().decode(stderr);
+  if (success) {
+    console.log(`Built ${compileArgs(target, main, outDir).at(-2)}`);
+    return true;
+  }
+  console.error(runtimeDownloadFailure(text, target) ?? text.trimEnd());
+  return false;
+}
+
 if (import.meta.main) {
   const main = fileURLToPath(new URL("../main.ts", import.meta.url));
-  const targets = Deno.args.length > 0 ? Deno.args : [...TARGETS];
+  const { values, positionals } = parseArgs({
+    args: Deno.args,
+    options: { "out-dir": { type: "string", default: "dist" } },
+    allowPositionals: true,
+  });
+  const targets = positionals.length > 0 ? positionals : [...TARGETS];
   const unknown = targets.filter((target) =>
     !(TARGETS as readonly string[]).includes(target)
   );
@@ -74,10 +139,7 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   for (const target of targets) {
-    console.log(`deno ${compileArgs(target, main).join(" ")}`);
-    const { success } = await new Deno.Command(Deno.execPath(), {
-      args: compileArgs(target, main),
-    }).spawn().status;
-    if (!success) Deno.exit(1);
+    console.log(`Compiling ${target}`);
+    if (!await compile(target, main, values["out-dir"])) Deno.exit(1);
   }
 }

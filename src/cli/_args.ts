@@ -27,7 +27,7 @@ export function parseCommandArgs<T extends Options>(
 ) {
   try {
     return parseArgs({
-      args,
+      args: joinNegativeValues(args, options),
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,
@@ -41,6 +41,34 @@ export function parseCommandArgs<T extends Options>(
       command,
     );
   }
+}
+
+/**
+ * `--limit -1` as `--limit=-1`: `parseArgs` takes a value that starts with a
+ * dash for an option and refuses it as "ambiguous"; a number is meant as the
+ * value, so that the option's own check can say what is wrong with it.
+ */
+function joinNegativeValues(args: string[], options: Options): string[] {
+  const takesValue = new Map<string, string>();
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== "string") continue;
+    takesValue.set(`--${name}`, name);
+    if (option.short) takesValue.set(`-${option.short}`, name);
+  }
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return [...joined, ...args.slice(i)];
+    const name = takesValue.get(arg);
+    const next = args[i + 1];
+    if (name !== undefined && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`--${name}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
 }
 
 /** A whole number flag within bounds, or a usage error naming the flag. */

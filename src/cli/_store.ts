@@ -12,6 +12,7 @@ import { KnowledgeBase } from "../store/knowledge_base.ts";
 import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
 import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
 import type { CliContext } from "./_context.ts";
+import { UsageError } from "./_usage_error.ts";
 
 /** The `--project` and `--db` values of a command. */
 export interface StoreFlags {
@@ -19,16 +20,46 @@ export interface StoreFlags {
   db?: string | undefined;
 }
 
-/** The database file a command should use; the data home is tightened on the way when others can read it. */
-export function databasePathFor(
+/**
+ * The project a command works on: `--project`, else the agent's project
+ * variable, else the working directory.
+ *
+ * @throws {UsageError} When `--project` names no directory: nothing is created for it.
+ */
+export function projectFor(
   flags: StoreFlags,
   context: CliContext,
+  command: string,
 ): string {
-  if (flags.db) return resolve(context.cwd, flags.db);
   const project = projectDir(context.cwd, {
     explicit: flags.project,
     env: context.env,
   });
+  if (flags.project !== undefined && !isDirectory(project)) {
+    throw new UsageError(
+      `Cannot use --project "${flags.project}": no such directory`,
+      command,
+    );
+  }
+  return project;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/** The database file a command should use; the data home is tightened on the way when others can read it. */
+export function databasePathFor(
+  flags: StoreFlags,
+  context: CliContext,
+  command = "",
+): string {
+  if (flags.db) return resolve(context.cwd, flags.db);
+  const project = projectFor(flags, context, command);
   const home = dataHome(context.env);
   secureDataHome(home);
   return projectDatabasePath(project, home);

@@ -24,9 +24,11 @@ import {
   runOptionsFromEnv,
 } from "../sandbox/options_from_env.ts";
 import { cliRefusal } from "./_policy_check.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const USAGE =
   `Usage: ctx-mode batch --cmd LABEL=COMMAND... [--query Q...] [--concurrency N]
+                      [--timeout S] [--json]
 
 Run shell commands (up to N at a time), index each output under its label
 ("batch:LABEL"), then answer every query from those outputs. Prints one line per
@@ -116,7 +118,7 @@ export const command: Command = {
             : c.timedOut
             ? "timed out"
             : `exit ${c.exitCode}`
-        }, ${formatBytes(c.bytes)}, ${c.chunks} chunks${
+        }, ${formatBytes(c.bytes)}, ${formatCount(c.chunks, "chunk")}${
           c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : ""
         }${
           c.notIndexedBytes

@@ -11,10 +11,9 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { CliContext, Command } from "./_context.ts";
-import { keepStoreFor } from "./_store.ts";
-import { projectDir } from "../config/paths.ts";
+import { keepStoreFor, projectFor } from "./_store.ts";
 import { runCode, type RunResult } from "../sandbox/mod.ts";
-import { resolveLanguage } from "../sandbox/languages.ts";
+import { isLanguageName, resolveLanguage } from "../sandbox/languages.ts";
 import { cliRefusal } from "./_policy_check.ts";
 import { shapeOutput, shapeSpooledOutput } from "../sandbox/shape_output.ts";
 import { scrubbedNote } from "../store/scrub_secrets.ts";
@@ -24,6 +23,7 @@ import {
   scrubberFromEnv,
 } from "../sandbox/options_from_env.ts";
 import { OutputSpool } from "../sandbox/output_spool.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const EXEC_USAGE =
   `Usage: ctx-mode exec [--lang L] [--intent TEXT] [--timeout S] (CODE | --file F)
@@ -165,10 +165,13 @@ async function execute(
       name,
     );
   }
-  const project = projectDir(context.cwd, {
-    explicit: values.project,
-    env: context.env,
-  });
+  const project = projectFor(values, context, name);
+  if (values.lang !== undefined && !isLanguageName(values.lang)) {
+    throw new UsageError(
+      `Cannot run language "${values.lang}": unknown`,
+      name,
+    );
+  }
   const language = resolveLanguage(values.lang ?? "javascript", {
     env: context.env,
   });
@@ -257,7 +260,9 @@ function footer(result: RunResult, spooled: boolean): string {
   // Spooled stdout is indexed whole: the shaped text says what it left out.
   if (result.truncated && !spooled) {
     notes.push(
-      `${result.droppedBytes} bytes (${result.droppedLines} lines) dropped from the middle`,
+      `${result.droppedBytes} bytes (${
+        formatCount(result.droppedLines, "line")
+      }) dropped from the middle`,
     );
   }
   return notes.length > 0 ? `ctx-mode: ${notes.join("; ")}\n` : "";

@@ -97,8 +97,11 @@ export const command: Command = {
       },
     );
     for (const result of results) {
-      if (result.ok) await context.out(`${formatFetchResult(result)}\n`);
-      else await context.err(`ctx-mode: ${result.error}\n`);
+      if (result.ok) {
+        await context.out(
+          `${formatFetchResult(result, { refetch: "--force" })}\n`,
+        );
+      } else await context.err(`ctx-mode: ${result.error}\n`);
     }
     return results.every((result) => result.ok) ? 0 : 1;
   },

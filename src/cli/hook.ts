@@ -37,8 +37,8 @@ With --serve, stays up for an agent's plugin: reads one JSON request per line
 {"stdout", "exitCode"}}) until stdin ends.
 
 Events are the platform's own names, case and "_" ignored, for example for
-claude-code: PreToolUse, PostToolUse, PreCompact, SessionStart,
-UserPromptSubmit. Any failure lets the agent's call proceed.
+claude-code: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact,
+SessionStart, UserPromptSubmit. Any failure lets the agent's call proceed.
 `;
 
 /** The `hook` command. */

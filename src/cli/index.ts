@@ -18,6 +18,7 @@ import {
 } from "../store/index_files.ts";
 import type { IndexReceipt } from "../store/knowledge_base.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const USAGE = `Usage: ctx-mode index <path|->... [options]
 
@@ -57,7 +58,7 @@ export const command: Command = {
       throw new UsageError(
         `Cannot use --max-file-mb "${
           values["max-file-mb"]
-        }": expected a number of MiB from 0 to 1024`,
+        }": expected a number of MiB above 0, at most 1024`,
         "index",
       );
     }
@@ -169,7 +170,9 @@ function report(
   ];
   const scrubbed = receipts.reduce((sum, receipt) => sum + receipt.scrubbed, 0);
   if (scrubbed > 0) parts.push(scrubbedNote(scrubbed));
-  return `Indexed ${receipts.length} sources: ${chunks} chunks, ${
-    formatBytes(bytes)
-  } in ${(elapsedMs / 1000).toFixed(2)} s (${parts.join(", ")})\n`;
+  return `Indexed ${formatCount(receipts.length, "source")}: ${
+    formatCount(chunks, "chunk")
+  }, ${formatBytes(bytes)} in ${(elapsedMs / 1000).toFixed(2)} s (${
+    parts.join(", ")
+  })\n`;
 }

@@ -154,6 +154,9 @@ async function chooseTargets(
   return /^y(es)?$/i.test(answer) ? found.map((f) => f.target) : undefined;
 }
 
+/** ctx-mode's status line, offered to agents that show one where the user has none. */
+const STATUS_LINE = ["statusline"] as const;
+
 /** The plugin files of each in-process agent, made for this installation's command. */
 async function pluginFilesOf(
   launch: LaunchCommand,
@@ -193,6 +196,7 @@ function plans(
             mode,
             where: place,
             launch,
+            statusLine: STATUS_LINE,
             pluginFiles: plugins.get(target.name),
           })
         )
@@ -213,6 +217,7 @@ function plans(
       mode,
       where: place,
       launch,
+      statusLine: STATUS_LINE,
       pluginFiles: plugins.get(target.name),
     });
   });

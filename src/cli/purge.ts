@@ -7,6 +7,7 @@
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { CliContext, Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const USAGE = `Usage: ctx-mode purge [--yes]
 
@@ -33,6 +34,10 @@ export const command: Command = {
     }
     using kb = openStoreFor(values, context);
     const { sources, chunks } = kb.stats();
+    if (sources === 0) {
+      await context.out(`Nothing to remove: ${kb.path} holds no sources\n`);
+      return 0;
+    }
     if (!values.yes) {
       if (!context.stdinIsTerminal) {
         throw new UsageError(
@@ -40,8 +45,9 @@ export const command: Command = {
           "purge",
         );
       }
-      const question =
-        `Wipe ${sources} sources (${chunks} chunks) from ${kb.path}? [y/N] `;
+      const question = `Wipe ${formatCount(sources, "source")} (${
+        formatCount(chunks, "chunk")
+      }) from ${kb.path}? [y/N] `;
       if (!await confirm(question, context)) {
         await context.err("Nothing removed.\n");
         return 1;
@@ -49,7 +55,9 @@ export const command: Command = {
     }
     const removed = kb.purge();
     await context.out(
-      `Removed ${removed.sources} sources, ${removed.chunks} chunks (${removed.bytes} bytes) from ${kb.path}\n`,
+      `Removed ${formatCount(removed.sources, "source")}, ${
+        formatCount(removed.chunks, "chunk")
+      } (${removed.bytes} bytes) from ${kb.path}\n`,
     );
     return 0;
   },

@@ -6,8 +6,8 @@
 
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
-import { agentSessionId, dataHome, projectDir } from "../config/paths.ts";
-import { databasePathFor } from "./_store.ts";
+import { agentSessionId, dataHome } from "../config/paths.ts";
+import { databasePathFor, projectFor } from "./_store.ts";
 import { existsSync } from "node:fs";
 
 const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
@@ -40,10 +40,7 @@ export const command: Command = {
       await context.err(terminalHint());
       return 0;
     }
-    const project = projectDir(context.cwd, {
-      explicit: values.project,
-      env: context.env,
-    });
+    const project = projectFor(values, context, "serve");
     const home = dataHome(context.env);
     const { serveStdio } = await import("../server/server.ts");
     const { confinementReport, hideFromSameUser } = await import(
@@ -78,7 +75,7 @@ export const command: Command = {
       await serveStdio({
         projectDir: project,
         dataHome: home,
-        databasePath: databasePathFor(values, context),
+        databasePath: databasePathFor(values, context, "serve"),
         env: context.env,
         sessionId: agentSessionId(context.env),
         onNote: (line) => void context.err(`ctx-mode: ${line}\n`),

@@ -22,6 +22,7 @@ import {
 } from "../session/store.ts";
 import { sessionSource, timelineMarkdown } from "../session/timeline.ts";
 import type { SessionEvent } from "../session/types.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const USAGE = `Usage: ctx-mode session [show|list|export] [options]
 
@@ -150,7 +151,7 @@ async function show(
       `Session ${session.sessionId} (${session.platform}), last active ${
         when(session.lastAt)
       }`,
-      `${events.length} events: ${counts}`,
+      `${formatCount(events.length, "event")}: ${counts}`,
       snapshot
         ? `Snapshot taken ${
           when(snapshot.at)
@@ -166,9 +167,9 @@ async function show(
 function listText(database: string, sessions: readonly SessionSummary[]) {
   if (sessions.length === 0) return `No session recorded in ${database} yet.\n`;
   const lines = sessions.map((s) =>
-    `${when(s.lastAt)}  ${s.platform}  ${s.sessionId}  ${s.events} events${
-      s.snapshotAt === undefined ? "" : ", snapshot"
-    }`
+    `${when(s.lastAt)}  ${s.platform}  ${s.sessionId}  ${
+      formatCount(s.events, "event")
+    }${s.snapshotAt === undefined ? "" : ", snapshot"}`
   );
   return `Sessions in ${database}, most recent first:\n${lines.join("\n")}\n`;
 }

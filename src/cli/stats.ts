@@ -23,6 +23,7 @@ import { renderReportHtml } from "../report/render_html.ts";
 import { openDatabase } from "../store/database.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { formatStats, SessionStats } from "../server/stats.ts";
+import { formatCount } from "../store/format_count.ts";
 
 const USAGE =
   `Usage: ctx-mode stats [--json | --html [--out FILE] [--open]] [options]
@@ -77,6 +78,12 @@ export const command: Command = {
     const log = kb.toolCalls();
     const session = values.session ?? log.latestSession();
     const calls = session ? log.session(session) : [];
+    if (values.session !== undefined && calls.length === 0) {
+      await context.err(
+        `ctx-mode: No server session "${values.session}" in ${kb.path}; the savings report covers the MCP server's sessions\n`,
+      );
+      return 1;
+    }
     if (values.json || values.html) {
       const report = savingsReport(kb.path, values.project, context);
       if (values.html) {
@@ -113,22 +120,20 @@ export const command: Command = {
       ? `Session ${session}\n${
         formatStats(SessionStats.fromRecords(calls), calls.at(-1)!.at)
       }`
-      : values.session
-      ? `No tool calls recorded for session ${values.session}.`
       : "No MCP server session has recorded tool calls in this project yet.";
     const lines = sources.map((source) =>
-      `  ${source.label}  ${source.kind}, ${
-        formatBytes(source.bytes)
-      }, ${source.chunks} chunks, ${age(now - source.indexedAt)}`
+      `  ${source.label}  ${source.kind}, ${formatBytes(source.bytes)}, ${
+        formatCount(source.chunks, "chunk")
+      }, ${age(now - source.indexedAt)}`
     );
     await context.out(
       [
         savings,
         "",
         `Knowledge base ${kb.path} (${formatBytes(databaseBytes)})`,
-        `${totals.sources} sources, ${totals.chunks} chunks, ${
-          formatBytes(totals.bytes)
-        } indexed`,
+        `${formatCount(totals.sources, "source")}, ${
+          formatCount(totals.chunks, "chunk")
+        }, ${formatBytes(totals.bytes)} indexed`,
         ...lines,
       ].join("\n") + "\n",
     );

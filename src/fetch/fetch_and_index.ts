@@ -353,6 +353,8 @@ export async function fetchAndIndexMany(
  * outline, or the error line.
  *
  * @param result A result of {@linkcode fetchAndIndex}.
+ * @param options How the receipt names a fresh fetch: the MCP tool's
+ *   `force: true`, or the CLI's `--force`.
  * @returns The text; it never contains the page.
  *
  * @example
@@ -366,7 +368,13 @@ export async function fetchAndIndexMany(
  * );
  * ```
  */
-export function formatFetchResult(result: FetchResult): string {
+export function formatFetchResult(
+  result: FetchResult,
+  options: {
+    /** How the caller asks for a fresh fetch. @default {"force: true"} */
+    refetch?: string;
+  } = {},
+): string {
   if (!result.ok) return result.error;
   const from = result.contentType
     ? `${result.kind} from ${result.contentType}`
@@ -380,7 +388,9 @@ export function formatFetchResult(result: FetchResult): string {
   if (result.scrubbed) parts.push(scrubbedNote(result.scrubbed));
   if (result.fromCache) {
     parts.push(
-      `from the cache, fetched ${formatAge(result.ageMs)} (force to refetch)`,
+      `from the cache, fetched ${formatAge(result.ageMs)} (${
+        options.refetch ?? "force: true"
+      } to refetch)`,
     );
   }
   const redirect = result.finalUrl === result.url

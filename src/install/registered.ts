@@ -98,7 +98,7 @@ export function registeredCommands(
 ): RegisteredCommand[] {
   const found: RegisteredCommand[] = [];
   for (const reg of target.registrations({ scope, where, launch })) {
-    if (reg.kind === "markdown-block") continue;
+    if (reg.kind === "markdown-block" || reg.kind === "owned-file") continue;
     if (reg.kind === "json-member" && reg.value === undefined) continue;
     const text = readExisting(reg.path);
     if (text === undefined) continue;

@@ -169,8 +169,9 @@ export function planHost(
   const hostEnv = denoSandboxEnv(parent, { tempDir: scratch });
   hostEnv.DENO_DIR = cache;
   const readable = [...runtimeRoots(runtime.execPath, parent), cache];
-  // Under `deno run` the host's modules are read from disk; a compiled binary carries them.
-  if (!isCompiled(runtime)) {
+  // Under `deno run` from a clone the host's modules are read from disk; a
+  // compiled binary carries them, and from JSR they come from the Deno cache.
+  if (!isCompiled(runtime) && runtime.moduleUrl.startsWith("file:")) {
     readable.push(dirname(fileURLToPath(runtime.moduleUrl)));
   }
   const writable = scratchInside ? [project] : [project, scratch];

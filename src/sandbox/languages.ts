@@ -89,6 +89,31 @@ function availableIds(env: Env, os: typeof Deno.build.os): string {
 }
 
 /**
+ * Whether a name is one of the sandbox's languages or their aliases, whether
+ * or not its runtime is installed.
+ *
+ * @param name A name such as `"py"` or `"TypeScript"`.
+ * @param os The OS. @default {Deno.build.os}
+ * @returns `true` for a language the sandbox knows.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isLanguageName } from "./languages.ts";
+ * assert.equal(isLanguageName("Py"), true);
+ * assert.equal(isLanguageName("cobol"), false);
+ * ```
+ */
+export function isLanguageName(
+  name: string,
+  os: typeof Deno.build.os = Deno.build.os,
+): boolean {
+  const wanted = name.trim().toLowerCase();
+  return languageTable(os).some((row) =>
+    row.id === wanted || row.aliases.includes(wanted)
+  );
+}
+
+/**
  * Maps a language name or alias (case-insensitive) to its id, and checks that
  * it can run here.
  *

@@ -22,6 +22,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { isInside } from "./_bwrap.ts";
 import { currentRuntime, type Runtime } from "./js_launch.ts";
+import { cacheRemoteHosts } from "./_remote_hosts.ts";
 import type { LanguageId } from "./_languages.ts";
 import type { OutputSink } from "./_output.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
@@ -282,6 +283,7 @@ export async function runCode(
   const launch = () => launchHost(language, project, planOptions);
   const key = JSON.stringify([language, project, confinement.kind]);
   try {
+    await cacheRemoteHosts(planOptions.runtime);
     let host = options.warm ? options.warm.take(key, launch) : launch();
     let attempt = await runOnHost(host, request.code, file, {
       deadline: started + timeoutMs,

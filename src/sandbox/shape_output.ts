@@ -16,6 +16,7 @@ import type { OutputSpool } from "./output_spool.ts";
 import { queryWords } from "../store/_terms.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
+import { formatCount } from "../store/format_count.ts";
 
 /** Output above this many bytes is indexed rather than returned whole. */
 export const LARGE_OUTPUT_BYTES = 5 * 1024;
@@ -86,12 +87,12 @@ export function shapeOutput(
     notIndexed > 0
       ? `${formatBytes(bytes)} of output; the first ${
         formatBytes(bytes - notIndexed)
-      } indexed as "${source}" (${chunks} chunks), the last ${
+      } indexed as "${source}" (${formatCount(chunks, "chunk")}), the last ${
         formatBytes(notIndexed)
       } (${options.notIndexedReason ?? "past the index cap"}) not`
-      : `${
-        formatBytes(bytes)
-      } of output indexed as "${source}" (${chunks} chunks)`;
+      : `${formatBytes(bytes)} of output indexed as "${source}" (${
+        formatCount(chunks, "chunk")
+      })`;
   const whole = notIndexed === 0;
   const terms = distinctiveTerms(output, 12);
   const intent = options.intent?.trim();
@@ -139,7 +140,7 @@ export function shapeOutput(
   // Only part of a spooled output is at hand: say what is not shown of the whole.
   const omitted = Math.max(cut.omittedBytes, bytes - utf8ByteLength(cut.text));
   const lines = options.outputBytes === undefined
-    ? ` (${cut.omittedLines} lines)`
+    ? ` (${formatCount(cut.omittedLines, "line")})`
     : "";
   return {
     text: `${cut.text}\n\n[${formatBytes(omitted)}${lines} omitted of ${

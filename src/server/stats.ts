@@ -12,6 +12,7 @@
 
 import type { ToolCallRecord } from "../store/tool_calls.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { formatCount } from "../store/format_count.ts";
 
 /** The counters of one tool. */
 export interface ToolStats {
@@ -122,11 +123,11 @@ export function formatStats(stats: SessionStats, now: number): string {
     } ${formatBytes(kept)}`;
   });
   return [
-    `ctx-mode this session (${minutes} min): ${totals.calls} calls, ${
-      formatBytes(totals.bytesHandled)
-    } handled, ${formatBytes(totals.bytesReturned)} returned — ${
-      percent.toFixed(1)
-    }% kept out of context, about ${
+    `ctx-mode this session (${minutes} min): ${
+      formatCount(totals.calls, "call")
+    }, ${formatBytes(totals.bytesHandled)} handled, ${
+      formatBytes(totals.bytesReturned)
+    } returned — ${percent.toFixed(1)}% kept out of context, about ${
       Math.round(saved / BYTES_PER_TOKEN).toLocaleString("en-US")
     } tokens saved.`,
     "",

@@ -1,7 +1,7 @@
 /**
  * The status line: `ctx-mode statusline` reads the agent's status line JSON
- * and prints one short line of this session's savings; `install` uses the
- * settings helpers to offer it without replacing the user's own.
+ * and prints one short line of this session's savings (`install` offers it
+ * where the user has no status line of their own).
  *
  * Nothing here loads the MCP SDK or the store's modules.
  *
@@ -14,10 +14,3 @@ export { readStatusFigures, RECENT_DENY_MS, recentDeny } from "./figures.ts";
 export type { StatusFigures } from "./figures.ts";
 export { parseStatusInput } from "./payload.ts";
 export type { StatusInput } from "./payload.ts";
-export {
-  isOurStatusLine,
-  offerStatusLine,
-  removeStatusLine,
-  statusLineSetting,
-} from "./offer.ts";
-export type { StatusLineOffer, StatusLineSetting } from "./offer.ts";

@@ -127,7 +127,7 @@ export class Searcher {
     let searchedWords = words;
     let wordIds = this.#wordRanked(words, scope);
     let substringIds = this.#substringRanked(
-      substrings.filter((token) => this.#isPartial(token)),
+      substrings.filter((token) => this.#isPartial(token, scope)),
       scope,
     );
 
@@ -242,13 +242,18 @@ export class Searcher {
    * Whether a token needs the substring layer: identifiers with inner
    * punctuation (`fs.rm`, `child_process`) and fragments that are not whole
    * indexed words (`useEff`). Whole words are the porter layer's job, and
-   * scanning for them as substrings would only cost time.
+   * scanning for them as substrings would only cost time. Under a source
+   * filter a word is whole only if the porter layer finds it in scope: a
+   * fragment can be a whole word of another source.
    */
-  #isPartial(token: string): boolean {
+  #isPartial(token: string, scope: Scope): boolean {
     if (/[^\p{L}\p{N}]/u.test(token)) return true;
-    return !this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(
-      token,
-    );
+    if (
+      !this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(token)
+    ) {
+      return true;
+    }
+    return scope !== undefined && this.#wordRanked([token], scope).length === 0;
   }
 
   #known(word: string): boolean {

@@ -148,11 +148,9 @@ Deno.test("exec and batch reject bad input with one line and exit 2", async (t) 
   const unknown = await runCli(["exec", "--lang", "cobol", "x"], {
     home: home.path,
   });
-  assert.equal(unknown.code, 1);
-  assert.match(
-    unknown.stderr,
-    /Cannot run language "cobol": unknown; available: .*shell/,
-  );
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /Cannot run language "cobol": unknown\n/);
+  assert.match(unknown.stderr, /Run "ctx-mode exec --help" for usage/);
 });
 
 Deno.test("doctor lists the checks and the languages with versions", async () => {

@@ -250,7 +250,7 @@ Deno.test("purge --yes wipes the knowledge base and says what it removed", async
   });
   const run = await runCli(["purge", "--yes", "--db", db], { home: home.path });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Removed 1 sources, 1 chunks \(11 bytes\) from /);
+  assert.match(run.stdout, /^Removed 1 source, 1 chunk \(11 bytes\) from /);
   const after = await runCli(["search", "alpha", "--db", db, "--json"], {
     home: home.path,
   });

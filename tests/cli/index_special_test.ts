@@ -104,7 +104,7 @@ Deno.test({
         await Deno.writeTextFile(file, "# Elsewhere\n");
         const run = await indexGuarded([file], home.path);
         assert.equal(run.code, 0, run.stderr);
-        assert.match(run.stdout, /^Indexed 1 sources/);
+        assert.match(run.stdout, /^Indexed 1 source:/);
       },
     );
 

@@ -68,6 +68,21 @@ export async function eventually(
   return await check();
 }
 
+/**
+ * Whether a file's content stops changing (a writer has stopped): it must
+ * stay the same for `quietMs`, which has to happen within 20 s.
+ */
+export async function stopsChanging(
+  path: string,
+  quietMs = 1_500,
+): Promise<boolean> {
+  return await eventually(async () => {
+    const before = await Deno.readTextFile(path).catch(() => "");
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    return before === await Deno.readTextFile(path).catch(() => "");
+  }, 20_000);
+}
+
 /** Whether anything exists at `path` (a link counts only if its target does). */
 export function exists(path: string): Promise<boolean> {
   return Deno.stat(path).then(() => true, () => false);

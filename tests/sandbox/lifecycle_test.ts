@@ -15,6 +15,7 @@ import {
   exists,
   LANDLOCK,
   spawnRunner,
+  stopsChanging,
   tempDir,
 } from "./_helpers.ts";
 
@@ -24,15 +25,6 @@ const MODES = [
   { name: "Landlock", confine: "landlock" as const, available: LANDLOCK },
   { name: "no confinement", confine: false as const, available: true },
 ];
-
-/** Whether a file's content stays the same for `quietMs` (a writer has stopped). */
-async function stopsChanging(path: string, quietMs = 1_500): Promise<boolean> {
-  return await eventually(async () => {
-    const before = await Deno.readTextFile(path).catch(() => "");
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-    return before === await Deno.readTextFile(path).catch(() => "");
-  }, 20_000);
-}
 
 function scratchDirsOf(pid: number): string[] {
   return [...Deno.readDirSync(tmpdir())].map((entry) => entry.name).filter((

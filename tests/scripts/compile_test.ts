@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
-import { compileArgs, TARGETS } from "../../scripts/compile.ts";
+import {
+  compileArgs,
+  runtimeDownloadFailure,
+  TARGETS,
+} from "../../scripts/compile.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const MAIN_PATH = fileURLToPath(new URL("main.ts", ROOT));
@@ -42,7 +47,11 @@ Deno.test("computed import specifiers live only where compile.ts knows them", as
       if (/import\(\s*new URL\(/.test(text)) places.push(path);
     }
   }
-  assert.deepEqual(places, [fileURLToPath(new URL("src/cli/hook.ts", ROOT))]);
+  // _remote_hosts.ts loads the sandbox hosts only when ctx-mode runs from a URL, never in the binary.
+  assert.deepEqual(places.sort(), [
+    fileURLToPath(new URL("src/cli/hook.ts", ROOT)),
+    fileURLToPath(new URL("src/sandbox/_remote_hosts.ts", ROOT)),
+  ]);
 });
 
 Deno.test("Workers start from our own modules only where compile.ts knows them", async () => {
@@ -68,3 +77,75 @@ async function* walkTs(dir: URL): AsyncGenerator<string> {
     else if (entry.name.endsWith(".ts")) yield fileURLToPath(url);
   }
 }
+
+Deno.test("runtimeDownloadFailure() turns Deno's backtrace for an unreachable runtime into one line, and nothing else", () => {
+  const backtrace = [
+    "error: Writing deno compile executable to temporary file 'dist/x.tmp'",
+    "",
+    "Caused by:",
+    "    0: Setting up base binary.",
+    "    1: error sending request for url (https://dl.deno.land/release/v2.9.6/denort-x86_64-apple-darwin.zip): client error (Connect): dns error",
+    "",
+    "Stack backtrace:",
+    "   0: <unknown>",
+  ].join("\n");
+  const line = runtimeDownloadFailure(backtrace, "x86_64-apple-darwin");
+  assert.equal(
+    line,
+    'Cannot compile for "x86_64-apple-darwin": the Deno runtime cannot be downloaded from https://dl.deno.land/release/v2.9.6/denort-x86_64-apple-darwin.zip; set DENORT_BIN to a denort binary for that target, or build where the network is open',
+  );
+  assert.equal(
+    runtimeDownloadFailure(
+      'error: Module not found "file:///x/main.ts"',
+      "x86_64-apple-darwin",
+    ),
+    undefined,
+  );
+});
+
+Deno.test("deno task compile names the target and what to do in one line when the runtime is out of reach", async () => {
+  await using out = await tempDir();
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      fileURLToPath(new URL("scripts/compile.ts", ROOT)),
+      "--out-dir",
+      out.path,
+      "aarch64-apple-darwin",
+    ],
+    // Every download goes to a port nothing listens on.
+    env: {
+      HTTPS_PROXY: "http://127.0.0.1:9",
+      HTTP_PROXY: "http://127.0.0.1:9",
+    },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(stderr).trim();
+  if (code === 0) return; // the runtime was cached: the binary was built
+  assert.equal(code, 1);
+  assert.match(
+    text,
+    /^Cannot compile for "aarch64-apple-darwin": .*DENORT_BIN/,
+  );
+  assert.equal(text.split("\n").length, 1, text);
+});
+
+Deno.test("deno task compile refuses an unknown target with exit 2", async () => {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      fileURLToPath(new URL("scripts/compile.ts", ROOT)),
+      "vax-vms",
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.equal(code, 2);
+  assert.match(
+    new TextDecoder().decode(stderr),
+    /^Cannot compile for "vax-vms": known targets are /,
+  );
+});

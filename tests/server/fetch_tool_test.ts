@@ -35,9 +35,17 @@ function loopback(): { url: string; shutdown(): Promise<void> } {
           );
         case "/missing":
           return new Response("nope", { status: 404, statusText: "Not Found" });
-        case "/slow":
-          await new Promise((resolve) => setTimeout(resolve, 3000));
+        case "/slow": {
+          // Answers only after the client gave up (or a generous deadline): its timeout is the one way out.
+          const gaveUp = AbortSignal.any([
+            request.signal,
+            AbortSignal.timeout(120_000),
+          ]);
+          await new Promise((resolve) =>
+            gaveUp.addEventListener("abort", resolve, { once: true })
+          );
           return new Response("late");
+        }
         case "/huge":
           return new Response(
             new ReadableStream({

@@ -25,6 +25,7 @@ import {
 } from "../../sandbox/options_from_env.ts";
 import { resolveLanguage } from "../../sandbox/languages.ts";
 import { enforcePolicy } from "./_policy.ts";
+import { formatCount } from "../../store/format_count.ts";
 
 const STDERR_BYTES = 2048;
 
@@ -58,9 +59,9 @@ export function runReport(
   // Spooled stdout is indexed whole: the shaped text says what it left out.
   if (run.truncated && !shaped.spooled) {
     notes.push(
-      `output over the capture cap: ${
-        formatBytes(run.droppedBytes)
-      } (${run.droppedLines} lines) dropped from the middle`,
+      `output over the capture cap: ${formatBytes(run.droppedBytes)} (${
+        formatCount(run.droppedLines, "line")
+      }) dropped from the middle`,
     );
   }
   if (extra.scrubbed) notes.push(scrubbedNote(extra.scrubbed));

@@ -19,6 +19,7 @@ import {
   runOptionsFromEnv,
 } from "../../sandbox/options_from_env.ts";
 import { loadToolPolicy, refusal } from "./_policy.ts";
+import { formatCount } from "../../store/format_count.ts";
 
 /** Registers `ctx_batch_execute`. */
 export function registerCtxBatchExecuteTool(
@@ -102,9 +103,9 @@ export function registerCtxBatchExecuteTool(
             ? "timed out"
             : `exit ${c.exitCode ?? "none"}`;
           const scrubbed = c.scrubbed ? `, ${scrubbedNote(c.scrubbed)}` : "";
-          return `- ${c.label}: ${state}, ${
-            formatBytes(c.bytes)
-          }, ${c.chunks} chunks indexed as "batch:${c.label}"${scrubbed}${
+          return `- ${c.label}: ${state}, ${formatBytes(c.bytes)}, ${
+            formatCount(c.chunks, "chunk")
+          } indexed as "batch:${c.label}"${scrubbed}${
             c.notIndexedBytes
               ? ` (${
                 formatBytes(c.notIndexedBytes)
@@ -116,7 +117,7 @@ export function registerCtxBatchExecuteTool(
           ? `\n\n${formatResults(batch.results)}`
           : '\n\nNo queries given; search the outputs with ctx_search(queries, source: "batch:<label>").';
         return {
-          text: `Ran ${batch.commands.length} commands:\n${
+          text: `Ran ${formatCount(batch.commands.length, "command")}:\n${
             lines.join("\n")
           }${answers}`,
           handled: batch.commands.reduce((sum, c) => sum + c.bytes, 0),

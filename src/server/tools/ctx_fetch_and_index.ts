@@ -86,7 +86,8 @@ export function registerCtxFetchAndIndexTool(
         });
         const failed = results.filter((result) => !result.ok).length;
         return {
-          text: results.map(formatFetchResult).join("\n\n") +
+          text:
+            results.map((result) => formatFetchResult(result)).join("\n\n") +
             (failed < results.length
               ? '\n\nAsk ctx_search(queries, source: "<label>") for what you need.'
               : ""),

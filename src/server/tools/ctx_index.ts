@@ -20,6 +20,7 @@ import {
   type PolicyWhere,
 } from "../../safety/policy.ts";
 import { enforcePolicy, loadToolPolicy, policyWhere } from "./_policy.ts";
+import { formatCount } from "../../store/format_count.ts";
 
 /** Registers `ctx_index`. */
 export function registerCtxIndexTool(
@@ -71,7 +72,7 @@ export function registerCtxIndexTool(
         return {
           text: `${
             receipt.status === "unchanged" ? "Unchanged" : "Indexed"
-          } "${receipt.label}": ${receipt.chunks} chunks, ${
+          } "${receipt.label}": ${formatCount(receipt.chunks, "chunk")}, ${
             formatBytes(receipt.bytes)
           } (${receipt.kind})${
             receipt.scrubbed ? `; ${scrubbedNote(receipt.scrubbed)}` : ""
@@ -117,9 +118,11 @@ export function registerCtxIndexTool(
       return {
         text: `Indexed ${summary.receipts.length} file${
           summary.receipts.length === 1 ? "" : "s"
-        } under "${label}": ${chunks} chunks, ${formatBytes(bytes)}${
-          unchanged > 0 ? ` (${unchanged} unchanged)` : ""
-        }${scrubbed > 0 ? `; ${scrubbedNote(scrubbed)}` : ""}${
+        } under "${label}": ${formatCount(chunks, "chunk")}, ${
+          formatBytes(bytes)
+        }${unchanged > 0 ? ` (${unchanged} unchanged)` : ""}${
+          scrubbed > 0 ? `; ${scrubbedNote(scrubbed)}` : ""
+        }${
           skipped.length > 0
             ? `; skipped ${skipped.length} (${
               skipped.slice(0, 3).map((s) =>

@@ -9,6 +9,7 @@ import type { McpServer } from "../_sdk.ts";
 import { fromBooleanText } from "../_lenient.ts";
 import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
+import { formatCount } from "../../store/format_count.ts";
 
 /** Registers `ctx_purge`. */
 export function registerCtxPurgeTool(
@@ -44,9 +45,9 @@ export function registerCtxPurgeTool(
       }
       const removed = deps.knowledgeBase().purge();
       return {
-        text: `Removed ${removed.sources} sources, ${removed.chunks} chunks (${
-          formatBytes(removed.bytes)
-        }) from ${deps.databasePath}.`,
+        text: `Removed ${formatCount(removed.sources, "source")}, ${
+          formatCount(removed.chunks, "chunk")
+        } (${formatBytes(removed.bytes)}) from ${deps.databasePath}.`,
         handled: 0,
       };
     }),
