@@ -114,8 +114,6 @@ const WORKER_HOST = "./src/sandbox/worker_host.ts";
 const SANDBOX_HOST = "./src/sandbox/sandbox_host.ts";
 /** The hook command's fast path through the running server's socket. */
 const FAST_HOOK = "./src/hook_channel/fast_hook.ts";
-/** The server's hook socket Worker (started by `serve`, embedded like the rest). */
-const SOCKET_WORKER = "./src/hook_channel/socket_worker.ts";
 
 /**
  * The modules `main` loads by computed specifier, relative to this file:
@@ -131,7 +129,6 @@ export const LAZY_MODULES: readonly string[] = [
   WORKER_HOST,
   SANDBOX_HOST,
   FAST_HOOK,
-  SOCKET_WORKER,
 ];
 
 /**

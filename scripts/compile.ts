@@ -25,6 +25,7 @@ import { LAZY_MODULES } from "../main.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
 import { HTML_WORKER_MODULE } from "../src/fetch/convert_html.ts";
+import { HOOK_SOCKET_WORKER_MODULE } from "../src/hook_channel/socket_server.ts";
 
 /** The targets `deno compile` can build for. */
 export const TARGETS = [
@@ -56,6 +57,10 @@ export function compileArgs(
       new URL(module, new URL("src/cli/hook.ts", mainUrl))
     ),
     new URL(HTML_WORKER_MODULE, new URL("src/fetch/convert_html.ts", mainUrl)),
+    new URL(
+      HOOK_SOCKET_WORKER_MODULE,
+      new URL("src/hook_channel/socket_server.ts", mainUrl),
+    ),
   ];
   return [
     "compile",

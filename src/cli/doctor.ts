@@ -8,8 +8,8 @@
 import denoJson from "../../deno.json" with { type: "json" };
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
-import { databasePathFor } from "./_store.ts";
-import { dataHome, projectDir } from "../config/paths.ts";
+import { resolve } from "node:path";
+import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
 import { loadPolicy, placeFromEnv } from "../safety/policy_gate.ts";
 import { networkPolicy } from "../config/network_policy.ts";
 import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
@@ -59,7 +59,10 @@ export const command: Command = {
       version: denoJson.version,
       dataHome: dataHome(context.env),
       projectDir: project,
-      databasePath: databasePathFor(values, context),
+      // A missing project is one of the doctor's findings, not a usage error.
+      databasePath: values.db
+        ? resolve(context.cwd, values.db)
+        : projectDatabasePath(project, dataHome(context.env)),
       languages: await detectLanguages({ env: context.env, versions: true }),
       sandbox: await confinementReport(context.env),
       network: networkPolicy(context.env, {

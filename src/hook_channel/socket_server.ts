@@ -21,6 +21,9 @@ export interface HookSocket {
   close(): void;
 }
 
+/** The Worker's module, relative to this one (`scripts/compile.ts` embeds it). */
+export const HOOK_SOCKET_WORKER_MODULE = "./socket_worker.ts";
+
 /** How long the Worker has to start listening. */
 const START_DEADLINE_MS = 60_000;
 
@@ -51,7 +54,7 @@ export async function startHookSocket(options: {
   const key = writeKey(keyPath(path));
   if (typeof key !== "string") return key;
   const worker = new Worker(
-    new URL("./socket_worker.ts", import.meta.url).href,
+    new URL(HOOK_SOCKET_WORKER_MODULE, import.meta.url).href,
     { type: "module" },
   );
   const started = await new Promise<

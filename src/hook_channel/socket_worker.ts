@@ -74,23 +74,32 @@ async function answerOf(
   };
 }
 
-self.onmessage = (event: MessageEvent<{ path: string; key: string }>) => {
+/**
+ * Listens on a socket and answers hook requests that carry the key.
+ *
+ * @param path The socket's path.
+ * @param key The key every request must carry.
+ * @returns An error message, or undefined once listening.
+ */
+export function serveHookSocket(path: string, key: string): string | undefined {
   let listener: Deno.UnixListener;
   try {
-    listener = Deno.listen({ transport: "unix", path: event.data.path });
-    Deno.chmodSync(event.data.path, 0o600);
+    listener = Deno.listen({ transport: "unix", path });
+    Deno.chmodSync(path, 0o600);
   } catch (error) {
-    self.postMessage({
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return;
+    return error instanceof Error ? error.message : String(error);
   }
-  self.postMessage({ ok: true });
   // The first hook should not pay for loading the engine.
   loadHookEngine().catch(() => {});
   (async () => {
     for await (const connection of listener) {
-      void answerConnection(connection, event.data.key);
+      void answerConnection(connection, key);
     }
   })();
+  return undefined;
+}
+
+self.onmessage = (event: MessageEvent<{ path: string; key: string }>) => {
+  const error = serveHookSocket(event.data.path, event.data.key);
+  self.postMessage(error === undefined ? { ok: true } : { error });
 };

@@ -4,6 +4,7 @@ import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
+import { HOOK_SOCKET_WORKER_MODULE } from "../../src/hook_channel/socket_server.ts";
 import {
   compileArgs,
   runtimeDownloadFailure,
@@ -25,6 +26,10 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
       new URL(m, new URL("src/cli/hook.ts", ROOT))
     ),
     new URL(HTML_WORKER_MODULE, new URL("src/fetch/convert_html.ts", ROOT)),
+    new URL(
+      HOOK_SOCKET_WORKER_MODULE,
+      new URL("src/hook_channel/socket_server.ts", ROOT),
+    ),
   ].map((url) => fileURLToPath(url));
   for (const target of TARGETS) {
     const args = compileArgs(target, MAIN_PATH);
@@ -65,8 +70,9 @@ Deno.test("Workers start from our own modules only where compile.ts knows them",
       }
     }
   }
-  assert.deepEqual(places, [
+  assert.deepEqual(places.sort(), [
     fileURLToPath(new URL("src/fetch/convert_html.ts", ROOT)),
+    fileURLToPath(new URL("src/hook_channel/socket_server.ts", ROOT)),
   ]);
 });
 
