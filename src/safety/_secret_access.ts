@@ -25,6 +25,7 @@ import {
   classifySecretPrefix,
   type SecretMatch,
 } from "./_secrets.ts";
+import { substitutionText } from "./_substitution.ts";
 import type { Word } from "./shell_parse.ts";
 
 /**
@@ -145,21 +146,6 @@ function pathLike(w: Word): boolean {
   return w.value !== "" && !/\s/.test(w.value) && !w.value.includes("://");
 }
 
-/** The text a word made only of `$(echo …)`/`$(printf …)` of literal words stands for, or null. */
-function echoedText(w: Word): string | null {
-  const [sub] = w.substitutions;
-  if (w.substitutions.length !== 1 || sub === undefined) return null;
-  if (!/^"?(?:\$\(.*\)|`.*`)"?$/s.test(w.raw)) return null;
-  const name = commandName(sub.argv[0]);
-  if (name !== "echo" && name !== "printf") return null;
-  const args = sub.argv.slice(1).filter((a) => !/^-[neE]+$/.test(a.value));
-  if (args.some((a) => a.dynamic)) return null;
-  if (name === "printf" && args.length > 1 && args[0]?.value.includes("%")) {
-    args.shift();
-  }
-  return args.map((a) => a.value).join(" ").trim();
-}
-
 /** Classifies a word as a secret path, by its literal prefix when dynamic. */
 export function secretOf(
   w: Word,
@@ -167,7 +153,7 @@ export function secretOf(
   env: Env,
 ): SecretMatch | null {
   const options = { cwd, home: env.home };
-  const echoed = w.dynamic ? echoedText(w) : null;
+  const echoed = w.dynamic ? substitutionText(w) : null;
   if (echoed !== null && echoed !== "" && !/\s/.test(echoed)) {
     const match = classifySecretPath(echoed, options);
     if (match) return match;
@@ -337,7 +323,7 @@ export function noteRead(
 ): void {
   if (env.reads === undefined) return;
   const w = typeof path === "string" ? literalWord(path) : path;
-  const echoed = w.dynamic ? echoedText(w) : null;
+  const echoed = w.dynamic ? substitutionText(w) : null;
   if (echoed !== null && echoed !== "" && !/\s/.test(echoed)) {
     env.reads.push({
       path: echoed,

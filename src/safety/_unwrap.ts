@@ -30,6 +30,8 @@ export interface UnwrapContext {
   origin: Origin;
   /** Environment variable names set so far. */
   envNames: string[];
+  /** Their values, null when only known at run time. */
+  envValues: ReadonlyMap<string, string | null>;
   /** The words a literal `echo`/`printf` pipes in, or null when stdin is unknown. */
   stdin: Word[] | null;
 }
@@ -130,11 +132,7 @@ export function unwrap(
   ): Invocation[] =>
     unwrap(rest.slice(from), { ...context, ...patch }, hops + 1);
   if (!first.dynamic && ASSIGNMENT_LIKE.test(first.value)) {
-    const name = first.value.slice(0, first.value.indexOf("="));
-    return unwrap(rest, {
-      ...context,
-      envNames: [...context.envNames, name],
-    }, hops + 1);
+    return unwrap(rest, withVariable(context, first), hops + 1);
   }
   const name = commandName(first);
   switch (name) {
@@ -243,6 +241,7 @@ function invocation(
     cwd: context.cwd,
     origin: context.origin,
     envNames: context.envNames,
+    envValues: context.envValues,
   };
 }
 
@@ -255,17 +254,25 @@ function withAssignments(
   cwd: string | null,
 ): Invocation[] {
   let i = from;
-  const names = [...context.envNames];
+  let inner = { ...context, cwd };
   while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[i]?.value ?? "")) {
-    const value = rest[i]?.value ?? "";
-    names.push(value.slice(0, value.indexOf("=")));
+    inner = withVariable(inner, rest[i] as Word);
     i++;
   }
-  return unwrap(
-    rest.slice(i),
-    { ...context, cwd, envNames: names },
-    hops + 1,
-  );
+  return unwrap(rest.slice(i), inner, hops + 1);
+}
+
+/** The context with one more `NAME=value` environment variable. */
+function withVariable(context: UnwrapContext, word: Word): UnwrapContext {
+  const eq = word.value.indexOf("=");
+  const name = word.value.slice(0, eq);
+  const values = new Map(context.envValues);
+  values.set(name, word.dynamic ? null : word.value.slice(eq + 1));
+  return {
+    ...context,
+    envNames: [...context.envNames, name],
+    envValues: values,
+  };
 }
 
 /** Replaces `token` in each word by `value` (text), keeping the word literal when both are. */

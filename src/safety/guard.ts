@@ -65,6 +65,8 @@ import {
   variableScript,
 } from "./_shells.ts";
 import { unwrap } from "./_unwrap.ts";
+import { lineEnvironment, writtenScript } from "./_line.ts";
+import { resolveWords } from "./_substitution.ts";
 import { joinPath } from "../config/path_lite.ts";
 import { controlFiles } from "./control_files.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
@@ -490,13 +492,13 @@ function checkRun(
       `The program to run ("${first.raw}") is only known at run time. Write the command name literally`,
     );
   }
-  const invocations = unwrap(cmd.argv, {
+  const envValues = lineEnvironment(all, cmd);
+  const invocations = unwrap(resolveWords(cmd.argv), {
     cwd: cmd.cwd,
     home: env.home,
     origin: "direct",
-    envNames: cmd.assignments.map((a) =>
-      a.value.slice(0, a.value.indexOf("="))
-    ),
+    envNames: [...envValues.keys()],
+    envValues,
     stdin: pipedWords(all, cmd),
   });
   let held: Verdict | null = null;
@@ -541,6 +543,9 @@ function checkProgram(
   if (name === "git") return checkGit(inv, env);
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  if (name === "trap") return checkTrap(inv, env);
+  const written = checkWrittenRun(inv, cmd, all, env);
+  if (written) return written;
   if (isPowerShellHost(name)) {
     const script = powerShellScript(inv);
     if (script === null) return allow();
@@ -563,12 +568,52 @@ function checkProgram(
     return checkUpload(inv, env) ?? allow();
   }
   if (name === "source" || name === ".") {
+    const text = inv.args[0] && !inv.args[0].dynamic
+      ? writtenScript(all, cmd, inv.args[0].value, inv.cwd)
+      : null;
+    if (text !== null) {
+      const v = env.nested(text, inv.cwd, env);
+      if (v.verdict !== "allow") return v;
+    }
     if (inv.args.some((w) => fromDownload(w.substitutions))) {
       return remoteExec(name);
     }
     if (inv.args[0] && isOnlyVariable(inv.args[0])) return variableScript(name);
   }
   return checkSecretOperands(inv, env) ?? allow();
+}
+
+/** `trap 'code' SIGNAL`: the code runs later, so it is judged now. */
+function checkTrap(inv: Invocation, env: Env): Verdict {
+  const args = inv.args[0]?.value === "--" ? inv.args.slice(1) : inv.args;
+  const code = args[0];
+  if (code === undefined || args.length < 2 || code.value.startsWith("-")) {
+    return allow();
+  }
+  if (isOnlyVariable(code)) {
+    return deny(
+      "shell.dynamic",
+      "trap runs code only known at run time when the signal comes. Write the trap's commands out",
+    );
+  }
+  return code.dynamic ? allow() : env.nested(code.value, inv.cwd, env);
+}
+
+/** A script run by its path (`./s.sh`) that an earlier command of the line wrote. */
+function checkWrittenRun(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const path = cmd.argv.find((w) =>
+    !w.dynamic && w.value.includes("/") && commandName(w) === inv.name
+  );
+  if (path === undefined) return null;
+  const text = writtenScript(all, cmd, path.value, inv.cwd);
+  if (text === null) return null;
+  const v = env.nested(text, inv.cwd, env);
+  return v.verdict === "allow" ? null : v;
 }
 
 function checkFindInvocation(inv: Invocation, env: Env): Verdict {
