@@ -25,13 +25,14 @@ import {
   classifySecretPrefix,
   type SecretMatch,
 } from "./_secrets.ts";
+import { findsSecret, patternSecret } from "./_secret_patterns.ts";
 import { substitutionText } from "./_substitution.ts";
 import type { Word } from "./shell_parse.ts";
 
 /**
- * Programs that print their arguments, only list names and metadata, or only
- * work on the text of a path. Probing a secret path in any other way (`test -f`,
- * `touch`, `chmod`, `ssh -i`) counts as touching it.
+ * Programs that print their arguments, only list names and metadata, test
+ * whether a path exists, or only work on the text of a path. Touching a secret
+ * path in any other way (`touch`, `chmod`, `ssh -i`) counts.
  */
 const NO_CONTENT = new Set([
   "echo",
@@ -60,6 +61,9 @@ const NO_CONTENT = new Set([
   "command",
   "curl",
   "wget",
+  "test",
+  "[",
+  "[[",
 ]);
 
 /**
@@ -81,9 +85,6 @@ const NO_READ = new Set([
   "mkfifo",
   "mknod",
   "tee",
-  "test",
-  "[",
-  "[[",
   "du",
   "df",
   "realpath",
@@ -158,9 +159,14 @@ export function secretOf(
     const match = classifySecretPath(echoed, options);
     if (match) return match;
   }
+  if (w.dynamic) {
+    const found = findsSecret(w.substitutions, { cwd, home: env.home });
+    if (found) return found;
+  }
   if (!pathLike(w)) return null;
   if (!w.dynamic) return classifySecretPath(w.value, options);
-  return classifySecretPrefix(w.literalPrefix, options);
+  return classifySecretPrefix(w.literalPrefix, options) ??
+    patternSecret(w.value, options);
 }
 
 /** The deny verdict for touching a secret path. */
@@ -407,8 +413,49 @@ function uploadedFiles(args: Word[]): string[] {
   return out;
 }
 
-/** Denies a curl/wget command that uploads a secret file. */
+/** The files a curl or wget command line writes its download to, and the `file://` paths it reads. */
+function localFiles(inv: Invocation): Word[] {
+  const out: Word[] = [];
+  const valued = inv.name === "wget"
+    ? [
+      "-O",
+      "--output-document",
+      "-a",
+      "--append-output",
+      "-o",
+      "--output-file",
+    ]
+    : ["-o", "--output"];
+  inv.args.forEach((w, i) => {
+    const a = w.value;
+    const eq = a.indexOf("=");
+    if (valued.includes(a) && inv.args[i + 1]) {
+      out.push(inv.args[i + 1] as Word);
+    } else if (eq > 0 && valued.includes(a.slice(0, eq))) {
+      out.push({ ...w, value: a.slice(eq + 1), literalPrefix: "" });
+    } else if (/^-[A-Za-z]*[oO].+/.test(a) && !a.startsWith("--")) {
+      const letter = inv.name === "wget" ? "O" : "o";
+      const at = a.indexOf(letter);
+      if (at > 0) out.push({ ...w, value: a.slice(at + 1), literalPrefix: "" });
+    }
+    const url = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(a);
+    if (url?.[1]) {
+      let path = url[1];
+      try {
+        path = decodeURIComponent(path);
+      } catch { /* kept as written */ }
+      out.push({ ...w, value: path, literalPrefix: w.dynamic ? "" : path });
+    }
+  });
+  return out.filter((w) => w.value !== "-" && w.value !== "");
+}
+
+/** Denies a curl/wget command that uploads a secret file, reads one through `file://` or overwrites one with its download. */
 export function checkUpload(inv: Invocation, env: Env): Verdict | null {
+  for (const w of localFiles(inv)) {
+    const match = secretOf(w, inv.cwd, env);
+    if (match) return secretVerdict(match, w.value);
+  }
   const uploads = uploadedFiles(inv.args);
   for (const path of uploads) noteRead(env, path, inv.cwd, inv.name);
   for (const path of uploads) {

@@ -41,7 +41,8 @@ const DOWNLOADERS = new Set([
 ]);
 
 /** Programs whose output is code nobody has seen: shells and interpreters running something. */
-const GENERATORS = /^(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell)$/;
+const GENERATORS =
+  /^(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell)$/;
 
 /** Whether any of the commands runs a downloader (seen through wrappers). */
 export function fromDownload(commands: SimpleCommand[]): boolean {
@@ -188,9 +189,12 @@ function fedByProcessSubstitution(
   all: SimpleCommand[],
   cmd: SimpleCommand,
 ): boolean {
-  return cmd.inSubstitution && all.some((c) =>
-    c.argv.some((w) => w.raw.startsWith(">(") && w.substitutions.includes(cmd))
-  );
+  return cmd.inSubstitution &&
+    all.some((c) =>
+      c.argv.some((w) =>
+        w.raw.startsWith(">(") && w.substitutions.includes(cmd)
+      )
+    );
 }
 
 /**

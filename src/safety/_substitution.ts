@@ -136,8 +136,6 @@ export function resolveWords(words: Word[]): Word[] {
     const text = substitutionText(w);
     if (text === null) return [w];
     if (w.raw.startsWith('"')) return [literalWord(text)];
-    return text.split(/\s+/).filter((t) => t !== "").map((t) =>
-      literalWord(t)
-    );
+    return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
   });
 }

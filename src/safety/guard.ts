@@ -51,6 +51,7 @@ import {
   checkSecretOperands,
   checkUpload,
   noteRead,
+  readsContents,
   secretOf,
   secretVerdict,
 } from "./_secret_access.ts";
@@ -64,7 +65,9 @@ import {
   remoteExec,
   variableScript,
 } from "./_shells.ts";
-import { unwrap } from "./_unwrap.ts";
+import { INPUT_LINE, unwrap } from "./_unwrap.ts";
+import { checkFromInput } from "./_from_input.ts";
+import { findOutputSecret } from "./_secret_patterns.ts";
 import { lineEnvironment, writtenScript } from "./_line.ts";
 import { resolveWords } from "./_substitution.ts";
 import { joinPath } from "../config/path_lite.ts";
@@ -535,6 +538,8 @@ function checkProgram(
       `${inv.origin} runs commands built from its input here, which cannot be checked. Name the program explicitly`,
     );
   }
+  const input = checkFromInput(inv, cmd, all, env);
+  if (input) return input;
   if (name === "rm") return checkRm(inv, env);
   if (name === "rimraf") {
     return checkRm({ ...inv, args: [literalWord("-rf"), ...inv.args] }, env);
@@ -619,7 +624,10 @@ function checkWrittenRun(
 function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
-  if (inv.origin === "xargs") {
+  const secret = findFeedsReader(inv.args) &&
+    findOutputSecret(inv.args, { cwd: inv.cwd, home: env.home });
+  if (secret) return secretVerdict(secret, "the paths find passes on");
+  if (inv.origin === "xargs" && !inputOnlyInStartingPoints(inv.args)) {
     return deny(
       "shell.from-input",
       "xargs appends its input to find's expression, where it can add -delete or -exec. Run find with the paths and tests written out",
@@ -634,6 +642,22 @@ function checkFindInvocation(inv: Invocation, env: Env): Verdict {
     );
   }
   return allow();
+}
+
+/** Whether find's `-exec`/`-execdir`/`-ok` runs a program that reads what it finds. */
+function findFeedsReader(args: Word[]): boolean {
+  return args.some((w, i) =>
+    /^-(?:exec|execdir|ok|okdir)$/.test(w.value) &&
+    readsContents(commandName(args[i + 1]))
+  );
+}
+
+/** Whether xargs's input only names find's starting points, one line each (`xargs -I{} find {} -name x`). */
+function inputOnlyInStartingPoints(args: Word[]): boolean {
+  const expression = args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = expression === -1 ? args : args.slice(0, expression);
+  return args.some((w) => w.value.includes(INPUT_LINE)) &&
+    args.every((w) => !w.dynamic || starts.includes(w));
 }
 
 function checkGit(inv: Invocation, env: Env): Verdict {

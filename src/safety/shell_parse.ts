@@ -151,6 +151,8 @@ interface Context {
   inSub: boolean;
   fn: string | null;
   vars: Map<string, string | null>;
+  /** Loop variables (`for f in ~/.ssh/*`) and the word they range over. */
+  loops: Map<string, Word>;
 }
 
 interface PendingHeredoc {
@@ -215,7 +217,12 @@ function isNameChar(c: string | undefined): boolean {
 }
 
 function copyContext(ctx: Context, patch: Partial<Context> = {}): Context {
-  return { ...ctx, vars: new Map(ctx.vars), ...patch };
+  return {
+    ...ctx,
+    vars: new Map(ctx.vars),
+    loops: new Map(ctx.loops),
+    ...patch,
+  };
 }
 
 class WordBuilder {
@@ -229,10 +236,10 @@ class WordBuilder {
     this.value += text;
   }
 
-  dynamicPart(text: string): void {
+  dynamicPart(text: string, prefix = ""): void {
     if (!this.dynamic) {
       this.dynamic = true;
-      this.prefix = this.value;
+      this.prefix = this.value + prefix;
     }
     this.value += text;
   }
@@ -547,7 +554,7 @@ class Parser {
           throw new ParseFailure("case statements are not analysed", true);
         }
         if (word.value === "for" || word.value === "select") {
-          this.#skipWordsToEnd(ctx);
+          this.#loopHeader(ctx);
           return null;
         }
         if (word.value === "function") {
@@ -579,12 +586,37 @@ class Parser {
     return this.#register(ctx, { argv, assignments, redirects }, id, index);
   }
 
-  #skipWordsToEnd(ctx: Context): void {
+  /**
+   * Reads `NAME in WORDS` of a for/select loop: the variable then stands for
+   * the word it ranges over (one word), or for the words' common literal prefix.
+   */
+  #loopHeader(ctx: Context): void {
+    const words: Word[] = [];
     for (;;) {
       this.#skipBlanks();
-      if (isMeta(this.#peek)) return;
-      this.#word(ctx);
+      if (isMeta(this.#peek)) break;
+      words.push(this.#word(ctx));
     }
+    const [name, keyword, ...list] = words;
+    if (!name || keyword?.value !== "in" || !isNameOnly(name.value)) return;
+    ctx.vars.delete(name.value);
+    if (list.length === 0) return;
+    if (list.length === 1 && list[0]) {
+      ctx.loops.set(name.value, list[0]);
+      return;
+    }
+    let prefix = list[0]?.literalPrefix ?? "";
+    for (const w of list) {
+      while (!w.literalPrefix.startsWith(prefix)) prefix = prefix.slice(0, -1);
+    }
+    ctx.loops.set(name.value, {
+      value: `$${name.value}`,
+      raw: `$${name.value}`,
+      dynamic: true,
+      literalPrefix: prefix,
+      quoted: false,
+      substitutions: list.flatMap((w) => w.substitutions),
+    });
   }
 
   #arrayLiteral(ctx: Context): void {
@@ -639,7 +671,7 @@ class Parser {
     if (isMeta(this.#peek)) this.#fail(`missing target after "${op}"`);
     const fd = digits === "" ? null : Number(digits);
     if (op === "<<" || op === "<<-") {
-      const word = this.#word({ ...ctx, vars: new Map() });
+      const word = this.#word({ ...ctx, vars: new Map(), loops: new Map() });
       const heredoc: Heredoc = {
         delimiter: word.quoted ? unquoteDelimiter(word.raw) : word.raw,
         quoted: word.quoted,
@@ -907,6 +939,7 @@ class Parser {
         b.literal(known);
         return;
       }
+      if (isNameOnly(inner) && this.#loopVariable(inner, b, ctx)) return;
       if (inner.includes("$") || inner.includes("`")) {
         this.#scanNested(inner, b, ctx);
       }
@@ -920,7 +953,7 @@ class Parser {
       this.#pos = end;
       const known = this.#lookup(name, ctx);
       if (known !== null) b.literal(known);
-      else b.dynamicPart(`$${name}`);
+      else if (!this.#loopVariable(name, b, ctx)) b.dynamicPart(`$${name}`);
       return;
     }
     if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
@@ -944,6 +977,15 @@ class Parser {
       }
     }
     return -1;
+  }
+
+  /** Appends a loop variable: the word it ranges over, dynamic, with that word's literal prefix. */
+  #loopVariable(name: string, b: WordBuilder, ctx: Context): boolean {
+    const range = ctx.vars.has(name) ? undefined : ctx.loops.get(name);
+    if (range === undefined) return false;
+    b.dynamicPart(range.value, range.literalPrefix);
+    b.substitutions.push(...range.substitutions);
+    return true;
   }
 
   #lookup(name: string, ctx: Context): string | null {
@@ -1048,6 +1090,7 @@ export function parseShell(
     inSub: false,
     fn: null,
     vars: new Map(),
+    loops: new Map(),
   };
   try {
     new Parser(command, shared, 0).parseProgram(ctx);
