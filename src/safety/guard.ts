@@ -30,6 +30,7 @@ import {
 } from "./_control_writes.ts";
 import { checkFind } from "./_find.ts";
 import { checkGitSubcommand, splitGit } from "./_git.ts";
+import { gitEnvConfig } from "./_git_env.ts";
 import {
   checkAwk,
   checkInterpreter,
@@ -661,7 +662,14 @@ function inputOnlyInStartingPoints(args: Word[]): boolean {
 }
 
 function checkGit(inv: Invocation, env: Env): Verdict {
-  const split = splitGit(inv.args.map((w) => w.value));
+  const fromEnv = gitEnvConfig(inv.envValues);
+  if (fromEnv.dynamic) {
+    return deny(
+      "git.config-env",
+      "git reads configuration (aliases, ssh command, hooks) from GIT_CONFIG_* variables whose values are only known at run time. Write the settings out with -c, or leave them out",
+    );
+  }
+  const split = splitGit(inv.args.map((w) => w.value), fromEnv.settings);
   if (split.shellAlias !== null) {
     return env.nested(split.shellAlias, inv.cwd, env);
   }
