@@ -55,8 +55,13 @@ export function lineEnvironment(
   return out;
 }
 
-/** The text an echo, printf or here-doc'ed cat writes, or null when unknown. */
-function writtenText(c: SimpleCommand): string | null {
+/**
+ * The text an echo, printf or here-doc'ed cat writes, or null when unknown.
+ *
+ * @param c The command.
+ * @returns The text, or null.
+ */
+export function writtenText(c: SimpleCommand): string | null {
   const name = commandName(c.argv[0]);
   const args = c.argv.slice(1);
   if (name === "cat" && args.length === 0) {

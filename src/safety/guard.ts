@@ -69,7 +69,8 @@ import {
 import { INPUT_LINE, unwrap } from "./_unwrap.ts";
 import { checkFromInput } from "./_from_input.ts";
 import { findOutputSecret } from "./_secret_patterns.ts";
-import { lineEnvironment, writtenScript } from "./_line.ts";
+import { lineEnvironment, writtenScript, writtenText } from "./_line.ts";
+import { checkStartupWrite } from "./_startup_files.ts";
 import { resolveWords } from "./_substitution.ts";
 import { joinPath } from "../config/path_lite.ts";
 import { controlFiles } from "./control_files.ts";
@@ -430,7 +431,11 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
       if (secret) return secretVerdict(secret, target.value);
     }
     if (WRITE_REDIRECTS.has(r.op)) {
+      const appended = r.op === ">>" || r.op === "&>>"
+        ? writtenText(cmd)
+        : null;
       const v = checkDeviceWrite(target.value) ??
+        checkStartupWrite(target, cmd.cwd, env, appended) ??
         checkWrittenWord(target, cmd.cwd, env);
       if (v) return v;
     }
@@ -558,6 +563,8 @@ function checkProgram(
     if (env.depth >= MAX_NESTING) return tooDeep();
     return analysePowerShell(script, inv.cwd, { ...env, depth: env.depth + 1 });
   }
+  const startup = checkStartupWriters(inv, cmd, all, env);
+  if (startup) return startup;
   const system = checkSystem(inv, env);
   if (system) return system;
   if (codeFlags(name) !== undefined) {
@@ -587,6 +594,39 @@ function checkProgram(
     if (inv.args[0] && isOnlyVariable(inv.args[0])) return variableScript(name);
   }
   return checkSecretOperands(inv, env) ?? allow();
+}
+
+/** Programs that write the files they are given: tee (appending with -a), copiers, sed -i, truncate. */
+function checkStartupWriters(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const { name, args } = inv;
+  const operands = args.filter((w) => !w.value.startsWith("-"));
+  let targets: Word[] = [];
+  let text: string | null = null;
+  if (name === "tee") {
+    targets = operands;
+    if (args.some((w) => /^-[a-z]*a|^--append$/.test(w.value))) {
+      text = pipedText(all, cmd);
+    }
+  } else if (["cp", "mv", "install", "ln", "rsync", "dd"].includes(name)) {
+    targets = operands.slice(-1);
+  } else if (name === "truncate" || name === "sed" || name === "perl") {
+    if (
+      name !== "truncate" && !args.some((w) => /^-[a-zA-Z]*i/.test(w.value))
+    ) {
+      return null;
+    }
+    targets = operands;
+  }
+  for (const w of targets) {
+    const v = checkStartupWrite(w, inv.cwd, env, text);
+    if (v) return v;
+  }
+  return null;
 }
 
 /** `trap 'code' SIGNAL`: the code runs later, so it is judged now. */

@@ -14,7 +14,10 @@ export const HOME = "/home/u";
 export const CWD = "/home/u/proj";
 
 /** Rules whose verdict is ask (the user decides), not deny. */
-export const ASK_RULES: ReadonlySet<string> = new Set(["policy.write"]);
+export const ASK_RULES: ReadonlySet<string> = new Set([
+  "policy.write",
+  "shell.startup-file",
+]);
 
 /** Where and how a case runs, when it differs from the defaults. */
 export interface CaseOptions {
