@@ -19,6 +19,7 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { checkCalls, languageOf } from "./_code_rules.ts";
+import { decodeBase64 } from "./_substitution.ts";
 import { classifyTarget, rmFlags } from "./_rm.ts";
 import {
   checkSecretOperands,
@@ -220,13 +221,28 @@ function withHomeLiterals(code: string, home: string): string {
   return out;
 }
 
+/** Base64 decoding calls on a literal: Python, JavaScript, Ruby, Perl, PHP. */
+const DECODE_CALLS =
+  /\b(?:(?:base64\.)?(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes)|atob|Buffer\.from|Base64\.(?:decode64|strict_decode64)|decode_base64|base64_decode)\(\s*(["'])([A-Za-z0-9+/=_-]+)\1\s*(?:,\s*["']base64["']\s*)?\)/g;
+
+/** The code with base64 literals decoded where it decodes them, so the decoded path or command is judged. */
+function withDecodedLiterals(code: string): string {
+  return code.replace(DECODE_CALLS, (call, _q: string, text: string) => {
+    if (call.startsWith("Buffer.from") && !/base64["']\s*\)$/.test(call)) {
+      return call;
+    }
+    const decoded = decodeBase64(text);
+    return decoded === null ? call : JSON.stringify(decoded);
+  });
+}
+
 export function checkOneLiner(
   name: string,
   source: string,
   cwd: string | null,
   env: Env,
 ): Verdict {
-  const code = withHomeLiterals(source, env.home);
+  const code = withDecodedLiterals(withHomeLiterals(source, env.home));
   if (env.level === "paranoid") {
     return deny(
       "interpreter.one-liner",

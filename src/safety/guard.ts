@@ -42,6 +42,7 @@ import {
   checkRemoveItem,
   isPowerShellHost,
   parsePowerShell,
+  pipedTargets,
   POWERSHELL_NO_CONTENT,
   powerShellScript,
   REMOVE_ITEM_NAMES,
@@ -68,6 +69,7 @@ import {
 } from "./_shells.ts";
 import { INPUT_LINE, unwrap } from "./_unwrap.ts";
 import { checkFromInput } from "./_from_input.ts";
+import { checkEnvironmentDump } from "./_env_dump.ts";
 import { findOutputSecret } from "./_secret_patterns.ts";
 import { lineEnvironment, writtenScript, writtenText } from "./_line.ts";
 import { checkStartupWrite } from "./_startup_files.ts";
@@ -544,7 +546,8 @@ function checkProgram(
       `${inv.origin} runs commands built from its input here, which cannot be checked. Name the program explicitly`,
     );
   }
-  const input = checkFromInput(inv, cmd, all, env);
+  const input = checkFromInput(inv, cmd, all, env) ??
+    checkEnvironmentDump(inv, cmd, all);
   if (input) return input;
   if (name === "rm") return checkRm(inv, env);
   if (name === "rimraf") {
@@ -835,7 +838,8 @@ function analysePowerShell(
     const name = commandName(head).replace(/\.exe$/, "");
     let verdict: Verdict;
     if (REMOVE_ITEM_NAMES.has(name)) {
-      verdict = checkRemoveItem(words.slice(1), dir, env);
+      const piped = pipedTargets(parsed.statements, parsed.pipes, index);
+      verdict = checkRemoveItem([...words.slice(1), ...piped], dir, env);
     } else if (POWERSHELL_NO_CONTENT.has(name)) {
       if (["set-location", "cd", "sl", "push-location"].includes(name)) {
         const target = words.slice(1).find((w) => !w.value.startsWith("-"));
