@@ -511,7 +511,8 @@ export function pipedTargets(
     if (/^-(?:filter|include|exclude|depth)$/i.test(w.value)) i++;
     else if (!w.value.startsWith("-") && path === undefined) path = w;
   }
-  const base = path ?? { ...literalWordOf("."), raw: "." };
+  if (path === undefined) return [];
+  const base = path;
   if (!filtered) return [base];
   const prefix = base.dynamic ? base.literalPrefix : `${base.value}/`;
   return [{
@@ -520,17 +521,6 @@ export function pipedTargets(
     dynamic: true,
     literalPrefix: prefix,
   }];
-}
-
-function literalWordOf(value: string): Word {
-  return {
-    value,
-    raw: value,
-    dynamic: false,
-    literalPrefix: value,
-    quoted: false,
-    substitutions: [],
-  };
 }
 
 const POWERSHELL_HOSTS = new Set([
