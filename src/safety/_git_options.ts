@@ -9,7 +9,8 @@
  * @module
  */
 
-const COMMON = ["--quiet", "--verbose", "--help"];
+/** Options every watched subcommand has (`--help` is git's own, not the subcommand's). */
+const COMMON = ["--quiet"];
 
 /** Long options by subcommand (without their `--no-` forms, which are derived). */
 const LONG_OPTIONS: Record<string, readonly string[]> = {
@@ -140,6 +141,7 @@ const LONG_OPTIONS: Record<string, readonly string[]> = {
     "--ipv4",
     "--ipv6",
     "--progress",
+    "--verbose",
   ],
 };
 

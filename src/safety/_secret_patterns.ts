@@ -68,7 +68,10 @@ function segmentPattern(segment: string): RegExp | null {
 /** The secret name a glob segment can match, or the segment made literal. */
 function matchSegment(segment: string): string {
   if (!GLOB.test(segment)) return segment;
-  const pattern = segmentPattern(segment);
+  const literal = segment.replace(/\[[^\]]*\]|[*?]/g, "").replace(/^\./, "");
+  const pattern = literal.length >= (segment.startsWith(".") ? 1 : 3)
+    ? segmentPattern(segment)
+    : null;
   const dotAllowed = segment.startsWith(".");
   const name = pattern === null
     ? undefined

@@ -7,6 +7,7 @@
  */
 
 import type { Level } from "../../src/safety/mod.ts";
+import { MORE_CASES } from "./guard_cases_more.ts";
 
 /** The home directory the cases assume. */
 export const HOME = "/home/u";
@@ -1315,4 +1316,5 @@ export const GUARD_CASES: Record<string, GuardCase[]> = {
     ["open http://localhost:3000", null],
     ["code .", null],
   ],
+  ...MORE_CASES,
 };
