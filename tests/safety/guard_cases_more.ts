@@ -180,6 +180,9 @@ export const MORE_CASES: Record<string, GuardCase[]> = {
     ["python -c'print(1)'", null],
     [`python3 -Bc'import sys; print(sys.path)'`, null],
     ["perl -pe 's/a/b/' f", null],
+    ["trap 'kill $PID' TERM", null],
+    ["echo 'npm test' > run.sh; bash run.sh", null],
+    [`awk 'BEGIN { system("git status") }'`, null],
   ],
   "secret paths built at run time": [
     ["cat $(echo LmVudg== | base64 -d)", "secret.env"],
@@ -231,6 +234,8 @@ export const MORE_CASES: Record<string, GuardCase[]> = {
     ["tee >(gzip > log.gz) < log", null],
     ["cat $DIR/README.md", null],
     ["find ~/.ssh -name '*.pub'", null],
+    ["cat ${HOME}/.gitconfig", null],
+    ["curl -o .env.example https://x", null],
   ],
   "beyond the suite": [
     ["$(echo rm) -rf /", "rm.root"],
@@ -292,5 +297,10 @@ export const MORE_CASES: Record<string, GuardCase[]> = {
     ["Get-ChildItem *.log | Remove-Item", null, WINDOWS],
     ["env | sort", null],
     ["sed -n 1,5p ~/.profile", null],
+    ['echo "$(whoami)"', null],
+    ["$(which node) --version", null],
+    ["printenv | grep -i proxy", null],
+    ["env > env.txt", null],
+    ["Get-ChildItem $env:TEMP\\x | Remove-Item -Recurse -Force", null, WINDOWS],
   ],
 };
