@@ -86,7 +86,12 @@ function allArgs(
  * ```
  */
 export function substitutePositional(code: string, words: Word[]): string {
-  if (!code.includes("$")) return code;
+  if (
+    !code.includes("$") ||
+    /(?:^|[\s;&|(])set\s+(?:--|[-+]\w*\s+[^-\s])/.test(code)
+  ) {
+    return code;
+  }
   const args = words.slice(1);
   const ifs = ifsOf(code);
   let out = "";

@@ -241,8 +241,9 @@ export function checkShell(
       return env.nested(script.value, inv.cwd, env);
     }
     const code = substitutePositional(script.value, inv.args.slice(i + 1));
-    return variableProgram(code, `${inv.name} -c`, inv.cwd, env) ??
-      env.nested(code, inv.cwd, env);
+    const v = env.nested(code, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+    return variableProgram(code, `${inv.name} -c`, inv.cwd, env) ?? v;
   }
   if (
     !flags.readsStdin && script !== undefined && script.value !== "-" &&

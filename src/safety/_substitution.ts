@@ -15,7 +15,7 @@ import type { SimpleCommand, Word } from "./shell_parse.ts";
 
 /** Commands that print nothing, so they add nothing to a substitution's output. */
 const SILENT = new Set(["cd", "true", ":", "export", "set", "unset", "shopt"]);
-const WHOLE_SUBSTITUTION = /^"?(?:\$\([\s\S]*\)|`[\s\S]*`)"?$/;
+const WHOLE_SUBSTITUTION = /^"?(?:[$<]\([\s\S]*\)|`[\s\S]*`)"?$/;
 
 /** Decodes base64 text as UTF-8, or null when it is not base64. */
 export function decodeBase64(text: string): string | null {

@@ -73,7 +73,8 @@ import { checkEnvironmentDump } from "./_env_dump.ts";
 import { findOutputSecret } from "./_secret_patterns.ts";
 import { lineEnvironment, writtenScript, writtenText } from "./_line.ts";
 import { checkStartupWrite } from "./_startup_files.ts";
-import { resolveWords } from "./_substitution.ts";
+import { resolveWords, substitutionText } from "./_substitution.ts";
+import { substitutePositional } from "./_positional.ts";
 import { joinPath } from "../config/path_lite.ts";
 import { controlFiles } from "./control_files.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
@@ -447,7 +448,12 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
 
 /** The words a literal echo/printf pipes into the command, for xargs and parallel. */
 function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
-  const text = pipedText(all, cmd);
+  let text = pipedText(all, cmd);
+  for (const r of cmd.redirects) {
+    if (text !== null || r.target === null) continue;
+    if (r.op === "<<<" && !r.target.dynamic) text = r.target.value;
+    else if (r.op === "<") text = substitutionText(r.target);
+  }
   if (text === null) return null;
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
@@ -470,6 +476,16 @@ function checkRun(
 ): Verdict {
   const first = cmd.argv[0];
   if (first === undefined) return allow();
+  const variants = loopVariants(cmd);
+  if (variants !== null) {
+    for (const argv of variants) {
+      const v = checkRun({ ...cmd, argv }, all, env);
+      if (v.verdict !== "allow") return v;
+    }
+    return allow();
+  }
+  const positional = positionalRun(cmd, all, env);
+  if (positional) return positional;
   if (
     cmd.functionName !== null && !first.dynamic &&
     first.value === cmd.functionName &&
@@ -519,6 +535,49 @@ function checkRun(
     if (v.verdict === "ask") held ??= v;
   }
   return held ?? allow();
+}
+
+/** The command once per value of the loop variables it names alone (`for c in ls rm; do $c …`), or null. */
+function loopVariants(cmd: SimpleCommand): Word[][] | null {
+  const count = Math.max(
+    0,
+    ...cmd.argv.map((w) => w.alternatives?.length ?? 0),
+  );
+  if (count === 0) return null;
+  return Array.from(
+    { length: Math.min(count, 16) },
+    (_, k) =>
+      cmd.argv.map((w) => {
+        const value = w.alternatives?.[k];
+        return value === undefined ? w : literalWord(value);
+      }),
+  );
+}
+
+/** A program named by positional parameters that an earlier `set -- …` of the line gave (`set -- rm -rf /; "$@"`). */
+function positionalRun(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const first = cmd.argv[0];
+  if (!first?.dynamic || !/^"?\$\{?[@*0-9]\}?"?$/.test(first.raw)) return null;
+  const set = all.slice(0, all.indexOf(cmd)).findLast((c) =>
+    commandName(c.argv[0]) === "set" &&
+    c.argv.slice(1).some((w) => !w.value.startsWith("-") || w.value === "--")
+  );
+  if (set === undefined) return null;
+  const words = set.argv.slice(1);
+  const from = words.findIndex((w) =>
+    w.value === "--" || !/^[-+]/.test(w.value)
+  );
+  const args = words.slice(words[from]?.value === "--" ? from + 1 : from);
+  const code = substitutePositional(
+    cmd.argv.map((w) => w.raw).join(" "),
+    [literalWord("sh"), ...args],
+  );
+  const v = env.nested(code, cmd.cwd, env);
+  return v.verdict === "allow" ? null : v;
 }
 
 /** One program run: its own rules, then its writes to control files. */

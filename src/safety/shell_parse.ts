@@ -30,6 +30,8 @@ export interface Word {
   quoted: boolean;
   /** The simple commands run by substitutions inside this word. */
   substitutions: SimpleCommand[];
+  /** The literal values a word made only of a loop variable takes (`$c` in `for c in ls rm`). */
+  alternatives?: string[];
 }
 
 /** A redirection operator. */
@@ -231,6 +233,7 @@ class WordBuilder {
   prefix = "";
   quoted = false;
   substitutions: SimpleCommand[] = [];
+  alternatives: string[] | null = null;
 
   literal(text: string): void {
     this.value += text;
@@ -602,7 +605,8 @@ class Parser {
     ctx.vars.delete(name.value);
     if (list.length === 0) return;
     if (list.length === 1 && list[0]) {
-      ctx.loops.set(name.value, list[0]);
+      if (list[0].dynamic) ctx.loops.set(name.value, list[0]);
+      else ctx.vars.set(name.value, list[0].value);
       return;
     }
     let prefix = list[0]?.literalPrefix ?? "";
@@ -616,6 +620,9 @@ class Parser {
       literalPrefix: prefix,
       quoted: false,
       substitutions: list.flatMap((w) => w.substitutions),
+      ...(list.every((w) => !w.dynamic)
+        ? { alternatives: list.map((w) => w.value) }
+        : {}),
     });
   }
 
@@ -668,6 +675,13 @@ class Parser {
     if (op === undefined) this.#fail("bad redirection");
     this.#pos += op.length;
     this.#skipBlanks();
+    if (
+      (this.#peek === "<" || this.#peek === ">") &&
+      this.#src[this.#pos + 1] === "(" && op !== "<<" && op !== "<<-"
+    ) {
+      const fd = digits === "" ? null : Number(digits);
+      return { op, fd, target: this.#processSubstitution(ctx), heredoc: null };
+    }
     if (isMeta(this.#peek)) this.#fail(`missing target after "${op}"`);
     const fd = digits === "" ? null : Number(digits);
     if (op === "<<" || op === "<<-") {
@@ -765,13 +779,17 @@ class Parser {
         this.#pos++;
       }
     }
+    const raw = this.#src.slice(start, this.#pos);
     return {
       value: b.value,
-      raw: this.#src.slice(start, this.#pos),
+      raw,
       dynamic: b.dynamic,
       literalPrefix: b.dynamic ? b.prefix : b.value,
       quoted: b.quoted,
       substitutions: b.substitutions,
+      ...(b.alternatives && /^"?\$\{?\w+\}?"?$/.test(raw)
+        ? { alternatives: b.alternatives }
+        : {}),
     };
   }
 
@@ -983,6 +1001,9 @@ class Parser {
   #loopVariable(name: string, b: WordBuilder, ctx: Context): boolean {
     const range = ctx.vars.has(name) ? undefined : ctx.loops.get(name);
     if (range === undefined) return false;
+    if (b.value === "" && range.alternatives) {
+      b.alternatives = range.alternatives;
+    } else b.alternatives = null;
     b.dynamicPart(range.value, range.literalPrefix);
     b.substitutions.push(...range.substitutions);
     return true;
