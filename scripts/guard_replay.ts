@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a script: it prints its figures on stdout
 /**
  * Replays another guard's test commands through ctx-mode's guard and prints
  * two agreement figures: the share of the commands that guard denies which

@@ -13,7 +13,6 @@
  */
 
 import {
-  commandName,
   deny,
   type Env,
   type Invocation,
