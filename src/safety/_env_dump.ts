@@ -35,10 +35,18 @@ const SENDERS = new Set([
   "openssl",
 ]);
 
+/** A process's environment file (`/proc/self/environ`, `/proc/<pid>/environ`). */
+const ENVIRON = /^\/proc\/[^/]+\/environ$/;
+
 /** Whether a command prints the whole environment (or a variable of it). */
 function dumpsEnvironment(c: SimpleCommand): boolean {
   const name = commandName(c.argv[0]);
   const args = c.argv.slice(1).map((w) => w.value);
+  if (
+    [...args, ...c.redirects.map((r) => r.target?.value ?? "")].some((a) =>
+      ENVIRON.test(a)
+    )
+  ) return true;
   switch (name) {
     case "printenv":
       return true;
@@ -76,7 +84,12 @@ export function checkEnvironmentDump(
     c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex
   );
   const substituted = inv.args.flatMap((w) => w.substitutions);
-  if (![...upstream, ...substituted].some(dumpsEnvironment)) return null;
+  const uploaded = inv.args.some((w) =>
+    /(?:^|[=@<])\/proc\/[^/]+\/environ$/.test(w.value)
+  );
+  if (!uploaded && ![...upstream, ...substituted].some(dumpsEnvironment)) {
+    return null;
+  }
   return deny(
     "secret.environment",
     `The environment, with its tokens and keys, is sent through ${inv.name} to another machine. Send only the specific non-secret values needed`,

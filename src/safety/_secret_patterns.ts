@@ -38,7 +38,6 @@ const SECRET_NAMES = [
   "credentials",
   "shadow",
   "gshadow",
-  "environ",
 ];
 
 const GLOB = /[*?[]/;

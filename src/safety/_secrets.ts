@@ -148,12 +148,6 @@ export function classifySecretPath(
       what: "the system's password hashes",
     };
   }
-  if (/^\/proc\/[^/]+\/environ$/.test(absolute)) {
-    return {
-      rule: "secret.credentials-file",
-      what: "a process's environment with its tokens",
-    };
-  }
   if (
     (name === ".env" || name.startsWith(".env.")) && !ENV_TEMPLATES.has(name)
   ) {
