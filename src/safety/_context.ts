@@ -94,6 +94,8 @@ export interface Invocation {
   origin: Origin;
   /** Names of environment variables set for it (`GIT_SSH_COMMAND=… git …`). */
   envNames: string[];
+  /** Their values, null when only known at run time. */
+  envValues: ReadonlyMap<string, string | null>;
 }
 
 /** The allow verdict. */

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { expandGitLong } from "./_git_options.ts";
+
 /** A rule hit: rule id and a reason naming the safe alternative. */
 export interface RuleHit {
   rule: string;
@@ -45,8 +47,19 @@ const WATCHED_LONG = [
   "--pathspec-from-file",
 ];
 
-/** The full name of a long option, expanding an abbreviation of a watched one. */
-function fullLong(name: string): string {
+/** Short options that are the same option as a watched long one, so `--no-force` undoes `-f`. */
+const SHORT_OF: Record<string, string> = {
+  "--force": "f",
+  "--delete": "d",
+  "--dry-run": "n",
+  "--staged": "S",
+  "--worktree": "W",
+};
+
+/** The full name of a long option: as the subcommand's parser reads it, else expanding an abbreviation of a watched one. */
+function fullLong(name: string, sub: string): string {
+  const known = expandGitLong(sub, name);
+  if (known !== null) return known;
   if (name.length < 5 || WATCHED_LONG.includes(name)) return name;
   const matches = WATCHED_LONG.filter((w) => w.startsWith(name));
   return matches.length === 1 ? matches[0] ?? name : name;
@@ -64,6 +77,8 @@ interface GitArgs {
   positionals: string[];
   /** Operands after `--`, or null when there is no `--`. */
   afterDashDash: string[] | null;
+  /** Long options switched off by a later `--no-…`. */
+  negated: Set<string>;
 }
 
 /**
@@ -76,6 +91,7 @@ function readGitArgs(
   shortValues = "",
   longValues: readonly string[] = [],
   optional: Record<string, readonly string[]> = {},
+  sub = "",
 ): GitArgs {
   const out: GitArgs = {
     shorts: new Set(),
@@ -83,6 +99,7 @@ function readGitArgs(
     values: new Map(),
     positionals: [],
     afterDashDash: null,
+    negated: new Set(),
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? "";
@@ -91,8 +108,17 @@ function readGitArgs(
     else if (a === "-" || !a.startsWith("-")) out.positionals.push(a);
     else if (a.startsWith("--")) {
       const eq = a.indexOf("=");
-      const name = fullLong(eq === -1 ? a : a.slice(0, eq));
+      const name = fullLong(eq === -1 ? a : a.slice(0, eq), sub);
+      const positive = `--${name.slice(5)}`;
+      if (name.startsWith("--no-") && WATCHED_LONG.includes(positive)) {
+        out.longs.delete(positive);
+        out.negated.add(positive);
+        const short = SHORT_OF[positive];
+        if (short) out.shorts.delete(short);
+        continue;
+      }
       out.longs.add(name);
+      out.negated.delete(name);
       if (eq !== -1) out.values.set(name, a.slice(eq + 1));
       else if (longValues.includes(name)) {
         out.values.set(name, args[i + 1] ?? "");
@@ -126,10 +152,26 @@ const NETWORK_SUBCOMMANDS = new Set([
   "push",
   "clone",
   "ls-remote",
-  "remote",
-  "submodule",
-  "archive",
+  "fetch-pack",
+  "send-pack",
 ]);
+
+/** Whether a git subcommand opens a connection to a remote, where an ssh command would run. */
+function opensConnection(sub: string, args: string[]): boolean {
+  if (NETWORK_SUBCOMMANDS.has(sub)) return true;
+  const action = args.find((a) => !a.startsWith("-"));
+  switch (sub) {
+    case "archive":
+      return args.some((a) => a.startsWith("--remote"));
+    case "remote":
+      return ["update", "prune", "show"].includes(action ?? "") ||
+        (action === "add" && args.some((a) => a === "-f" || a === "--fetch"));
+    case "submodule":
+      return ["update", "add", "foreach"].includes(action ?? "");
+    default:
+      return false;
+  }
+}
 
 const SSH_VARIABLES = new Set([
   "GIT_SSH_COMMAND",
@@ -144,6 +186,7 @@ const SSH_VARIABLES = new Set([
  */
 export function splitGit(
   args: string[],
+  envConfig: readonly string[] = [],
 ): {
   sub: string | null;
   args: string[];
@@ -152,6 +195,15 @@ export function splitGit(
 } {
   const aliases = new Map<string, string>();
   const config: string[] = [];
+  const setting = (text: string): void => {
+    config.push(text);
+    const eq = text.indexOf("=");
+    const key = text.slice(0, eq).toLowerCase();
+    if (eq > 0 && key.startsWith("alias.")) {
+      aliases.set(key.slice(6), text.slice(eq + 1));
+    }
+  };
+  envConfig.forEach(setting);
   let i = 0;
   while (i < args.length) {
     const a = args[i] ?? "";
@@ -160,18 +212,10 @@ export function splitGit(
       break;
     }
     if (GLOBAL_WITH_VALUE.has(a)) {
-      if (a === "-c") {
-        const setting = args[i + 1] ?? "";
-        config.push(setting);
-        const eq = setting.indexOf("=");
-        const key = setting.slice(0, eq).toLowerCase();
-        if (eq > 0 && key.startsWith("alias.")) {
-          aliases.set(key.slice(6), setting.slice(eq + 1));
-        }
-      }
+      if (a === "-c") setting(args[i + 1] ?? "");
       i += 2;
     } else if (a.startsWith("-")) {
-      if (a.startsWith("-c") && a.length > 2) config.push(a.slice(2));
+      if (a.startsWith("-c") && a.length > 2) setting(a.slice(2));
       i++;
     } else break;
   }
@@ -211,7 +255,7 @@ export function checkGitSubcommand(
   context: GitContext = { envNames: [], config: [] },
 ): RuleHit | null {
   if (
-    NETWORK_SUBCOMMANDS.has(sub) &&
+    opensConnection(sub, args) &&
     (context.envNames.some((n) => SSH_VARIABLES.has(n)) ||
       context.config.some((c) => c.toLowerCase().startsWith("core.sshcommand")))
   ) {
@@ -222,7 +266,7 @@ export function checkGitSubcommand(
   }
   switch (sub) {
     case "reset": {
-      const a = readGitArgs(args);
+      const a = readGitArgs(args, "", [], {}, "reset");
       if (a.longs.has("--hard")) {
         return hit(
           "git.reset-hard",
@@ -240,7 +284,7 @@ export function checkGitSubcommand(
     case "checkout":
       return checkCheckout(args);
     case "switch": {
-      const a = readGitArgs(args, "cC", [], {});
+      const a = readGitArgs(args, "cC", [], {}, "switch");
       if (
         a.longs.has("--discard-changes") || a.longs.has("--force") ||
         a.shorts.has("f")
@@ -253,7 +297,13 @@ export function checkGitSubcommand(
       return null;
     }
     case "restore": {
-      const a = readGitArgs(args, "s", ["--source", "--pathspec-from-file"]);
+      const a = readGitArgs(
+        args,
+        "s",
+        ["--source", "--pathspec-from-file"],
+        {},
+        "restore",
+      );
       if (
         a.longs.has("--help") || a.longs.has("--version") || a.shorts.has("h")
       ) {
@@ -262,6 +312,7 @@ export function checkGitSubcommand(
       const staged = a.longs.has("--staged") || a.shorts.has("S");
       const worktree = a.longs.has("--worktree") || a.shorts.has("W");
       if (staged && !worktree) return null;
+      if (!staged && !worktree && a.negated.has("--worktree")) return null;
       if (
         a.positionals.length === 0 && a.afterDashDash === null &&
         !a.longs.has("--pathspec-from-file")
@@ -272,7 +323,7 @@ export function checkGitSubcommand(
       );
     }
     case "clean": {
-      const a = readGitArgs(args, "e", ["--exclude"]);
+      const a = readGitArgs(args, "e", ["--exclude"], {}, "clean");
       const preview = args.includes("-n") || a.longs.has("--dry-run");
       if ((a.longs.has("--force") || a.shorts.has("f")) && !preview) {
         return hit(
@@ -285,7 +336,7 @@ export function checkGitSubcommand(
     case "push":
       return checkPush(args);
     case "branch": {
-      const a = readGitArgs(args, "u", ["--set-upstream-to"]);
+      const a = readGitArgs(args, "u", ["--set-upstream-to"], {}, "branch");
       const del = a.shorts.has("d") || a.longs.has("--delete");
       const force = a.shorts.has("f") || a.longs.has("--force");
       if (a.shorts.has("D") || (del && force)) {
@@ -376,7 +427,7 @@ export function checkGitSubcommand(
       }
       return null;
     case "rm": {
-      const a = readGitArgs(args, "", ["--pathspec-from-file"]);
+      const a = readGitArgs(args, "", ["--pathspec-from-file"], {}, "rm");
       if (
         (a.shorts.has("f") || a.longs.has("--force")) &&
         !a.longs.has("--cached")
@@ -408,6 +459,7 @@ function checkCheckout(args: string[]): RuleHit | null {
       "--track": ["direct", "inherit"],
       "--recurse-submodules": ["checkout", "on-demand"],
     },
+    "checkout",
   );
   if (a.shorts.has("f") || a.longs.has("--force")) {
     return hit(
@@ -443,12 +495,18 @@ function checkCheckout(args: string[]): RuleHit | null {
 }
 
 function checkPush(args: string[]): RuleHit | null {
-  const a = readGitArgs(args, "o", [
-    "--push-option",
-    "--repo",
-    "--receive-pack",
-    "--exec",
-  ]);
+  const a = readGitArgs(
+    args,
+    "o",
+    [
+      "--push-option",
+      "--repo",
+      "--receive-pack",
+      "--exec",
+    ],
+    {},
+    "push",
+  );
   if (a.longs.has("--mirror")) {
     return hit(
       "git.push-mirror",

@@ -19,6 +19,7 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { checkCalls, languageOf } from "./_code_rules.ts";
+import { decodeBase64 } from "./_substitution.ts";
 import { classifyTarget, rmFlags } from "./_rm.ts";
 import {
   checkSecretOperands,
@@ -139,6 +140,24 @@ function codeIndex(inv: Invocation, flags: string[]): number {
 }
 
 /** Whether shell text runs `rm` with both recursion and force. */
+/** Code glued to its flag (`python -c'…'`, `python -Bc'…'`, `perl -e'…'`), or null. */
+function gluedCode(inv: Invocation, flags: string[]): string | null {
+  if (!/^(?:python|pypy|perl|ruby)/.test(inv.name)) return null;
+  const letters = flags.filter((f) => f.length === 2).map((f) => f[1]).join(
+    "",
+  );
+  const before = /^python|^pypy/.test(inv.name) ? "[bBdEhiIOPqsSuvVx]*" : "";
+  const pattern = new RegExp(`^-${before}[${letters}]([\\s\\S]+)$`);
+  for (const w of inv.args) {
+    const a = w.value;
+    if (a === "--" || !a.startsWith("-")) return null;
+    if (a.startsWith("--")) continue;
+    const m = pattern.exec(a);
+    if (m) return m[1] ?? null;
+  }
+  return null;
+}
+
 function runsRecursiveForceDelete(text: string): boolean {
   const parsed = parseShell(text, {});
   if (!parsed.ok) return false;
@@ -150,12 +169,80 @@ function runsRecursiveForceDelete(text: string): boolean {
 }
 
 /** Checks a one-liner as the interpreter `name` would run it. */
+/** The language APIs that give the home directory (`os.homedir()`, `Path.home()`, `$ENV{HOME}`, `Dir.home`). */
+const Q = `["']`;
+const HOME_APIS = new RegExp(
+  [
+    `(?:\\bos|require\\(\\s*${Q}(?:node:)?os${Q}\\s*\\))\\.homedir\\(\\)`,
+    `\\b(?:pathlib\\.)?Path\\.home\\(\\)`,
+    `\\bDir\\.home\\b(?:\\(\\))?`,
+    `\\bos\\.path\\.expanduser\\(\\s*${Q}~${Q}\\s*\\)`,
+    `\\bos\\.environ\\s*\\[\\s*${Q}HOME${Q}\\s*\\]`,
+    `\\bos\\.(?:environ\\.get|getenv)\\(\\s*${Q}HOME${Q}\\s*\\)`,
+    `\\bprocess\\.env\\.HOME\\b`,
+    `\\bprocess\\.env\\[\\s*${Q}HOME${Q}\\s*\\]`,
+    `\\bDeno\\.env\\.get\\(\\s*${Q}HOME${Q}\\s*\\)`,
+    `\\bENV\\s*\\[\\s*${Q}HOME${Q}\\s*\\]`,
+    `\\bgetenv\\(\\s*${Q}HOME${Q}\\s*\\)`,
+    `\\$ENV\\{\\s*${Q}?HOME${Q}?\\s*\\}`,
+  ].join("|"),
+  "g",
+);
+
+/** The code with every home-directory API call written as the home path literal. */
+function withHomeLiterals(code: string, home: string): string {
+  const literal = JSON.stringify(home);
+  if (!HOME_APIS.test(code)) return code;
+  HOME_APIS.lastIndex = 0;
+  const quoted = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const joined = new RegExp(
+    `(?:os\\.path\\.join|path\\.join|File\\.join)\\(\\s*${
+      quoted(literal)
+    }((?:\\s*,\\s*["'][^"'\\\\]*["'])+)\\s*\\)`,
+    "g",
+  );
+  const appended = /"([^"\\]*)"\s*[+/]\s*["']([^"'\\]*)["']/;
+  let out = code.replace(HOME_APIS, literal)
+    .replace(joined, (_, parts: string) =>
+      JSON.stringify(
+        [home, ...[...parts.matchAll(/["']([^"']*)["']/g)].map((m) => m[1])]
+          .join("/"),
+      ));
+  for (let i = 0; i < 8; i++) {
+    const m = appended.exec(out);
+    if (m === null || !(m[1] ?? "").startsWith(home)) break;
+    const tail = m[2] ?? "";
+    const path = `${m[1]}${
+      tail.startsWith("/") || tail === "" ? "" : "/"
+    }${tail}`;
+    out = out.slice(0, m.index) + JSON.stringify(path) +
+      out.slice(m.index + m[0].length);
+  }
+  return out;
+}
+
+/** Base64 decoding calls on a literal: Python, JavaScript, Ruby, Perl, PHP. */
+const DECODE_CALLS =
+  /\b(?:(?:base64\.)?(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes)|atob|Buffer\.from|Base64\.(?:decode64|strict_decode64)|decode_base64|base64_decode)\(\s*(["'])([A-Za-z0-9+/=_-]+)\1\s*(?:,\s*["']base64["']\s*)?\)/g;
+
+/** The code with base64 literals decoded where it decodes them, so the decoded path or command is judged. */
+function withDecodedLiterals(code: string): string {
+  return code.replace(DECODE_CALLS, (call, _q: string, text: string) => {
+    if (call.startsWith("Buffer.from") && !/base64["']\s*\)$/.test(call)) {
+      return call;
+    }
+    const decoded = decodeBase64(text);
+    return decoded === null ? call : JSON.stringify(decoded);
+  });
+}
+
 export function checkOneLiner(
   name: string,
-  code: string,
+  source: string,
   cwd: string | null,
   env: Env,
 ): Verdict {
+  const code = withDecodedLiterals(withHomeLiterals(source, env.home));
   if (env.level === "paranoid") {
     return deny(
       "interpreter.one-liner",
@@ -239,6 +326,10 @@ export function checkInterpreter(
   env: Env,
 ): Verdict {
   const flags = codeFlags(inv.name) ?? [];
+  const glued = gluedCode(inv, flags);
+  if (glued !== null) {
+    return checkOneLiner(inv.name, glued, inv.cwd, env);
+  }
   const index = codeIndex(inv, flags);
   let code = index === -1 ? stdinCode(inv, cmd) : inv.args[index + 1]?.value;
   const hasScript = inv.args.some((w) =>
@@ -271,10 +362,45 @@ function awkProgram(args: Word[]): string | null {
 function leadingLiteral(text: string): { value: string; after: string } | null {
   const m = /^\s*"((?:[^"\\]|\\.)*)"/.exec(text);
   if (m === null) return null;
-  return {
-    value: (m[1] ?? "").replace(/\\(.)/g, "$1"),
-    after: text.slice(m[0].length),
-  };
+  return { value: awkUnescape(m[1] ?? ""), after: text.slice(m[0].length) };
+}
+
+/** An awk string literal's text: `\x20`, `\040`, `\n`, `\t` and escaped characters decoded. */
+function awkUnescape(text: string): string {
+  const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r" };
+  return text.replace(
+    /\\(?:x([0-9a-fA-F]{1,2})|([0-7]{1,3})|(.))/g,
+    (_, hex?: string, oct?: string, c?: string) =>
+      hex !== undefined
+        ? String.fromCharCode(parseInt(hex, 16))
+        : oct !== undefined
+        ? String.fromCharCode(parseInt(oct, 8))
+        : simple[c ?? ""] ?? c ?? "",
+  );
+}
+
+/** Checks awk's output pipes (`print … | "cmd"`): the command, and the text printed into a shell. */
+function checkAwkPipes(program: string, inv: Invocation, env: Env): Verdict {
+  for (
+    const m of program.matchAll(
+      /(print|printf)\b([^|;}]*)\|\s*"((?:[^"\\]|\\.)*)"(?!\s*\|?\s*getline)/g,
+    )
+  ) {
+    const command = awkUnescape(m[3] ?? "");
+    const v = env.nested(command, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+    if (!/^\s*(?:ba|z|da|k)?sh(?:\s+-s)?\s*$/.test(command)) continue;
+    const printed = leadingLiteral(m[2] ?? "");
+    if (printed === null || printed.after.trim() !== "") {
+      return deny(
+        "awk.system-dynamic",
+        "awk prints text built at run time into a shell, which runs it unchecked. Run the commands directly in the shell",
+      );
+    }
+    const code = env.nested(printed.value, inv.cwd, env);
+    if (code.verdict !== "allow") return code;
+  }
+  return allow();
 }
 
 /**
@@ -296,9 +422,11 @@ export function checkAwk(inv: Invocation, env: Env): Verdict {
     if (v.verdict !== "allow") return v;
   }
   for (const m of program.matchAll(/"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
-    const v = env.nested(m[1] ?? "", inv.cwd, env);
+    const v = env.nested(awkUnescape(m[1] ?? ""), inv.cwd, env);
     if (v.verdict !== "allow") return v;
   }
+  const piped = checkAwkPipes(program, inv, env);
+  if (piped.verdict !== "allow") return piped;
   for (const m of program.matchAll(/getline[^<;}]*<\s*"((?:[^"\\]|\\.)*)"/g)) {
     const path = m[1] ?? "";
     noteRead(env, path, inv.cwd, inv.name);

@@ -61,7 +61,12 @@ export const POWERSHELL_NO_CONTENT = new Set([
 
 /** The outcome of {@linkcode parsePowerShell}. */
 export type PowerShellParse =
-  | { ok: true; statements: Word[][] }
+  | {
+    ok: true;
+    statements: Word[][];
+    /** For each statement: its pipeline's id and its position in that pipeline. */
+    pipes: { pipeline: number; index: number }[];
+  }
   | { ok: false; reason: string; tooComplex: boolean };
 
 const MAX_LENGTH = 20000;
@@ -92,6 +97,9 @@ class Reader {
   #depth = 0;
   #words = 0;
   readonly statements: Word[][] = [];
+  /** For each statement: its pipeline's id and its position in that pipeline. */
+  readonly pipes: { pipeline: number; index: number }[] = [];
+  #pipelines = 0;
 
   constructor(src: string, cwd: string | null, home: string) {
     this.#src = src;
@@ -108,8 +116,13 @@ class Reader {
 
   #block(end: string | null): void {
     let words: Word[] = [];
+    let pipeline = this.#pipelines++;
+    let index = 0;
     const flush = (): void => {
-      if (words.length > 0) this.statements.push(words);
+      if (words.length > 0) {
+        this.statements.push(words);
+        this.pipes.push({ pipeline, index });
+      }
       words = [];
     };
     for (;;) {
@@ -140,6 +153,12 @@ class Reader {
         c === "&" && this.#src[this.#pos + 1] === "&"
       ) {
         flush();
+        const pipe = c === "|" && this.#src[this.#pos + 1] !== "|";
+        if (pipe) index++;
+        else {
+          pipeline = this.#pipelines++;
+          index = 0;
+        }
         this.#pos += this.#src.startsWith("&&", this.#pos) ||
             this.#src.startsWith("||", this.#pos)
           ? 2
@@ -330,7 +349,7 @@ export function parsePowerShell(
     }
     throw error;
   }
-  return { ok: true, statements: reader.statements };
+  return { ok: true, statements: reader.statements, pipes: reader.pipes };
 }
 
 const REMOVE_ITEM_PARAMETERS = [
@@ -443,6 +462,65 @@ export function checkRemoveItem(
   );
   return verdicts.find((v) => v && CATASTROPHIC.has(v.rule ?? "")) ??
     verdicts.find((v) => v !== null) ?? allow();
+}
+
+const LISTERS = new Set([
+  "get-childitem",
+  "gci",
+  "ls",
+  "dir",
+  "get-item",
+  "gi",
+]);
+
+/**
+ * The paths a pipeline lists into a `Remove-Item` that names no target
+ * (`Get-ChildItem ~ | Remove-Item -Recurse`): the listed folder, as a
+ * pattern of its children when the listing is filtered.
+ *
+ * @param statements The statements of the text.
+ * @param pipes Each statement's pipeline and position.
+ * @param at The index of the `Remove-Item` statement.
+ * @returns The words standing for what reaches it, or [] when nothing known does.
+ */
+export function pipedTargets(
+  statements: Word[][],
+  pipes: { pipeline: number; index: number }[],
+  at: number,
+): Word[] {
+  const own = pipes[at];
+  if (own === undefined || own.index === 0) return [];
+  const before = statements.filter((_, i) =>
+    pipes[i]?.pipeline === own.pipeline && (pipes[i]?.index ?? 0) < own.index
+  );
+  const lister = before.find((words) =>
+    LISTERS.has((words[0]?.value ?? "").toLowerCase())
+  );
+  if (lister === undefined) return [];
+  const filtered = before.length > 1 ||
+    lister.some((w) =>
+      /^-(?:filter|include|exclude|file|directory|name)/i.test(w.value)
+    );
+  let path: Word | undefined;
+  for (let i = 1; i < lister.length; i++) {
+    const w = lister[i] as Word;
+    if (/^-(?:path|literalpath)$/i.test(w.value)) {
+      path = lister[i + 1];
+      break;
+    }
+    if (/^-(?:filter|include|exclude|depth)$/i.test(w.value)) i++;
+    else if (!w.value.startsWith("-") && path === undefined) path = w;
+  }
+  if (path === undefined) return [];
+  const base = path;
+  if (!filtered) return [base];
+  const prefix = base.dynamic ? base.literalPrefix : `${base.value}/`;
+  return [{
+    ...base,
+    value: `${base.value}/*`,
+    dynamic: true,
+    literalPrefix: prefix,
+  }];
 }
 
 const POWERSHELL_HOSTS = new Set([

@@ -13,7 +13,6 @@
  */
 
 import {
-  commandName,
   deny,
   type Env,
   type Invocation,
@@ -25,12 +24,14 @@ import {
   classifySecretPrefix,
   type SecretMatch,
 } from "./_secrets.ts";
+import { findsSecret, patternSecret } from "./_secret_patterns.ts";
+import { substitutionText } from "./_substitution.ts";
 import type { Word } from "./shell_parse.ts";
 
 /**
- * Programs that print their arguments, only list names and metadata, or only
- * work on the text of a path. Probing a secret path in any other way (`test -f`,
- * `touch`, `chmod`, `ssh -i`) counts as touching it.
+ * Programs that print their arguments, only list names and metadata, test
+ * whether a path exists, or only work on the text of a path. Touching a secret
+ * path in any other way (`touch`, `chmod`, `ssh -i`) counts.
  */
 const NO_CONTENT = new Set([
   "echo",
@@ -59,6 +60,9 @@ const NO_CONTENT = new Set([
   "command",
   "curl",
   "wget",
+  "test",
+  "[",
+  "[[",
 ]);
 
 /**
@@ -80,9 +84,6 @@ const NO_READ = new Set([
   "mkfifo",
   "mknod",
   "tee",
-  "test",
-  "[",
-  "[[",
   "du",
   "df",
   "realpath",
@@ -145,21 +146,6 @@ function pathLike(w: Word): boolean {
   return w.value !== "" && !/\s/.test(w.value) && !w.value.includes("://");
 }
 
-/** The text a word made only of `$(echo …)`/`$(printf …)` of literal words stands for, or null. */
-function echoedText(w: Word): string | null {
-  const [sub] = w.substitutions;
-  if (w.substitutions.length !== 1 || sub === undefined) return null;
-  if (!/^"?(?:\$\(.*\)|`.*`)"?$/s.test(w.raw)) return null;
-  const name = commandName(sub.argv[0]);
-  if (name !== "echo" && name !== "printf") return null;
-  const args = sub.argv.slice(1).filter((a) => !/^-[neE]+$/.test(a.value));
-  if (args.some((a) => a.dynamic)) return null;
-  if (name === "printf" && args.length > 1 && args[0]?.value.includes("%")) {
-    args.shift();
-  }
-  return args.map((a) => a.value).join(" ").trim();
-}
-
 /** Classifies a word as a secret path, by its literal prefix when dynamic. */
 export function secretOf(
   w: Word,
@@ -167,14 +153,19 @@ export function secretOf(
   env: Env,
 ): SecretMatch | null {
   const options = { cwd, home: env.home };
-  const echoed = w.dynamic ? echoedText(w) : null;
+  const echoed = w.dynamic ? substitutionText(w) : null;
   if (echoed !== null && echoed !== "" && !/\s/.test(echoed)) {
     const match = classifySecretPath(echoed, options);
     if (match) return match;
   }
+  if (w.dynamic) {
+    const found = findsSecret(w.substitutions, { cwd, home: env.home });
+    if (found) return found;
+  }
   if (!pathLike(w)) return null;
   if (!w.dynamic) return classifySecretPath(w.value, options);
-  return classifySecretPrefix(w.literalPrefix, options);
+  return classifySecretPrefix(w.literalPrefix, options) ??
+    patternSecret(w.value, options);
 }
 
 /** The deny verdict for touching a secret path. */
@@ -337,7 +328,7 @@ export function noteRead(
 ): void {
   if (env.reads === undefined) return;
   const w = typeof path === "string" ? literalWord(path) : path;
-  const echoed = w.dynamic ? echoedText(w) : null;
+  const echoed = w.dynamic ? substitutionText(w) : null;
   if (echoed !== null && echoed !== "" && !/\s/.test(echoed)) {
     env.reads.push({
       path: echoed,
@@ -421,8 +412,49 @@ function uploadedFiles(args: Word[]): string[] {
   return out;
 }
 
-/** Denies a curl/wget command that uploads a secret file. */
+/** The files a curl or wget command line writes its download to, and the `file://` paths it reads. */
+function localFiles(inv: Invocation): Word[] {
+  const out: Word[] = [];
+  const valued = inv.name === "wget"
+    ? [
+      "-O",
+      "--output-document",
+      "-a",
+      "--append-output",
+      "-o",
+      "--output-file",
+    ]
+    : ["-o", "--output"];
+  inv.args.forEach((w, i) => {
+    const a = w.value;
+    const eq = a.indexOf("=");
+    if (valued.includes(a) && inv.args[i + 1]) {
+      out.push(inv.args[i + 1] as Word);
+    } else if (eq > 0 && valued.includes(a.slice(0, eq))) {
+      out.push({ ...w, value: a.slice(eq + 1), literalPrefix: "" });
+    } else if (/^-[A-Za-z]*[oO].+/.test(a) && !a.startsWith("--")) {
+      const letter = inv.name === "wget" ? "O" : "o";
+      const at = a.indexOf(letter);
+      if (at > 0) out.push({ ...w, value: a.slice(at + 1), literalPrefix: "" });
+    }
+    const url = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(a);
+    if (url?.[1]) {
+      let path = url[1];
+      try {
+        path = decodeURIComponent(path);
+      } catch { /* kept as written */ }
+      out.push({ ...w, value: path, literalPrefix: w.dynamic ? "" : path });
+    }
+  });
+  return out.filter((w) => w.value !== "-" && w.value !== "");
+}
+
+/** Denies a curl/wget command that uploads a secret file, reads one through `file://` or overwrites one with its download. */
 export function checkUpload(inv: Invocation, env: Env): Verdict | null {
+  for (const w of localFiles(inv)) {
+    const match = secretOf(w, inv.cwd, env);
+    if (match) return secretVerdict(match, w.value);
+  }
   const uploads = uploadedFiles(inv.args);
   for (const path of uploads) noteRead(env, path, inv.cwd, inv.name);
   for (const path of uploads) {

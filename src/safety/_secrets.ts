@@ -141,6 +141,14 @@ export function classifySecretPath(
     : expanded;
   const name = baseName(absolute);
   if (
+    /^\/etc\/(?:g?shadow-?|master\.passwd|security\/opasswd)$/.test(absolute)
+  ) {
+    return {
+      rule: "secret.credentials-file",
+      what: "the system's password hashes",
+    };
+  }
+  if (
     (name === ".env" || name.startsWith(".env.")) && !ENV_TEMPLATES.has(name)
   ) {
     return { rule: "secret.env", what: "a dotenv file with secrets" };

@@ -10,16 +10,39 @@
 
 import {
   allow,
+  commandName,
   deny,
   type Env,
   type Invocation,
   type Verdict,
 } from "./_context.ts";
 import { noteRead } from "./_secret_access.ts";
+import { writtenScript } from "./_line.ts";
+import { substitutePositional } from "./_positional.ts";
+import { isBase64Decoder } from "./_substitution.ts";
 import { unwrap } from "./_unwrap.ts";
-import type { SimpleCommand, Word } from "./shell_parse.ts";
+import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
 
-const DOWNLOADERS = new Set(["curl", "wget", "fetch", "http", "https"]);
+const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "http",
+  "https",
+  "httpie",
+  "xh",
+  "xhs",
+  "aria2c",
+  "lwp-request",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+]);
+
+/** Programs whose output is code nobody has seen: shells and interpreters running something. */
+const GENERATORS =
+  /^(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell)$/;
 
 /** Whether any of the commands runs a downloader (seen through wrappers). */
 export function fromDownload(commands: SimpleCommand[]): boolean {
@@ -29,6 +52,7 @@ export function fromDownload(commands: SimpleCommand[]): boolean {
       home: "/",
       origin: "direct",
       envNames: [],
+      envValues: new Map(),
       stdin: null,
     }).some((i) => DOWNLOADERS.has(i.name))
   );
@@ -49,9 +73,135 @@ function dynamicCode(name: string, env: Env): Verdict {
   );
 }
 
+/** The flags a shell is started with, and where its code starts. */
+interface ShellFlags {
+  hasC: boolean;
+  readsStdin: boolean;
+  noExec: boolean;
+  rcfile: string | null;
+  /** Index of the first word after the options. */
+  index: number;
+}
+
+function shellFlags(args: Word[]): ShellFlags {
+  const out: ShellFlags = {
+    hasC: false,
+    readsStdin: false,
+    noExec: false,
+    rcfile: null,
+    index: 0,
+  };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a === "--") {
+      i++;
+      break;
+    }
+    if (!(a.startsWith("-") || a.startsWith("+")) || a === "-") break;
+    if (a === "-o" || a === "+o" || a === "-O" || a === "+O") {
+      i++;
+      continue;
+    }
+    if (a === "--rcfile" || a === "--init-file") {
+      out.rcfile = args[++i]?.value ?? null;
+      continue;
+    }
+    if (!a.startsWith("--") && a.slice(1).includes("c")) out.hasC = true;
+    if (!a.startsWith("--") && a.slice(1).includes("s")) out.readsStdin = true;
+    if (/^-[a-zA-Z]*n/.test(a) && !a.startsWith("--")) out.noExec = true;
+    if (a === "--command") out.hasC = true;
+  }
+  out.index = i;
+  return out;
+}
+
 /**
- * Checks a shell invocation: its `-c` code, here-doc, here-string or piped
- * code, and whether that code comes from the network.
+ * Code a shell reads before its own (`BASH_ENV`, `ENV`, `--rcfile`) from a
+ * file an earlier command of the line wrote, judged like the code itself.
+ */
+function checkStartupFiles(
+  inv: Invocation,
+  flags: ShellFlags,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const files = [
+    inv.envValues.get("BASH_ENV"),
+    inv.envValues.get("ENV"),
+    flags.rcfile,
+  ];
+  for (const file of files) {
+    if (file === undefined || file === null) continue;
+    const text = writtenScript(all, cmd, file, inv.cwd);
+    if (text === null) continue;
+    const v = env.nested(text, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  return null;
+}
+
+/**
+ * The deny verdict for code printed by a program nobody has read: a shell or
+ * interpreter run for its output, or base64 text decoded at run time.
+ *
+ * @param w The word holding the code.
+ * @param name The program the code is given to.
+ * @returns The deny verdict, or null when the code comes from neither.
+ */
+export function generatedCode(w: Word, name: string): Verdict | null {
+  for (const c of w.substitutions) {
+    const generator = commandName(c.argv[0]);
+    if (isBase64Decoder(c) || GENERATORS.test(generator)) {
+      return deny(
+        "shell.generated",
+        `${name} runs code printed by ${generator} at run time, which cannot be checked. Run the generator, read its output, then run the commands directly`,
+      );
+    }
+  }
+  return null;
+}
+
+/** Denies code whose program is named only by a variable (`$COMMAND`, `"$1"` of a run-time value). */
+function variableProgram(
+  code: string,
+  name: string,
+  cwd: string | null,
+  env: Env,
+): Verdict | null {
+  const parsed = parseShell(code, { cwd, home: env.home });
+  if (!parsed.ok) return null;
+  const hidden = parsed.commands.some((c) => {
+    const first = c.argv[0];
+    return first !== undefined && first.dynamic && isOnlyVariable(first);
+  });
+  return hidden
+    ? deny(
+      "shell.dynamic",
+      `The code given to ${name} runs a program named only by a variable, which is only known at run time. Run the commands directly`,
+    )
+    : null;
+}
+
+/** Whether a command runs inside `>(…)`, where the outer command feeds it. */
+function fedByProcessSubstitution(
+  all: SimpleCommand[],
+  cmd: SimpleCommand,
+): boolean {
+  return cmd.inSubstitution &&
+    all.some((c) =>
+      c.argv.some((w) =>
+        w.raw.startsWith(">(") && w.substitutions.includes(cmd)
+      )
+    );
+}
+
+/**
+ * Checks a shell invocation: its `-c` code with its positional parameters
+ * filled in, a script it runs (also one written earlier in the line), its
+ * start-up files, here-doc, here-string or piped code, and whether that code
+ * comes from the network, from input or from a generator.
  *
  * @param inv The shell invocation.
  * @param cmd The simple command it came from.
@@ -65,26 +215,13 @@ export function checkShell(
   all: SimpleCommand[],
   env: Env,
 ): Verdict {
-  let hasC = false;
-  let readsStdin = false;
-  let i = 0;
-  for (; i < inv.args.length; i++) {
-    const a = inv.args[i]?.value ?? "";
-    if (a === "--") {
-      i++;
-      break;
-    }
-    if (!(a.startsWith("-") || a.startsWith("+")) || a === "-") break;
-    if (a === "-o" || a === "+o" || a === "-O" || a === "+O") {
-      i++;
-      continue;
-    }
-    if (!a.startsWith("--") && a.slice(1).includes("c")) hasC = true;
-    if (!a.startsWith("--") && a.slice(1).includes("s")) readsStdin = true;
-    if (a === "--command") hasC = true;
-  }
+  const flags = shellFlags(inv.args);
+  if (flags.noExec) return allow();
+  const startup = checkStartupFiles(inv, flags, cmd, all, env);
+  if (startup) return startup;
+  const i = flags.index;
   const script = inv.args[i];
-  if (hasC) {
+  if (flags.hasC) {
     if (script === undefined) {
       return inv.origin === "direct" ? allow() : shellFromInput(inv.name);
     }
@@ -92,28 +229,51 @@ export function checkShell(
     if (inv.origin !== "direct" && script.dynamic) {
       return shellFromInput(inv.name);
     }
-    if (
-      script.dynamic && (env.level !== "standard" || isOnlyVariable(script))
-    ) {
-      return deny(
-        "shell.dynamic",
-        `The code given to ${inv.name} -c is only known at run time. Run the commands directly`,
-      );
+    if (script.dynamic) {
+      const generated = generatedCode(script, `${inv.name} -c`);
+      if (generated) return generated;
+      if (env.level !== "standard" || isOnlyVariable(script)) {
+        return deny(
+          "shell.dynamic",
+          `The code given to ${inv.name} -c is only known at run time. Run the commands directly`,
+        );
+      }
+      return env.nested(script.value, inv.cwd, env);
     }
-    return env.nested(script.value, inv.cwd, env);
+    const code = substitutePositional(script.value, inv.args.slice(i + 1));
+    const v = env.nested(code, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+    return variableProgram(code, `${inv.name} -c`, inv.cwd, env) ?? v;
   }
   if (
-    !readsStdin && script !== undefined && script.value !== "-" &&
+    !flags.readsStdin && script !== undefined && script.value !== "-" &&
     script.value !== "/dev/stdin"
   ) {
     if (fromDownload(script.substitutions)) return remoteExec(inv.name);
+    if (inv.origin !== "direct" && script.dynamic) {
+      return shellFromInput(inv.name);
+    }
     if (isOnlyVariable(script)) return variableScript(inv.name);
+    const text = script.dynamic
+      ? null
+      : writtenScript(all, cmd, script.value, inv.cwd);
+    if (text !== null) {
+      const code = substitutePositional(text, inv.args.slice(i));
+      const v = env.nested(code, inv.cwd, env);
+      if (v.verdict !== "allow") return v;
+    }
     noteRead(env, script, inv.cwd, inv.name);
     return allow();
   }
   for (const r of cmd.redirects) {
     if (r.heredoc) return env.nested(r.heredoc.body, inv.cwd, env);
     if (r.op === "<<<" && r.target) {
+      if (isOnlyVariable(r.target)) {
+        return deny(
+          "shell.dynamic",
+          `The code given to ${inv.name} through <<< is only known at run time. Run the commands directly`,
+        );
+      }
       if (r.target.dynamic) return dynamicCode(inv.name, env);
       return env.nested(r.target.value, inv.cwd, env);
     }
@@ -122,7 +282,11 @@ export function checkShell(
   const upstream = all.filter((c) =>
     c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex
   );
-  if (upstream.length === 0) return allow();
+  if (upstream.length === 0) {
+    return fedByProcessSubstitution(all, cmd)
+      ? unverifiedStdin(inv.name)
+      : allow();
+  }
   if (fromDownload(upstream)) {
     return deny(
       "remote.pipe-shell",
@@ -193,6 +357,16 @@ export function pipedText(
 export function checkEval(inv: Invocation, env: Env): Verdict {
   if (inv.args.some((w) => fromDownload(w.substitutions))) {
     return remoteExec("eval");
+  }
+  if (inv.origin !== "direct" && inv.args.some((w) => w.dynamic)) {
+    return deny(
+      "shell.from-input",
+      `eval fed by ${inv.origin} runs code made from its input, which cannot be checked. Run the commands directly`,
+    );
+  }
+  for (const w of inv.args) {
+    const generated = generatedCode(w, "eval");
+    if (generated) return generated;
   }
   const variable = inv.args.some((w) =>
     w.dynamic && (w.raw.includes("`") || /\$(?![('])/.test(w.raw))

@@ -30,11 +30,15 @@ export interface UnwrapContext {
   origin: Origin;
   /** Environment variable names set so far. */
   envNames: string[];
+  /** Their values, null when only known at run time. */
+  envValues: ReadonlyMap<string, string | null>;
   /** The words a literal `echo`/`printf` pipes in, or null when stdin is unknown. */
   stdin: Word[] | null;
 }
 
 const MAX_HOPS = 16;
+/** What an `xargs -I{}` replacement string stands for: one whole input line. */
+export const INPUT_LINE = "{line}";
 const MAX_EXPANSIONS = 32;
 const ASSIGNMENT_LIKE = /^[^/=]*=/;
 
@@ -130,11 +134,7 @@ export function unwrap(
   ): Invocation[] =>
     unwrap(rest.slice(from), { ...context, ...patch }, hops + 1);
   if (!first.dynamic && ASSIGNMENT_LIKE.test(first.value)) {
-    const name = first.value.slice(0, first.value.indexOf("="));
-    return unwrap(rest, {
-      ...context,
-      envNames: [...context.envNames, name],
-    }, hops + 1);
+    return unwrap(rest, withVariable(context, first), hops + 1);
   }
   const name = commandName(first);
   switch (name) {
@@ -182,6 +182,8 @@ export function unwrap(
       return withAssignments(rest, o.index, context, hops, cwd);
     }
     case "command":
+      if (/^-p?v$/.test(rest[0]?.value ?? "")) return [];
+      return next(readOptions(rest, "").index);
     case "builtin":
     case "nohup":
     case "setsid":
@@ -243,6 +245,7 @@ function invocation(
     cwd: context.cwd,
     origin: context.origin,
     envNames: context.envNames,
+    envValues: context.envValues,
   };
 }
 
@@ -255,17 +258,25 @@ function withAssignments(
   cwd: string | null,
 ): Invocation[] {
   let i = from;
-  const names = [...context.envNames];
+  let inner = { ...context, cwd };
   while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[i]?.value ?? "")) {
-    const value = rest[i]?.value ?? "";
-    names.push(value.slice(0, value.indexOf("=")));
+    inner = withVariable(inner, rest[i] as Word);
     i++;
   }
-  return unwrap(
-    rest.slice(i),
-    { ...context, cwd, envNames: names },
-    hops + 1,
-  );
+  return unwrap(rest.slice(i), inner, hops + 1);
+}
+
+/** The context with one more `NAME=value` environment variable. */
+function withVariable(context: UnwrapContext, word: Word): UnwrapContext {
+  const eq = word.value.indexOf("=");
+  const name = word.value.slice(0, eq);
+  const values = new Map(context.envValues);
+  values.set(name, word.dynamic ? null : word.value.slice(eq + 1));
+  return {
+    ...context,
+    envNames: [...context.envNames, name],
+    envValues: values,
+  };
 }
 
 /** Replaces `token` in each word by `value` (text), keeping the word literal when both are. */
@@ -311,10 +322,14 @@ function expandXargs(
     }
   }
   const child = rest.slice(o.index);
-  if (child.length === 0) return [];
+  const argFile = o.values.get("-a") ?? o.values.get("--arg-file");
+  const reads = argFile === undefined || argFile === "-"
+    ? []
+    : [invocation("xargs", [literalWord(argFile)], context)];
+  if (child.length === 0) return reads;
   const inner = { ...context, origin: "xargs" as const, stdin: null };
   const programs = unwrap(child, inner, hops + 1);
-  if (programs.length === 0) return [invocation("", [], inner)];
+  if (programs.length === 0) return [...reads, invocation("", [], inner)];
   const fromFile = o.values.has("-a") || o.values.has("--arg-file");
   const literal = !fromFile && context.stdin !== null &&
     !SHELLS.has(programs[0]?.name ?? "");
@@ -322,19 +337,37 @@ function expandXargs(
     ? (context.stdin ?? []).slice(0, MAX_EXPANSIONS)
     : [dynamicWord("{input}")];
   if (token !== null) {
-    return unwrap(
-      substitute(child, token, dynamicWord("{input}")),
-      inner,
-      hops + 1,
-    );
+    return [
+      ...reads,
+      ...unwrap(
+        substitute(child, token, dynamicWord(INPUT_LINE)),
+        inner,
+        hops + 1,
+      ),
+    ];
   }
-  return unwrap([...child, ...inputs], inner, hops + 1);
+  return [...reads, ...unwrap([...child, ...inputs], inner, hops + 1)];
 }
 
 const PARALLEL_PLACEHOLDER = /\{\d*\}/;
 /** Replacement strings whose text the guard does not derive (`{.}`, `{/}`, `{#}`…). */
 const UNVERIFIED_PLACEHOLDER = /\{\d*(?:\.|\/|\/\/|\/\.|#|%)\}/;
 const PARALLEL_MARKERS = new Set([":::", "::::", ":::+", "::::+"]);
+/** Options after which parallel runs nothing: it prints its version, help or the commands. */
+const PARALLEL_NO_RUN = new Set([
+  "--version",
+  "--help",
+  "-h",
+  "--dry-run",
+  "--dryrun",
+  "--citation",
+  "--bibtex",
+  "--number-of-cpus",
+  "--number-of-cores",
+  "--number-of-threads",
+  "--max-line-length-allowed",
+  "--minversion",
+]);
 
 function expandParallel(
   rest: Word[],
@@ -366,6 +399,7 @@ function expandParallel(
     "--tag-string",
     "--sshloginfile",
   ]);
+  if (o.flags.some((f) => PARALLEL_NO_RUN.has(f))) return [];
   const words = rest.slice(o.index);
   const marker = words.findIndex((w) => PARALLEL_MARKERS.has(w.value));
   const template = words.slice(0, marker === -1 ? undefined : marker);

@@ -30,6 +30,7 @@ import {
 } from "./_control_writes.ts";
 import { checkFind } from "./_find.ts";
 import { checkGitSubcommand, splitGit } from "./_git.ts";
+import { gitEnvConfig } from "./_git_env.ts";
 import {
   checkAwk,
   checkInterpreter,
@@ -41,6 +42,7 @@ import {
   checkRemoveItem,
   isPowerShellHost,
   parsePowerShell,
+  pipedTargets,
   POWERSHELL_NO_CONTENT,
   powerShellScript,
   REMOVE_ITEM_NAMES,
@@ -51,6 +53,7 @@ import {
   checkSecretOperands,
   checkUpload,
   noteRead,
+  readsContents,
   secretOf,
   secretVerdict,
 } from "./_secret_access.ts";
@@ -64,7 +67,14 @@ import {
   remoteExec,
   variableScript,
 } from "./_shells.ts";
-import { unwrap } from "./_unwrap.ts";
+import { INPUT_LINE, unwrap } from "./_unwrap.ts";
+import { checkFromInput } from "./_from_input.ts";
+import { checkEnvironmentDump } from "./_env_dump.ts";
+import { findOutputSecret } from "./_secret_patterns.ts";
+import { lineEnvironment, writtenScript, writtenText } from "./_line.ts";
+import { checkStartupWrite } from "./_startup_files.ts";
+import { resolveWords, substitutionText } from "./_substitution.ts";
+import { substitutePositional } from "./_positional.ts";
 import { joinPath } from "../config/path_lite.ts";
 import { controlFiles } from "./control_files.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
@@ -424,7 +434,11 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
       if (secret) return secretVerdict(secret, target.value);
     }
     if (WRITE_REDIRECTS.has(r.op)) {
+      const appended = r.op === ">>" || r.op === "&>>"
+        ? writtenText(cmd)
+        : null;
       const v = checkDeviceWrite(target.value) ??
+        checkStartupWrite(target, cmd.cwd, env, appended) ??
         checkWrittenWord(target, cmd.cwd, env);
       if (v) return v;
     }
@@ -434,7 +448,12 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
 
 /** The words a literal echo/printf pipes into the command, for xargs and parallel. */
 function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
-  const text = pipedText(all, cmd);
+  let text = pipedText(all, cmd);
+  for (const r of cmd.redirects) {
+    if (text !== null || r.target === null) continue;
+    if (r.op === "<<<" && !r.target.dynamic) text = r.target.value;
+    else if (r.op === "<") text = substitutionText(r.target);
+  }
   if (text === null) return null;
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
@@ -457,6 +476,16 @@ function checkRun(
 ): Verdict {
   const first = cmd.argv[0];
   if (first === undefined) return allow();
+  const variants = loopVariants(cmd);
+  if (variants !== null) {
+    for (const argv of variants) {
+      const v = checkRun({ ...cmd, argv }, all, env);
+      if (v.verdict !== "allow") return v;
+    }
+    return allow();
+  }
+  const positional = positionalRun(cmd, all, env);
+  if (positional) return positional;
   if (
     cmd.functionName !== null && !first.dynamic &&
     first.value === cmd.functionName &&
@@ -490,13 +519,13 @@ function checkRun(
       `The program to run ("${first.raw}") is only known at run time. Write the command name literally`,
     );
   }
-  const invocations = unwrap(cmd.argv, {
+  const envValues = lineEnvironment(all, cmd);
+  const invocations = unwrap(resolveWords(cmd.argv), {
     cwd: cmd.cwd,
     home: env.home,
     origin: "direct",
-    envNames: cmd.assignments.map((a) =>
-      a.value.slice(0, a.value.indexOf("="))
-    ),
+    envNames: [...envValues.keys()],
+    envValues,
     stdin: pipedWords(all, cmd),
   });
   let held: Verdict | null = null;
@@ -506,6 +535,49 @@ function checkRun(
     if (v.verdict === "ask") held ??= v;
   }
   return held ?? allow();
+}
+
+/** The command once per value of the loop variables it names alone (`for c in ls rm; do $c …`), or null. */
+function loopVariants(cmd: SimpleCommand): Word[][] | null {
+  const count = Math.max(
+    0,
+    ...cmd.argv.map((w) => w.alternatives?.length ?? 0),
+  );
+  if (count === 0) return null;
+  return Array.from(
+    { length: Math.min(count, 16) },
+    (_, k) =>
+      cmd.argv.map((w) => {
+        const value = w.alternatives?.[k];
+        return value === undefined ? w : literalWord(value);
+      }),
+  );
+}
+
+/** A program named by positional parameters that an earlier `set -- …` of the line gave (`set -- rm -rf /; "$@"`). */
+function positionalRun(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const first = cmd.argv[0];
+  if (!first?.dynamic || !/^"?\$\{?[@*0-9]\}?"?$/.test(first.raw)) return null;
+  const set = all.slice(0, all.indexOf(cmd)).findLast((c) =>
+    commandName(c.argv[0]) === "set" &&
+    c.argv.slice(1).some((w) => !w.value.startsWith("-") || w.value === "--")
+  );
+  if (set === undefined) return null;
+  const words = set.argv.slice(1);
+  const from = words.findIndex((w) =>
+    w.value === "--" || !/^[-+]/.test(w.value)
+  );
+  const args = words.slice(words[from]?.value === "--" ? from + 1 : from);
+  const code = substitutePositional(
+    cmd.argv.map((w) => w.raw).join(" "),
+    [literalWord("sh"), ...args],
+  );
+  const v = env.nested(code, cmd.cwd, env);
+  return v.verdict === "allow" ? null : v;
 }
 
 /** One program run: its own rules, then its writes to control files. */
@@ -533,6 +605,9 @@ function checkProgram(
       `${inv.origin} runs commands built from its input here, which cannot be checked. Name the program explicitly`,
     );
   }
+  const input = checkFromInput(inv, cmd, all, env) ??
+    checkEnvironmentDump(inv, cmd, all);
+  if (input) return input;
   if (name === "rm") return checkRm(inv, env);
   if (name === "rimraf") {
     return checkRm({ ...inv, args: [literalWord("-rf"), ...inv.args] }, env);
@@ -541,12 +616,17 @@ function checkProgram(
   if (name === "git") return checkGit(inv, env);
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  if (name === "trap") return checkTrap(inv, env);
+  const written = checkWrittenRun(inv, cmd, all, env);
+  if (written) return written;
   if (isPowerShellHost(name)) {
     const script = powerShellScript(inv);
     if (script === null) return allow();
     if (env.depth >= MAX_NESTING) return tooDeep();
     return analysePowerShell(script, inv.cwd, { ...env, depth: env.depth + 1 });
   }
+  const startup = checkStartupWriters(inv, cmd, all, env);
+  if (startup) return startup;
   const system = checkSystem(inv, env);
   if (system) return system;
   if (codeFlags(name) !== undefined) {
@@ -563,6 +643,13 @@ function checkProgram(
     return checkUpload(inv, env) ?? allow();
   }
   if (name === "source" || name === ".") {
+    const text = inv.args[0] && !inv.args[0].dynamic
+      ? writtenScript(all, cmd, inv.args[0].value, inv.cwd)
+      : null;
+    if (text !== null) {
+      const v = env.nested(text, inv.cwd, env);
+      if (v.verdict !== "allow") return v;
+    }
     if (inv.args.some((w) => fromDownload(w.substitutions))) {
       return remoteExec(name);
     }
@@ -571,10 +658,79 @@ function checkProgram(
   return checkSecretOperands(inv, env) ?? allow();
 }
 
+/** Programs that write the files they are given: tee (appending with -a), copiers, sed -i, truncate. */
+function checkStartupWriters(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const { name, args } = inv;
+  const operands = args.filter((w) => !w.value.startsWith("-"));
+  let targets: Word[] = [];
+  let text: string | null = null;
+  if (name === "tee") {
+    targets = operands;
+    if (args.some((w) => /^-[a-z]*a|^--append$/.test(w.value))) {
+      text = pipedText(all, cmd);
+    }
+  } else if (["cp", "mv", "install", "ln", "rsync", "dd"].includes(name)) {
+    targets = operands.slice(-1);
+  } else if (name === "truncate" || name === "sed" || name === "perl") {
+    if (
+      name !== "truncate" && !args.some((w) => /^-[a-zA-Z]*i/.test(w.value))
+    ) {
+      return null;
+    }
+    targets = operands;
+  }
+  for (const w of targets) {
+    const v = checkStartupWrite(w, inv.cwd, env, text);
+    if (v) return v;
+  }
+  return null;
+}
+
+/** `trap 'code' SIGNAL`: the code runs later, so it is judged now. */
+function checkTrap(inv: Invocation, env: Env): Verdict {
+  const args = inv.args[0]?.value === "--" ? inv.args.slice(1) : inv.args;
+  const code = args[0];
+  if (code === undefined || args.length < 2 || code.value.startsWith("-")) {
+    return allow();
+  }
+  if (isOnlyVariable(code)) {
+    return deny(
+      "shell.dynamic",
+      "trap runs code only known at run time when the signal comes. Write the trap's commands out",
+    );
+  }
+  return code.dynamic ? allow() : env.nested(code.value, inv.cwd, env);
+}
+
+/** A script run by its path (`./s.sh`) that an earlier command of the line wrote. */
+function checkWrittenRun(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const path = cmd.argv.find((w) =>
+    !w.dynamic && w.value.includes("/") && commandName(w) === inv.name
+  );
+  if (path === undefined) return null;
+  const text = writtenScript(all, cmd, path.value, inv.cwd);
+  if (text === null) return null;
+  const v = env.nested(text, inv.cwd, env);
+  return v.verdict === "allow" ? null : v;
+}
+
 function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
-  if (inv.origin === "xargs") {
+  const secret = findFeedsReader(inv.args) &&
+    findOutputSecret(inv.args, { cwd: inv.cwd, home: env.home });
+  if (secret) return secretVerdict(secret, "the paths find passes on");
+  if (inv.origin === "xargs" && !inputOnlyInStartingPoints(inv.args)) {
     return deny(
       "shell.from-input",
       "xargs appends its input to find's expression, where it can add -delete or -exec. Run find with the paths and tests written out",
@@ -591,8 +747,31 @@ function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   return allow();
 }
 
+/** Whether find's `-exec`/`-execdir`/`-ok` runs a program that reads what it finds. */
+function findFeedsReader(args: Word[]): boolean {
+  return args.some((w, i) =>
+    /^-(?:exec|execdir|ok|okdir)$/.test(w.value) &&
+    readsContents(commandName(args[i + 1]))
+  );
+}
+
+/** Whether xargs's input only names find's starting points, one line each (`xargs -I{} find {} -name x`). */
+function inputOnlyInStartingPoints(args: Word[]): boolean {
+  const expression = args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = expression === -1 ? args : args.slice(0, expression);
+  return args.some((w) => w.value.includes(INPUT_LINE)) &&
+    args.every((w) => !w.dynamic || starts.includes(w));
+}
+
 function checkGit(inv: Invocation, env: Env): Verdict {
-  const split = splitGit(inv.args.map((w) => w.value));
+  const fromEnv = gitEnvConfig(inv.envValues);
+  if (fromEnv.dynamic) {
+    return deny(
+      "git.config-env",
+      "git reads configuration (aliases, ssh command, hooks) from GIT_CONFIG_* variables whose values are only known at run time. Write the settings out with -c, or leave them out",
+    );
+  }
+  const split = splitGit(inv.args.map((w) => w.value), fromEnv.settings);
   if (split.shellAlias !== null) {
     return env.nested(split.shellAlias, inv.cwd, env);
   }
@@ -718,7 +897,8 @@ function analysePowerShell(
     const name = commandName(head).replace(/\.exe$/, "");
     let verdict: Verdict;
     if (REMOVE_ITEM_NAMES.has(name)) {
-      verdict = checkRemoveItem(words.slice(1), dir, env);
+      const piped = pipedTargets(parsed.statements, parsed.pipes, index);
+      verdict = checkRemoveItem([...words.slice(1), ...piped], dir, env);
     } else if (POWERSHELL_NO_CONTENT.has(name)) {
       if (["set-location", "cd", "sl", "push-location"].includes(name)) {
         const target = words.slice(1).find((w) => !w.value.startsWith("-"));

@@ -30,6 +30,8 @@ export interface Word {
   quoted: boolean;
   /** The simple commands run by substitutions inside this word. */
   substitutions: SimpleCommand[];
+  /** The literal values a word made only of a loop variable takes (`$c` in `for c in ls rm`). */
+  alternatives?: string[];
 }
 
 /** A redirection operator. */
@@ -151,6 +153,8 @@ interface Context {
   inSub: boolean;
   fn: string | null;
   vars: Map<string, string | null>;
+  /** Loop variables (`for f in ~/.ssh/*`) and the word they range over. */
+  loops: Map<string, Word>;
 }
 
 interface PendingHeredoc {
@@ -215,7 +219,12 @@ function isNameChar(c: string | undefined): boolean {
 }
 
 function copyContext(ctx: Context, patch: Partial<Context> = {}): Context {
-  return { ...ctx, vars: new Map(ctx.vars), ...patch };
+  return {
+    ...ctx,
+    vars: new Map(ctx.vars),
+    loops: new Map(ctx.loops),
+    ...patch,
+  };
 }
 
 class WordBuilder {
@@ -224,15 +233,16 @@ class WordBuilder {
   prefix = "";
   quoted = false;
   substitutions: SimpleCommand[] = [];
+  alternatives: string[] | null = null;
 
   literal(text: string): void {
     this.value += text;
   }
 
-  dynamicPart(text: string): void {
+  dynamicPart(text: string, prefix = ""): void {
     if (!this.dynamic) {
       this.dynamic = true;
-      this.prefix = this.value;
+      this.prefix = this.value + prefix;
     }
     this.value += text;
   }
@@ -547,7 +557,7 @@ class Parser {
           throw new ParseFailure("case statements are not analysed", true);
         }
         if (word.value === "for" || word.value === "select") {
-          this.#skipWordsToEnd(ctx);
+          this.#loopHeader(ctx);
           return null;
         }
         if (word.value === "function") {
@@ -579,12 +589,41 @@ class Parser {
     return this.#register(ctx, { argv, assignments, redirects }, id, index);
   }
 
-  #skipWordsToEnd(ctx: Context): void {
+  /**
+   * Reads `NAME in WORDS` of a for/select loop: the variable then stands for
+   * the word it ranges over (one word), or for the words' common literal prefix.
+   */
+  #loopHeader(ctx: Context): void {
+    const words: Word[] = [];
     for (;;) {
       this.#skipBlanks();
-      if (isMeta(this.#peek)) return;
-      this.#word(ctx);
+      if (isMeta(this.#peek)) break;
+      words.push(this.#word(ctx));
     }
+    const [name, keyword, ...list] = words;
+    if (!name || keyword?.value !== "in" || !isNameOnly(name.value)) return;
+    ctx.vars.delete(name.value);
+    if (list.length === 0) return;
+    if (list.length === 1 && list[0]) {
+      if (list[0].dynamic) ctx.loops.set(name.value, list[0]);
+      else ctx.vars.set(name.value, list[0].value);
+      return;
+    }
+    let prefix = list[0]?.literalPrefix ?? "";
+    for (const w of list) {
+      while (!w.literalPrefix.startsWith(prefix)) prefix = prefix.slice(0, -1);
+    }
+    ctx.loops.set(name.value, {
+      value: `$${name.value}`,
+      raw: `$${name.value}`,
+      dynamic: true,
+      literalPrefix: prefix,
+      quoted: false,
+      substitutions: list.flatMap((w) => w.substitutions),
+      ...(list.every((w) => !w.dynamic)
+        ? { alternatives: list.map((w) => w.value) }
+        : {}),
+    });
   }
 
   #arrayLiteral(ctx: Context): void {
@@ -636,10 +675,17 @@ class Parser {
     if (op === undefined) this.#fail("bad redirection");
     this.#pos += op.length;
     this.#skipBlanks();
+    if (
+      (this.#peek === "<" || this.#peek === ">") &&
+      this.#src[this.#pos + 1] === "(" && op !== "<<" && op !== "<<-"
+    ) {
+      const fd = digits === "" ? null : Number(digits);
+      return { op, fd, target: this.#processSubstitution(ctx), heredoc: null };
+    }
     if (isMeta(this.#peek)) this.#fail(`missing target after "${op}"`);
     const fd = digits === "" ? null : Number(digits);
     if (op === "<<" || op === "<<-") {
-      const word = this.#word({ ...ctx, vars: new Map() });
+      const word = this.#word({ ...ctx, vars: new Map(), loops: new Map() });
       const heredoc: Heredoc = {
         delimiter: word.quoted ? unquoteDelimiter(word.raw) : word.raw,
         quoted: word.quoted,
@@ -733,13 +779,17 @@ class Parser {
         this.#pos++;
       }
     }
+    const raw = this.#src.slice(start, this.#pos);
     return {
       value: b.value,
-      raw: this.#src.slice(start, this.#pos),
+      raw,
       dynamic: b.dynamic,
       literalPrefix: b.dynamic ? b.prefix : b.value,
       quoted: b.quoted,
       substitutions: b.substitutions,
+      ...(b.alternatives && /^"?\$\{?\w+\}?"?$/.test(raw)
+        ? { alternatives: b.alternatives }
+        : {}),
     };
   }
 
@@ -907,6 +957,7 @@ class Parser {
         b.literal(known);
         return;
       }
+      if (isNameOnly(inner) && this.#loopVariable(inner, b, ctx)) return;
       if (inner.includes("$") || inner.includes("`")) {
         this.#scanNested(inner, b, ctx);
       }
@@ -920,7 +971,7 @@ class Parser {
       this.#pos = end;
       const known = this.#lookup(name, ctx);
       if (known !== null) b.literal(known);
-      else b.dynamicPart(`$${name}`);
+      else if (!this.#loopVariable(name, b, ctx)) b.dynamicPart(`$${name}`);
       return;
     }
     if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
@@ -944,6 +995,18 @@ class Parser {
       }
     }
     return -1;
+  }
+
+  /** Appends a loop variable: the word it ranges over, dynamic, with that word's literal prefix. */
+  #loopVariable(name: string, b: WordBuilder, ctx: Context): boolean {
+    const range = ctx.vars.has(name) ? undefined : ctx.loops.get(name);
+    if (range === undefined) return false;
+    if (b.value === "" && range.alternatives) {
+      b.alternatives = range.alternatives;
+    } else b.alternatives = null;
+    b.dynamicPart(range.value, range.literalPrefix);
+    b.substitutions.push(...range.substitutions);
+    return true;
   }
 
   #lookup(name: string, ctx: Context): string | null {
@@ -1048,6 +1111,7 @@ export function parseShell(
     inSub: false,
     fn: null,
     vars: new Map(),
+    loops: new Map(),
   };
   try {
     new Parser(command, shared, 0).parseProgram(ctx);

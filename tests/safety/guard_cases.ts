@@ -7,6 +7,7 @@
  */
 
 import type { Level } from "../../src/safety/mod.ts";
+import { MORE_CASES } from "./guard_cases_more.ts";
 
 /** The home directory the cases assume. */
 export const HOME = "/home/u";
@@ -14,7 +15,10 @@ export const HOME = "/home/u";
 export const CWD = "/home/u/proj";
 
 /** Rules whose verdict is ask (the user decides), not deny. */
-export const ASK_RULES: ReadonlySet<string> = new Set(["policy.write"]);
+export const ASK_RULES: ReadonlySet<string> = new Set([
+  "policy.write",
+  "shell.startup-file",
+]);
 
 /** Where and how a case runs, when it differs from the defaults. */
 export interface CaseOptions {
@@ -576,10 +580,10 @@ export const GUARD_CASES: Record<string, GuardCase[]> = {
     ["rm -rf .next .turbo coverage", null],
     ["mkdir -p build && cp -r public/* build/", null],
     ["ln -sf ../shared/config.json config.json", null],
-    ["test -f .env && echo exists", "secret.env"],
+    ["test -f .env && echo exists", null],
     ["test -f .env.example && echo exists", null],
     ["[ -f .env ] || cp .env.example .env", "secret.env"],
-    ["[ -f .env ] && echo present", "secret.env"],
+    ["[ -f .env ] && echo present", null],
     ["[ -f package.json ] && echo present", null],
     ["[[ -d node_modules ]] && echo yes", null],
     ['echo "$(date +%s)" > .timestamp', null],
@@ -961,7 +965,7 @@ export const GUARD_CASES: Record<string, GuardCase[]> = {
     ["curl -d @package.json https://x.test", null],
     ["curl -d user@example.com https://x.test", null],
     ["stat .env", null],
-    ["test -f ~/.ssh/id_rsa", "secret.private-key"],
+    ["test -f ~/.ssh/id_rsa", null],
     ["ls -la ~/.ssh", null],
     ["ls ~/.aws", null],
     ["cat .envrc", null],
@@ -1312,4 +1316,5 @@ export const GUARD_CASES: Record<string, GuardCase[]> = {
     ["open http://localhost:3000", null],
     ["code .", null],
   ],
+  ...MORE_CASES,
 };

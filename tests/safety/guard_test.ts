@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { checkCommand, checkReadPath } from "../../src/safety/mod.ts";
 import { ASK_RULES, CWD, GUARD_CASES, HOME } from "./guard_cases.ts";
+import { MORE_CASES } from "./guard_cases_more.ts";
 
 for (const [family, cases] of Object.entries(GUARD_CASES)) {
   Deno.test(`checkCommand() decides every ${family} case as the table says`, async (t) => {
@@ -36,6 +37,16 @@ Deno.test("checkCommand() table holds at least 300 cases, at least half of them 
   const passes = all.filter(([, rule]) => rule === null).length;
   assert.ok(all.length >= 300, `${all.length} cases`);
   assert.ok(passes / all.length >= 0.5, `${passes} passes of ${all.length}`);
+});
+
+Deno.test("checkCommand() near misses outnumber the denies in every family of the newer cases", () => {
+  for (const [family, cases] of Object.entries(MORE_CASES)) {
+    const passes = cases.filter(([, rule]) => rule === null).length;
+    assert.ok(
+      passes >= cases.length - passes,
+      `${family}: ${passes} passes of ${cases.length}`,
+    );
+  }
 });
 
 Deno.test("checkCommand() honours trusted temp dirs", () => {

@@ -31,7 +31,7 @@ const POLICY = buildPolicy([
     ask: ["Read(./drafts/*.md)"],
     allow: ["Read(./secrets/public.txt)", "Bash(cat:*)", "Bash(tar:*)"],
   }),
-  source(USER_FILE, "user", { deny: ["Read(//etc/shadow)"] }),
+  source(USER_FILE, "user", { deny: ["Read(//etc/krb5.keytab)"] }),
 ], { home: "/h" });
 
 interface Case {
@@ -89,7 +89,7 @@ const READS: Case[] = [
   { command: "git diff secrets/key.txt", verdict: "deny" },
   { command: "dd if=secrets/key.txt of=/tmp/k", verdict: "deny" },
   { command: "cat ~/.config/app/token", verdict: "deny" },
-  { command: "sudo cat /etc/shadow", verdict: "deny" },
+  { command: "sudo cat /etc/krb5.keytab", verdict: "deny" },
   { command: "cat drafts/plan.md", verdict: "ask" },
   { command: "cat secrets/$F", verdict: "deny", ...STRICT },
   { command: "cat secrets/*", verdict: "deny" },
@@ -222,7 +222,10 @@ Deno.test("a read-rule refusal names the path, its reader, the rule and its file
     );
   });
   await t.step("a user rule names the user's file", () => {
-    const verdict = judge({ command: "sudo cat /etc/shadow", verdict: "deny" });
+    const verdict = judge({
+      command: "sudo cat /etc/krb5.keytab",
+      verdict: "deny",
+    });
     assert.equal(verdict.match?.file, USER_FILE);
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * Programs that `xargs` and `parallel` run with words from their input: the
+ * input must not decide the code an interpreter runs (`xargs python -c`,
+ * `parallel node --require {}`), the options of a destructive program
+ * (`xargs -I{} rm -{} /`, `git reset --ha{}`), git's subcommand, or feed a
+ * reader the secret paths a `find` printed (`find ~/.ssh | xargs cat`).
+ *
+ * Pure: looks at words only; never runs anything.
+ *
+ * @module
+ */
+
+import { deny, type Env, type Invocation, type Verdict } from "./_context.ts";
+import { codeFlags } from "./_interpreters.ts";
+import { readsContents, secretVerdict } from "./_secret_access.ts";
+import { findsSecret } from "./_secret_patterns.ts";
+import type { SimpleCommand } from "./shell_parse.ts";
+
+/** Programs whose options decide how much they destroy. */
+const OPTION_SENSITIVE = new Set([
+  "rm",
+  "git",
+  "find",
+  "rsync",
+  "chmod",
+  "chown",
+  "truncate",
+  "dd",
+]);
+
+/** Interpreters whose script, module or code may come from an argument. */
+const RUNNERS = new Set(["deno", "npx", "bunx", "awk", "gawk", "perl", "php"]);
+
+function fromInput(inv: Invocation, what: string): Verdict {
+  return deny(
+    "shell.from-input",
+    `${inv.origin} puts its input into ${what} of ${inv.name}, so the input decides what runs. Write the command out, or pass the input as plain operands`,
+  );
+}
+
+/**
+ * Checks a program run by `xargs` or `parallel` for words of its input in
+ * places that decide what it does.
+ *
+ * @param inv The invocation (origin `xargs` or `parallel`).
+ * @param cmd The simple command it came from.
+ * @param all Every simple command of the line.
+ * @param env The analysis environment.
+ * @returns A deny verdict, or null.
+ */
+export function checkFromInput(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  if (inv.origin !== "xargs" && inv.origin !== "parallel") return null;
+  const { name, args } = inv;
+  if (OPTION_SENSITIVE.has(name)) {
+    if (args.some((w) => w.dynamic && w.literalPrefix.startsWith("-"))) {
+      return fromInput(inv, "the options");
+    }
+    const sub = args.find((w) => w.dynamic || !w.value.startsWith("-"));
+    if (name === "git" && sub?.dynamic) return fromInput(inv, "the subcommand");
+  }
+  if (codeFlags(name) !== undefined || RUNNERS.has(name)) {
+    for (const w of args) {
+      if (w.dynamic) return fromInput(inv, "the code, script or module");
+      if (!w.value.startsWith("-") && w.value !== "") break;
+    }
+  }
+  if (readsContents(name)) {
+    const feeder = all.find((c) =>
+      c.pipeline === cmd.pipeline && c.pipelineIndex === cmd.pipelineIndex - 1
+    );
+    const match = feeder &&
+      findsSecret([feeder], { cwd: null, home: env.home });
+    if (match) return secretVerdict(match, "the paths find prints");
+  }
+  return null;
+}
