@@ -138,7 +138,7 @@ export async function benchHookPaths(): Promise<void> {
         up.set(name, await timeProcess(hook(event), body, env, RUNS, project));
       }
     } finally {
-      socket.close();
+      await socket.close();
     }
     const rows: Row[] = [{
       metric: "bare `deno run` of an empty script (floor)",

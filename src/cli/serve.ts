@@ -93,7 +93,7 @@ export const command: Command = {
       });
     } finally {
       const started = await socket;
-      if (!("reason" in started)) started.close();
+      if (!("reason" in started)) await started.close();
     }
     return 0;
   },

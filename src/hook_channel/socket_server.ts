@@ -18,11 +18,14 @@ export interface HookSocket {
   /** The socket's path. */
   path: string;
   /** Stops listening and removes the socket file. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The Worker's module, relative to this one (`scripts/compile.ts` embeds it). */
 export const HOOK_SOCKET_WORKER_MODULE = "./socket_worker.ts";
+
+/** How long the Worker has to stop listening before it is ended anyway. */
+const CLOSE_DEADLINE_MS = 2_000;
 
 /** How long the Worker has to start listening. */
 const START_DEADLINE_MS = 60_000;
@@ -89,7 +92,16 @@ export async function startHookSocket(options: {
   }
   return {
     path,
-    close() {
+    async close() {
+      const closed = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, CLOSE_DEADLINE_MS);
+        worker.onmessage = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      worker.postMessage({ close: true });
+      await closed;
       worker.terminate();
       removeIfSame(path, started.ino);
       removeKey(keyPath(path), key);

@@ -79,9 +79,12 @@ async function answerOf(
  *
  * @param path The socket's path.
  * @param key The key every request must carry.
- * @returns An error message, or undefined once listening.
+ * @returns The listener, or an error message.
  */
-export function serveHookSocket(path: string, key: string): string | undefined {
+export function serveHookSocket(
+  path: string,
+  key: string,
+): Deno.UnixListener | string {
   let listener: Deno.UnixListener;
   try {
     listener = Deno.listen({ transport: "unix", path });
@@ -95,11 +98,30 @@ export function serveHookSocket(path: string, key: string): string | undefined {
     for await (const connection of listener) {
       void answerConnection(connection, key);
     }
-  })();
-  return undefined;
+  })().catch(() => {});
+  return listener;
 }
 
-self.onmessage = (event: MessageEvent<{ path: string; key: string }>) => {
-  const error = serveHookSocket(event.data.path, event.data.key);
-  self.postMessage(error === undefined ? { ok: true } : { error });
+let serving: Deno.UnixListener | undefined;
+
+self.onmessage = (
+  event: MessageEvent<{ path: string; key: string } | { close: true }>,
+) => {
+  if ("close" in event.data) {
+    // Closing the listener removes the socket file: before the Worker ends,
+    // so that it never removes a later server's socket of the same name.
+    try {
+      serving?.close();
+    } catch {
+      // already closed
+    }
+    self.postMessage({ closed: true });
+    return;
+  }
+  const result = serveHookSocket(event.data.path, event.data.key);
+  if (typeof result === "string") self.postMessage({ error: result });
+  else {
+    serving = result;
+    self.postMessage({ ok: true });
+  }
 };

@@ -80,7 +80,7 @@ Deno.test({
       }
       assert.ok(denied > 100, `only ${denied} denies: the table did not run`);
     } finally {
-      socket.close();
+      await socket.close();
     }
     assert.throws(() => Deno.lstatSync(socket.path), Deno.errors.NotFound);
   },
@@ -129,7 +129,7 @@ Deno.test({
         },
       );
     } finally {
-      socket.close();
+      await socket.close();
     }
   },
 });
@@ -152,7 +152,7 @@ Deno.test({
     assert.deepEqual(second, {
       reason: "another server answers hooks for this project",
     });
-    first.close();
+    await first.close();
     // A server killed by SIGKILL leaves its socket file behind.
     const path = socketPath(dir.path, dir.path)!;
     const killed = new Deno.Command(Deno.execPath(), {
@@ -176,7 +176,7 @@ Deno.test({
       projectDir: dir.path,
     });
     assert.ok(!("reason" in third), JSON.stringify(third));
-    third.close();
+    await third.close();
   },
 });
 
