@@ -7,13 +7,29 @@
 
 import type { Adapter } from "./types.ts";
 
-// Literal import() calls so that `deno compile` embeds each adapter.
-const LOADERS: Record<string, () => Promise<Adapter>> = {
-  "claude-code": async () => (await import("./claude_code.ts")).claudeCode,
+/**
+ * Each platform's adapter module, relative to this file. Loaded by computed
+ * specifier: `deno run` reads every module a literal `import()` names, so
+ * literal ones would read all twelve adapters on each hook call.
+ * `scripts/compile.ts` passes them to `deno compile` with `--include`.
+ */
+export const ADAPTER_MODULES: Readonly<Record<string, string>> = {
+  "claude-code": "./claude_code.ts",
+  "gemini-cli": "./gemini_cli.ts",
+  "codex": "./codex.ts",
+  "cursor": "./cursor.ts",
+  "vscode-copilot": "./vscode_copilot.ts",
+  "copilot-cli": "./copilot_cli.ts",
+  "qwen-code": "./qwen_code.ts",
+  "kiro": "./kiro.ts",
+  "jetbrains-copilot": "./jetbrains_copilot.ts",
+  "kimi": "./kimi.ts",
+  "antigravity-cli": "./antigravity_cli.ts",
+  "hermes": "./hermes.ts",
 };
 
 /** The platform names the hook command accepts. */
-export const PLATFORM_NAMES: readonly string[] = Object.keys(LOADERS);
+export const PLATFORM_NAMES: readonly string[] = Object.keys(ADAPTER_MODULES);
 
 /**
  * The adapter of a platform.
@@ -22,6 +38,12 @@ export const PLATFORM_NAMES: readonly string[] = Object.keys(LOADERS);
  * @returns The adapter, or undefined for an unknown platform.
  */
 export async function adapterFor(name: string): Promise<Adapter | undefined> {
-  const load = LOADERS[name];
-  return load ? await load() : undefined;
+  if (!Object.hasOwn(ADAPTER_MODULES, name)) return undefined;
+  const module: Record<string, unknown> = await import(
+    new URL(ADAPTER_MODULES[name] as string, import.meta.url).href
+  );
+  return Object.values(module).find((value): value is Adapter =>
+    (value as Adapter | undefined)?.name === name &&
+    typeof (value as Adapter).parse === "function"
+  );
 }

@@ -78,9 +78,21 @@ Deno.test("claudeCode.parse() maps tools to neutral kinds and finds the session 
   });
 });
 
-Deno.test("claudeCode.doctor() reports hooks and MCP registration from the settings files", () => {
+Deno.test("claudeCode.doctor() reports hooks from the settings files and the MCP server from .mcp.json or ~/.claude.json only", () => {
   const generated = JSON.stringify(claudeCode.config("ctx-mode"));
   const configured = claudeCode.doctor({
+    home: "/home/a",
+    env: {},
+    projectDir: "/srv/app",
+    readText: (path) =>
+      path === "/home/a/.claude/settings.json" ||
+        path === "/srv/app/.mcp.json"
+        ? generated
+        : undefined,
+  });
+  assert.deepEqual(configured.map((check) => check.status), ["ok", "ok"]);
+  // Claude Code ignores mcpServers in settings.json: the doctor does too.
+  const settingsOnly = claudeCode.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -88,7 +100,7 @@ Deno.test("claudeCode.doctor() reports hooks and MCP registration from the setti
       path,
     ) => (path === "/home/a/.claude/settings.json" ? generated : undefined),
   });
-  assert.deepEqual(configured.map((check) => check.status), ["ok", "ok"]);
+  assert.deepEqual(settingsOnly.map((check) => check.status), ["ok", "warn"]);
   const bare = claudeCode.doctor({
     home: "/home/a",
     env: {},
