@@ -22,6 +22,8 @@ export interface DoctorPlaces {
   hookFix: string;
   /** How to register the MCP server. */
   mcpFix: string;
+  /** Further checks the platform needs (a feature switch). @default {[]} */
+  extra?: readonly PlatformCheck[];
 }
 
 const SERVER_ENTRY =
@@ -85,6 +87,7 @@ export function doctorChecks(
         detail: `not registered; ${places.mcpFix}`,
       },
   ];
+  checks.push(...(places.extra ?? []));
   const program = hookTexts.map(({ text }) =>
     text.match(new RegExp(`["'\\s=]([^"'\\s=]+) hook ${platform} `))?.[1]
   ).find(Boolean);

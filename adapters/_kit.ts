@@ -314,6 +314,12 @@ export function defineAgent(spec: AgentSpec): Adapter {
         if (!toolEvent) return { kind: "allow" };
         const original = toolEvent.call.input;
         const input = platformInput(original, decision.input);
+        // Text ctx-mode added (the routing block) names the tools as this agent's model sees them.
+        for (const [key, value] of Object.entries(input)) {
+          if (typeof value === "string" && value !== original[key]) {
+            input[key] = rename(value);
+          }
+        }
         if (caps.modifyArgs) {
           return { kind: "modify", input, note: rename(decision.note) };
         }
@@ -416,13 +422,22 @@ export function claudeStyleReply(
   }
 }
 
-/** Every event a spec registers, as `[event, the platform's name]`. */
+/**
+ * Every event a spec registers, as `[event, the platform's name]`: the first
+ * name of each event, and the failure variant of its post-tool event (which
+ * carries the error) when the platform has one.
+ */
 export function registeredEvents(
   events: AgentSpec["events"],
 ): Array<[HookEvent, string]> {
-  return Object.entries(events).flatMap(([event, names]) =>
-    names?.[0] ? [[event as HookEvent, names[0]]] : []
-  );
+  return Object.entries(events).flatMap(([event, names]) => {
+    const first = names?.[0];
+    if (!first) return [];
+    const failure = names?.find((name) => /^posttoolusefailure$/i.test(name));
+    return failure
+      ? [[event as HookEvent, first], [event as HookEvent, failure]]
+      : [[event as HookEvent, first]];
+  });
 }
 
 /** The full hook command for an event. */

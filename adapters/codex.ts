@@ -121,7 +121,23 @@ export const codex: Adapter = defineAgent({
     const user = userFolder(where, "CODEX_HOME", ".codex");
     const project = joinPath(where.projectDir, ".codex");
     const features = where.readText(joinPath(user, "config.toml")) ?? "";
+    const enabled = /^\[features\][^[]*^\s*hooks\s*=\s*true/m.test(features);
     return {
+      extra: [
+        enabled
+          ? {
+            name: "codex hooks feature",
+            status: "ok",
+            detail: "[features] hooks = true",
+          }
+          : {
+            name: "codex hooks feature",
+            status: "warn",
+            detail: `Codex runs no hooks without [features] hooks = true in ${
+              joinPath(user, "config.toml")
+            }`,
+          },
+      ],
       hookFiles: [
         joinPath(project, "hooks.json"),
         joinPath(project, "config.toml"),
@@ -134,10 +150,6 @@ export const codex: Adapter = defineAgent({
       ],
       hookFix: `add configs/codex/hooks.json to ${
         joinPath(user, "hooks.json")
-      }${
-        /^\s*hooks\s*=\s*true/m.test(features)
-          ? ""
-          : ", set [features] hooks = true in config.toml"
       } and trust the hooks in /hooks`,
       mcpFix: "run: codex mcp add ctx-mode -- ctx-mode serve",
     };

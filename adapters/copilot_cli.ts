@@ -21,7 +21,7 @@ import {
   copilotHookFile,
   copilotReply,
 } from "./_copilot_hooks.ts";
-import { defineAgent } from "./_kit.ts";
+import { defineAgent, registeredEvents } from "./_kit.ts";
 import type { Adapter } from "./types.ts";
 
 const EVENTS = {
@@ -65,7 +65,7 @@ export const copilotCli: Adapter = defineAgent({
     data: copilotHookFile(
       command,
       "copilot-cli",
-      Object.values(EVENTS).map(([name]) => name),
+      registeredEvents(EVENTS).map(([, name]) => name),
     ),
   }, {
     name: "mcp-config.json",

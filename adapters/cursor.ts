@@ -20,7 +20,12 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { defineAgent, hookCommand, type WireDecision } from "./_kit.ts";
+import {
+  defineAgent,
+  hookCommand,
+  registeredEvents,
+  type WireDecision,
+} from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
 const EVENTS = {
@@ -121,11 +126,9 @@ export const cursor: Adapter = defineAgent({
     data: {
       version: 1,
       hooks: Object.fromEntries(
-        Object.entries(EVENTS).map(([event, names]) => [names[0], [{
-          command: hookCommand(command, "cursor", names[0]),
-          ...(MATCHERS[event as HookEvent]
-            ? { matcher: MATCHERS[event as HookEvent] }
-            : {}),
+        registeredEvents(EVENTS).map(([event, name]) => [name, [{
+          command: hookCommand(command, "cursor", name),
+          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
           timeout: 30,
         }]]),
       ),

@@ -14,7 +14,12 @@
 
 import { joinPath } from "../src/config/path_lite.ts";
 import { userFolder } from "./_doctor_kit.ts";
-import { claudeStyleReply, defineAgent, hookCommand } from "./_kit.ts";
+import {
+  claudeStyleReply,
+  defineAgent,
+  hookCommand,
+  registeredEvents,
+} from "./_kit.ts";
 import type { Adapter, HookEvent } from "./types.ts";
 
 const EVENTS = {
@@ -67,11 +72,9 @@ export const kimi: Adapter = defineAgent({
     user: "~/.kimi-code/config.toml",
     relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
     data: {
-      hooks: Object.entries(EVENTS).map(([event, [name]]) => ({
+      hooks: registeredEvents(EVENTS).map(([event, name]) => ({
         event: name,
-        ...(MATCHERS[event as HookEvent]
-          ? { matcher: MATCHERS[event as HookEvent] }
-          : {}),
+        ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
         command: hookCommand(command, "kimi", name),
         timeout: 30,
       })),

@@ -40,6 +40,10 @@ export interface AgentUnderTest {
   /** A read through its read tool (none: through the shell). */
   read(path: string): ToolCall;
   edit(path: string): ToolCall;
+  /** A subagent call, when it has a subagent tool with a prompt. */
+  subagent?(prompt: string): ToolCall;
+  /** Whether it can rewrite a call's input. */
+  rewrite: boolean;
   /** Whether its payloads carry a session id. */
   sessionless?: boolean;
   /** Whether a pre-tool answer can add context. */
@@ -118,6 +122,7 @@ function copilotAnswer(run: CliRun): Answer {
 export const AGENTS: readonly AgentUnderTest[] = [
   {
     name: "gemini-cli",
+    rewrite: true,
     pre: "BeforeTool",
     post: "AfterTool",
     payload: snake({ "hook_event_name": "BeforeTool" }),
@@ -141,6 +146,7 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "codex",
+    rewrite: true,
     pre: "PreToolUse",
     post: "PostToolUse",
     payload: snake({ "turn_id": "turn_1", "hook_event_name": "PreToolUse" }),
@@ -157,6 +163,8 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "cursor",
+    rewrite: true,
+    subagent: (prompt) => ["Task", { prompt, description: "look" }],
     pre: "preToolUse",
     post: "postToolUse",
     payload: (project, session, [tool, input], output) => ({
@@ -187,12 +195,17 @@ export const AGENTS: readonly AgentUnderTest[] = [
         ...(out.additional_context
           ? { note: out.additional_context as string }
           : {}),
+        ...(out.updated_input
+          ? { rewritten: out.updated_input as Record<string, unknown> }
+          : {}),
       };
     },
     passThrough: "{}\n",
   },
   {
     name: "vscode-copilot",
+    rewrite: true,
+    subagent: (prompt) => ["runSubagent", { prompt, description: "look" }],
     pre: "PreToolUse",
     post: "PostToolUse",
     payload: (project, session, [tool, input], output) => ({
@@ -215,6 +228,8 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "copilot-cli",
+    rewrite: true,
+    subagent: (prompt) => ["task", { prompt, description: "look" }],
     pre: "preToolUse",
     post: "postToolUse",
     payload: copilotCamel,
@@ -229,6 +244,10 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "qwen-code",
+    rewrite: true,
+    subagent: (
+      prompt,
+    ) => ["agent", { prompt, "subagent_type": "general-purpose" }],
     pre: "PreToolUse",
     post: "PostToolUse",
     payload: snake({ "hook_event_name": "PreToolUse", "tool_call_id": "c1" }),
@@ -243,6 +262,8 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "kiro",
+    rewrite: false,
+    subagent: (prompt) => ["use_subagent", { prompt }],
     pre: "preToolUse",
     post: "postToolUse",
     payload: (project, _session, [tool, input], output) => ({
@@ -269,6 +290,8 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "jetbrains-copilot",
+    rewrite: false,
+    subagent: (prompt) => ["task", { prompt }],
     pre: "preToolUse",
     post: "postToolUse",
     payload: copilotCamel,
@@ -284,6 +307,10 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "kimi",
+    rewrite: false,
+    subagent: (
+      prompt,
+    ) => ["Agent", { prompt, description: "look", "subagent_type": "coder" }],
     pre: "PreToolUse",
     post: "PostToolUse",
     payload: snake({ "hook_event_name": "PreToolUse", "tool_call_id": "t1" }),
@@ -298,6 +325,7 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "antigravity-cli",
+    rewrite: false,
     pre: "PreToolUse",
     payload: (project, session, [tool, input]) => ({
       toolCall: { name: tool, args: { ...input, Cwd: project } },
@@ -319,6 +347,8 @@ export const AGENTS: readonly AgentUnderTest[] = [
   },
   {
     name: "hermes",
+    rewrite: false,
+    subagent: (prompt) => ["delegate_task", { goal: prompt }],
     pre: "pre_tool_call",
     post: "post_tool_call",
     payload: (project, session, [tool, input], output) => ({

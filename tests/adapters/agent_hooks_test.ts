@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
+import { ROUTING_BLOCK_MARKER } from "../../src/routing/routing_block.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { AGENTS, type AgentUnderTest } from "./_agents.ts";
 import { run, sessionGuide, sessionIds } from "./_hook_runs.ts";
@@ -98,6 +99,29 @@ async function behaves(agent: AgentUnderTest, root: string): Promise<void> {
       /by hand.*cp tasks\.json \.vscode\/tasks\.json/s,
       says("ask→deny", askRun),
     );
+  }
+
+  if (agent.subagent) {
+    // A subagent's prompt gets the routing block where the agent can rewrite; elsewhere it runs as it is.
+    const spawn = await pre(
+      served,
+      "s1",
+      agent.subagent("Find the flaky test"),
+    );
+    const answer = agent.answer(spawn);
+    assert.equal(answer.deny, undefined, says("subagent", spawn));
+    assert.equal(
+      JSON.stringify(answer.rewritten ?? {}).includes(ROUTING_BLOCK_MARKER),
+      agent.rewrite,
+      says("subagent", spawn),
+    );
+    if (agent.rewrite) {
+      // The block names ctx-mode's tools as this agent's model sees them.
+      assert.ok(
+        JSON.stringify(answer.rewritten).includes(agent.fetchTool),
+        says("subagent", spawn),
+      );
+    }
   }
 
   // One large-read note per session, where a pre-tool answer can carry one.
