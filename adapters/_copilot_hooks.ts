@@ -8,7 +8,8 @@
  * @module
  */
 
-import { hookCommand, type WireDecision } from "./_kit.ts";
+import { hookCommand } from "./_hook_config.ts";
+import type { WireDecision } from "./_kit.ts";
 import type { HookOutput } from "./types.ts";
 
 /** Where Copilot payloads keep each fact (camelCase, or snake_case from PascalCase registrations). */

@@ -97,11 +97,17 @@ export interface AgentSpec {
 
 /** Where a payload keeps each fact. */
 export interface PayloadKeys {
+  /** The session id. */
   session: readonly string[];
+  /** The working directory (the project when no variable names it). */
   cwd: readonly string[];
+  /** The tool's name. */
   tool: readonly string[];
+  /** The tool's input (an object or JSON text). */
   input: readonly string[];
+  /** The tool's result (post-tool). */
   output: readonly string[];
+  /** The event's name. */
   event: readonly string[];
 }
 
@@ -386,65 +392,4 @@ function normal(name: string): string {
 function byHand(input: ToolInput): string {
   const command = input.command;
   return typeof command === "string" ? `: ${command}` : "";
-}
-
-/** The Claude Code dialect (`hookSpecificOutput`), which several platforms share. */
-export function claudeStyleReply(
-  event: HookEvent,
-  decision: WireDecision,
-  eventName: string,
-): HookOutput {
-  const json = (value: unknown) => ({
-    stdout: `${JSON.stringify({ hookSpecificOutput: value })}\n`,
-    exitCode: 0,
-  });
-  switch (decision.kind) {
-    case "allow":
-      return { stdout: "", exitCode: 0 };
-    case "deny":
-    case "ask":
-      return json({
-        hookEventName: eventName,
-        permissionDecision: decision.kind,
-        permissionDecisionReason: decision.reason,
-      });
-    case "modify":
-      return json({
-        hookEventName: eventName,
-        permissionDecision: "allow",
-        permissionDecisionReason: decision.note,
-        updatedInput: decision.input,
-      });
-    case "context":
-      return event === "pre_compact"
-        ? { stdout: "", exitCode: 0 }
-        : json({ hookEventName: eventName, additionalContext: decision.text });
-  }
-}
-
-/**
- * Every event a spec registers, as `[event, the platform's name]`: the first
- * name of each event, and the failure variant of its post-tool event (which
- * carries the error) when the platform has one.
- */
-export function registeredEvents(
-  events: AgentSpec["events"],
-): Array<[HookEvent, string]> {
-  return Object.entries(events).flatMap(([event, names]) => {
-    const first = names?.[0];
-    if (!first) return [];
-    const failure = names?.find((name) => /^posttoolusefailure$/i.test(name));
-    return failure
-      ? [[event as HookEvent, first], [event as HookEvent, failure]]
-      : [[event as HookEvent, first]];
-  });
-}
-
-/** The full hook command for an event. */
-export function hookCommand(
-  command: string,
-  platform: string,
-  eventName: string,
-): string {
-  return `${command} hook ${platform} ${eventName}`;
 }

@@ -14,7 +14,8 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { defineAgent, hookCommand, type WireDecision } from "./_kit.ts";
+import { hookCommand } from "./_hook_config.ts";
+import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
 const EVENTS = { pre_tool_use: ["PreToolUse"] } as const;

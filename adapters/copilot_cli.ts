@@ -21,7 +21,8 @@ import {
   copilotHookFile,
   copilotReply,
 } from "./_copilot_hooks.ts";
-import { defineAgent, registeredEvents } from "./_kit.ts";
+import { registeredEvents } from "./_hook_config.ts";
+import { defineAgent } from "./_kit.ts";
 import type { Adapter } from "./types.ts";
 
 const EVENTS = {

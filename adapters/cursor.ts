@@ -20,12 +20,8 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import {
-  defineAgent,
-  hookCommand,
-  registeredEvents,
-  type WireDecision,
-} from "./_kit.ts";
+import { hookCommand, registeredEvents } from "./_hook_config.ts";
+import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
 const EVENTS = {

@@ -17,7 +17,8 @@
 
 import { joinPath } from "../src/config/path_lite.ts";
 import { userFolder } from "./_doctor_kit.ts";
-import { defineAgent, hookCommand, type WireDecision } from "./_kit.ts";
+import { hookCommand } from "./_hook_config.ts";
+import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
 const EVENTS = {

@@ -161,7 +161,11 @@ export interface Adapter {
   format(input: HookInput, decision: Decision): HookOutput;
   /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
   passThrough(): HookOutput;
-  /** The hook and MCP configuration ctx-mode needs, as the platform's settings JSON. */
+  /**
+   * The hook and MCP configuration ctx-mode needs: Claude Code's settings
+   * JSON; for the other platforms, each set-up file's data by file name (see
+   * {@linkcode Adapter.configFiles} for where each goes).
+   */
   config(command: string): unknown;
   /** The routing instructions file for the platform (its name and text). */
   instructions(): { file: string; text: string };

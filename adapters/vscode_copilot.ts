@@ -16,7 +16,9 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { claudeStyleReply, defineAgent, hookCommand } from "./_kit.ts";
+import { claudeStyleReply } from "./_claude_style.ts";
+import { hookCommand } from "./_hook_config.ts";
+import { defineAgent } from "./_kit.ts";
 import type { Adapter } from "./types.ts";
 
 const EVENTS = {
