@@ -6,7 +6,7 @@
  * ctx-mode snapshots there and never answers. Context reaches the model on
  * `AfterTool`, `BeforeAgent` and `SessionStart`, not before a tool runs.
  *
- * Only exit codes 0 is used: Gemini treats every other code but 1 as a deny.
+ * Only exit code 0 is used: Gemini treats every other code but 1 as a deny.
  * Unverified: `decision: "ask"` (typed, behaviour not confirmed); how a
  * server named `ctx-mode` is spelled in tool names (`mcp_ctx-mode_<tool>`).
  *
