@@ -73,6 +73,7 @@ export const hermes: Adapter = defineAgent({
     isMcp: (name) => name.startsWith("mcp_"),
   },
   serverToolName: (tool) => `mcp_ctx-mode_${tool}`,
+  keys: { output: ["result", "tool_response", "tool_result", "tool_output"] },
   reply,
   configFiles: (command) => [{
     name: "config.yaml",
@@ -109,6 +110,7 @@ export const hermes: Adapter = defineAgent({
   unverified: [
     "post_tool_call and on_session_start as shell-hook event names",
     "search_files as the search tool",
+    "the key of post_tool_call's result (result, else tool_response)",
     "MCP tools are taken to be mcp_ctx-mode_<tool>",
   ],
 });
