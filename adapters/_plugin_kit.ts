@@ -15,6 +15,7 @@
  */
 
 import { routingInstructions } from "../src/routing/routing_block.ts";
+import { SERVER_TOOLS } from "./_kit.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
@@ -41,6 +42,8 @@ export interface PluginSpec {
   mcpPrefix?: string;
   /** The argument keys that hold a file path. */
   pathKeys: readonly string[];
+  /** How its model sees one of ctx-mode's tools (`ctx_execute` → `ctx-mode_ctx_execute`). @default {unchanged} */
+  serverToolName?: (tool: string) => string;
   /** The MCP registration in its config file, for a command given as argv; undefined without MCP. */
   mcpConfig?: (command: readonly string[]) => unknown;
   /** The routing instructions file. */
@@ -97,9 +100,14 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
     }
     return args;
   };
+  const named = spec.serverToolName;
+  // Reasons and notes name ctx-mode's tools as this agent's model sees them.
+  const rename = (message: string) =>
+    named ? message.replace(SERVER_TOOLS, (tool) => named(tool)) : message;
   return {
     name: spec.name,
     paradigm: "ts-plugin",
+    ...(named ? { serverToolName: named } : {}),
     capabilities: spec.capabilities,
 
     event(name: string): HookEvent | undefined {
@@ -158,22 +166,24 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
           return PASS;
         case "deny":
           return beforeTool
-            ? reply({ action: "block", reason: decision.reason })
+            ? reply({ action: "block", reason: rename(decision.reason) })
             : PASS;
         case "ask":
           // Without a way to ask: block, and say how to go ahead by hand.
           return beforeTool
             ? reply({
               action: "block",
-              reason: spec.capabilities.ask
-                ? decision.reason
-                : `${decision.reason}. ${spec.title}'s plugins cannot ask you; if you want this, run it yourself in a terminal.`,
+              reason: rename(
+                spec.capabilities.ask
+                  ? decision.reason
+                  : `${decision.reason}. ${spec.title}'s plugins cannot ask you; if you want this, run it yourself in a terminal.`,
+              ),
             })
             : PASS;
         case "modify": {
           if (!beforeTool) return PASS;
           if (!spec.capabilities.modifyArgs) {
-            return reply({ action: "block", reason: decision.note });
+            return reply({ action: "block", reason: rename(decision.note) });
           }
           const args: Record<string, unknown> = {};
           for (const [key, value] of Object.entries(decision.input)) {
@@ -181,11 +191,11 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
               args[key] = value;
             }
           }
-          return reply({ action: "args", args, note: decision.note });
+          return reply({ action: "args", args, note: rename(decision.note) });
         }
         case "context":
           return spec.capabilities.injectContext
-            ? reply({ action: "context", text: decision.text })
+            ? reply({ action: "context", text: rename(decision.text) })
             : PASS;
       }
     },

@@ -20,11 +20,13 @@ import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
   AdapterEnv,
+  ConfigFile,
   DoctorWhere,
   HookEvent,
   HookInput,
   HookOutput,
   PlatformCheck,
+  ToolRoles,
 } from "./types.ts";
 
 const EVENTS: Record<string, HookEvent> = {
@@ -183,10 +185,27 @@ function json(value: unknown): HookOutput {
   return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
 }
 
+const TOOLS: ToolRoles = {
+  shell: ["Bash", "PowerShell"],
+  read: ["Read"],
+  search: ["Grep", "Glob"],
+  fetch: ["WebFetch"],
+  subagent: ["Agent", "Task"],
+  edit: ["Write", "Edit", "MultiEdit", "NotebookEdit"],
+  mcp: "mcp__<server>__<tool>",
+};
+
 /** The Claude Code adapter. */
 export const claudeCode: Adapter = {
   name: "claude-code",
+  label: "Claude Code",
   paradigm: "json-stdio",
+  observeOnly: [],
+  eventNames: EVENT_NAMES,
+  tools: TOOLS,
+  unverified: [],
+  // Claude Code's routing texts name ctx-mode's tools as they are.
+  serverToolName: (tool: string) => tool,
   capabilities: {
     preTool: true,
     postTool: true,
@@ -322,6 +341,33 @@ export const claudeCode: Adapter = {
         }]]),
       ),
     };
+  },
+
+  /**
+   * Hooks go to `settings.json`; MCP servers to `.mcp.json` or
+   * `~/.claude.json`, since Claude Code ignores `mcpServers` in settings.
+   */
+  configFiles(command: string): ConfigFile[] {
+    const { hooks } = claudeCode.config(command) as { hooks: unknown };
+    const mcpServers = {
+      "ctx-mode": { type: "stdio", command, args: ["serve"], env: {} },
+    };
+    return [{
+      name: "settings.json",
+      format: "json",
+      holds: ["hooks"],
+      project: ".claude/settings.json",
+      user: "~/.claude/settings.json",
+      relocatedBy: { variable: "CLAUDE_CONFIG_DIR", folder: "~/.claude" },
+      data: { hooks },
+    }, {
+      name: ".mcp.json",
+      format: "json",
+      holds: ["mcp"],
+      project: ".mcp.json",
+      user: "~/.claude.json",
+      data: { mcpServers },
+    }];
   },
 
   instructions(): { file: string; text: string } {

@@ -45,6 +45,7 @@ export const hermesPlugin: Adapter = pluginAdapter({
     "write_file": "edit",
     patch: "edit",
   },
+  serverToolName: (tool) => `mcp_ctx-mode_${tool}`,
   mcpPrefix: "mcp_ctx_mode_",
   pathKeys: ["path", "file_path"],
   instructionsFile: "AGENTS.md",

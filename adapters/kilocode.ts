@@ -24,6 +24,7 @@ export const kiloCode: Adapter = pluginAdapter({
   title: "KiloCode",
   capabilities: openCode.capabilities,
   toolKinds: OPENCODE_TOOLS,
+  serverToolName: (tool) => `ctx-mode_${tool}`,
   mcpPrefix: "ctx-mode_",
   pathKeys: ["filePath", "path"],
   mcpConfig: (command) => ({

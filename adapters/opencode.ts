@@ -86,6 +86,7 @@ export const openCode: Adapter = pluginAdapter({
     ask: false,
   },
   toolKinds: OPENCODE_TOOLS,
+  serverToolName: (tool) => `ctx-mode_${tool}`,
   mcpPrefix: "ctx-mode_",
   pathKeys: ["filePath", "path"],
   mcpConfig: openCodeMcp,

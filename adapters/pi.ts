@@ -81,6 +81,8 @@ export const omp: Adapter = pluginAdapter({
   title: "OMP",
   capabilities: capabilities(true),
   toolKinds: TOOLS,
+  // OMP names MCP tools `mcp__<server>_<tool>`, the server's name lower-cased with `-` as `_`.
+  serverToolName: (tool) => `mcp__ctx_mode_${tool}`,
   mcpPrefix: "mcp__ctx_mode_",
   pathKeys: ["path"],
   mcpConfig: (command) => ({

@@ -7,23 +7,38 @@
 
 import type { Adapter } from "./types.ts";
 
-// Literal import() calls so that `deno compile` embeds each adapter.
-const LOADERS: Record<string, () => Promise<Adapter>> = {
-  "claude-code": async () => (await import("./claude_code.ts")).claudeCode,
-  opencode: async () => (await import("./opencode.ts")).openCode,
-  kilocode: async () => (await import("./kilocode.ts")).kiloCode,
-  pi: async () => (await import("./pi.ts")).pi,
-  omp: async () => (await import("./pi.ts")).omp,
-  openclaw: async () => (await import("./openclaw.ts")).openClaw,
-  amp: async () => (await import("./amp.ts")).amp,
-  "hermes-plugin": async () =>
-    (await import("./hermes_plugin.ts")).hermesPlugin,
-  zed: async () => (await import("./zed.ts")).zed,
-  antigravity: async () => (await import("./antigravity.ts")).antigravity,
+/**
+ * Each platform's adapter module, relative to this file. Loaded by computed
+ * specifier: `deno run` reads every module a literal `import()` names, so
+ * literal ones would read all twelve adapters on each hook call.
+ * `scripts/compile.ts` passes them to `deno compile` with `--include`.
+ */
+export const ADAPTER_MODULES: Readonly<Record<string, string>> = {
+  "claude-code": "./claude_code.ts",
+  "gemini-cli": "./gemini_cli.ts",
+  "codex": "./codex.ts",
+  "cursor": "./cursor.ts",
+  "vscode-copilot": "./vscode_copilot.ts",
+  "copilot-cli": "./copilot_cli.ts",
+  "qwen-code": "./qwen_code.ts",
+  "kiro": "./kiro.ts",
+  "jetbrains-copilot": "./jetbrains_copilot.ts",
+  "kimi": "./kimi.ts",
+  "antigravity-cli": "./antigravity_cli.ts",
+  "hermes": "./hermes.ts",
+  "opencode": "./opencode.ts",
+  "kilocode": "./kilocode.ts",
+  "pi": "./pi.ts",
+  "omp": "./pi.ts",
+  "openclaw": "./openclaw.ts",
+  "amp": "./amp.ts",
+  "hermes-plugin": "./hermes_plugin.ts",
+  "zed": "./zed.ts",
+  "antigravity": "./antigravity.ts",
 };
 
 /** The platform names the hook command accepts. */
-export const PLATFORM_NAMES: readonly string[] = Object.keys(LOADERS);
+export const PLATFORM_NAMES: readonly string[] = Object.keys(ADAPTER_MODULES);
 
 /**
  * The adapter of a platform.
@@ -32,6 +47,12 @@ export const PLATFORM_NAMES: readonly string[] = Object.keys(LOADERS);
  * @returns The adapter, or undefined for an unknown platform.
  */
 export async function adapterFor(name: string): Promise<Adapter | undefined> {
-  const load = LOADERS[name];
-  return load ? await load() : undefined;
+  if (!Object.hasOwn(ADAPTER_MODULES, name)) return undefined;
+  const module: Record<string, unknown> = await import(
+    new URL(ADAPTER_MODULES[name] as string, import.meta.url).href
+  );
+  return Object.values(module).find((value): value is Adapter =>
+    (value as Adapter | undefined)?.name === name &&
+    typeof (value as Adapter).parse === "function"
+  );
 }

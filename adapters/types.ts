@@ -75,6 +75,44 @@ export interface HookOutput {
   stdout: string;
   /** The exit code. */
   exitCode: number;
+  /** Standard error, for platforms that read a block's reason there (exit code 2). @default {""} */
+  stderr?: string;
+}
+
+/** The roles of a platform's tools, by the names its payloads carry. */
+export interface ToolRoles {
+  /** Shell tools. */
+  shell: readonly string[];
+  /** File-read tools. */
+  read: readonly string[];
+  /** Search tools (content and names). */
+  search: readonly string[];
+  /** Web-fetch tools. */
+  fetch: readonly string[];
+  /** Subagent tools. */
+  subagent: readonly string[];
+  /** File-edit tools. */
+  edit: readonly string[];
+  /** How MCP tools are named on the wire, e.g. `mcp__<server>__<tool>`. */
+  mcp: string;
+}
+
+/** One file of a platform's set-up: what `deno task configs` writes and `install` merges. */
+export interface ConfigFile {
+  /** The file's name in `configs/<platform>/`. */
+  name: string;
+  /** Its format. */
+  format: "json" | "toml" | "yaml" | "markdown";
+  /** What ctx-mode adds there. */
+  holds: readonly ("hooks" | "mcp" | "settings" | "instructions")[];
+  /** Where the agent reads it in a project, relative to the project root (none: user scope only). */
+  project?: string;
+  /** Where the agent reads it for the user (`~/…`). */
+  user?: string;
+  /** The variable that relocates the user folder, and that folder (`GEMINI_CONFIG_DIR` for `~/.gemini`). */
+  relocatedBy?: { variable: string; folder: string };
+  /** The content: data for json, toml and yaml (merged into an existing file), text for markdown. */
+  data: unknown;
 }
 
 /** The facts an adapter may read besides the payload. */
@@ -93,6 +131,20 @@ export interface Adapter {
   paradigm: Paradigm;
   /** What its hooks can express. */
   capabilities: Capabilities;
+  /** Its name for people (`Gemini CLI`). @default {name} */
+  label?: string;
+  /** Events that fire but whose answer the platform ignores: ctx-mode records and never blocks there. @default {[]} */
+  observeOnly?: readonly HookEvent[];
+  /** The platform's own name of each event ctx-mode registers. */
+  eventNames?: Readonly<Partial<Record<HookEvent, string>>>;
+  /** Its tools by role. */
+  tools?: ToolRoles;
+  /** How the model sees one of ctx-mode's MCP tools (`ctx_execute` → `mcp__ctx-mode__ctx_execute`). */
+  serverToolName?(tool: string): string;
+  /** Facts about this platform not verified on a live install, for the docs. @default {[]} */
+  unverified?: readonly string[];
+  /** Every file of its set-up (hooks, MCP server, instructions) with where the platform reads it. */
+  configFiles?(command: string): ConfigFile[];
   /**
    * The neutral event for one of the platform's event names, lower-cased with
    * `_` and `-` removed (`pretooluse`), or undefined when ctx-mode does not
@@ -109,7 +161,11 @@ export interface Adapter {
   format(input: HookInput, decision: Decision): HookOutput;
   /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
   passThrough(): HookOutput;
-  /** The hook and MCP configuration ctx-mode needs, as the platform's settings JSON. */
+  /**
+   * The hook and MCP configuration ctx-mode needs: Claude Code's settings
+   * JSON; for the other platforms, each set-up file's data by file name (see
+   * {@linkcode Adapter.configFiles} for where each goes).
+   */
   config(command: string): unknown;
   /** The routing instructions file for the platform (its name and text). */
   instructions(): { file: string; text: string };
@@ -147,6 +203,10 @@ export interface DoctorWhere {
   projectDir: string;
   /** Reads a text file, or undefined when it is missing or unreadable. */
   readText(path: string): string | undefined;
+  /** Lists the file names in a directory, or an empty list. @default {() => []} */
+  listNames?(path: string): string[];
+  /** Whether a registered command's program exists and can run. @default {undefined: not checked} */
+  commandRuns?(program: string): boolean;
 }
 
 /** One doctor check of a platform's set-up. */

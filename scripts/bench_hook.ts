@@ -12,8 +12,14 @@ import { join } from "node:path";
 import { percentile, printTable } from "./_table.ts";
 import { timeProcess } from "./_time_process.ts";
 import { writeHeartbeat } from "../src/config/heartbeat.ts";
+import { AGENTS } from "../tests/adapters/_agents.ts";
 
 const RUNS = 50;
+/** Runs per agent in the per-agent table. */
+const AGENT_RUNS = 20;
+const ADAPTER_LOAD = fileURLToPath(
+  new URL("./_adapter_load.ts", import.meta.url),
+);
 
 /** Twenty rules of the kinds projects write, for the policy-loading row. */
 const BENCH_RULES = {
@@ -168,9 +174,77 @@ export async function benchHook(): Promise<void> {
         false,
       ),
     ]);
+    await benchAgents({ served, env, beat, floorP50, asBinary });
   } finally {
     await Deno.remove(work, { recursive: true });
   }
+}
+
+/** The median time to load one adapter in a fresh process, in milliseconds. */
+async function adapterLoad(name: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-config", ADAPTER_LOAD, name],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    times.push(Number(new TextDecoder().decode(output.stdout)));
+  }
+  return percentile(times.sort((a, b) => a - b), 50);
+}
+
+/** One row per agent: its PreToolUse hook for a `git status` payload in its own shape. */
+async function benchAgents(options: {
+  served: string;
+  env: Record<string, string>;
+  beat: () => void;
+  floorP50: number;
+  asBinary: string[];
+}): Promise<void> {
+  const { served, env, beat, floorP50 } = options;
+  const base = options.asBinary.slice(0, -3);
+  const rows = [];
+  const claude = JSON.stringify({
+    "session_id": "bench",
+    cwd: served,
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Bash",
+    "tool_input": { command: "git status" },
+  });
+  const agents: Array<[string, string, string]> = [
+    ["claude-code", "PreToolUse", claude],
+    ...AGENTS.map((agent): [string, string, string] => [
+      agent.name,
+      agent.pre,
+      JSON.stringify(
+        agent.payload(served, "bench", agent.shell("git status")),
+      ),
+    ]),
+  ];
+  for (const [name, event, payload] of agents) {
+    beat();
+    const times = await timeProcess(
+      [...base, "hook", name, event],
+      payload,
+      env,
+      AGENT_RUNS,
+    );
+    const p50 = percentile(times, 50);
+    const load = await adapterLoad(name);
+    rows.push({
+      metric: name,
+      value: `p50 ${p50.toFixed(0)} ms (${
+        (p50 / floorP50).toFixed(2)
+      }× floor), adapter load ${load.toFixed(2)} ms`,
+      target: "≤ ~1.5× floor, load < 2 ms",
+      ok: p50 / floorP50 <= 1.6 && load < 2,
+    });
+  }
+  printTable(
+    `PreToolUse hook per agent, \`git status\` payload (${AGENT_RUNS} runs each)`,
+    rows,
+  );
 }
 
 if (import.meta.main) await benchHook();

@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
+import { ADAPTER_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
 import { HTML_WORKER_MODULE } from "../src/fetch/convert_html.ts";
 import { HOOK_SOCKET_WORKER_MODULE } from "../src/hook_channel/socket_server.ts";
@@ -39,7 +40,7 @@ export const TARGETS = [
 /**
  * The `deno compile` arguments for one target. `main.ts` loads its commands
  * and the sandbox's worker host, and the hook command its event handlers, by
- * computed specifier (so that `deno run` does not read the whole program on
+ * computed specifier, as the registry its adapters (so that `deno run` does not read the whole program on
  * every start), and the fetcher starts its HTML converter as a Worker from a
  * module URL; each of those modules is passed with `--include` so the binary
  * embeds it.
@@ -60,6 +61,9 @@ export function compileArgs(
     new URL(
       HOOK_SOCKET_WORKER_MODULE,
       new URL("src/hook_channel/socket_server.ts", mainUrl),
+    ),
+    ...Object.values(ADAPTER_MODULES).map((module) =>
+      new URL(module, new URL("adapters/registry.ts", mainUrl))
     ),
   ];
   return [

@@ -3,14 +3,17 @@
  * `deno task configs`: writes `configs/<platform>/` from what each adapter
  * generates, the Claude Code plugin (`configs/claude-code-plugin/`) and the
  * marketplace manifest that lists it (`.claude-plugin/marketplace.json`), so
- * the files in the repository never drift from what ctx-mode installs (tests
- * check they match).
+ * the files in the repository never drift from what ctx-mode installs, and the
+ * agent pages (README's capability matrix, `docs/agents.md`) from the same
+ * data (tests check they match).
  *
  * @module
  */
 
 import denoJson from "../deno.json" with { type: "json" };
 import { adapterFor, PLATFORM_NAMES } from "../adapters/registry.ts";
+import { renderConfigFile } from "../adapters/_render.ts";
+import { agentPages } from "./agent_docs.ts";
 
 /** The files of one platform's config folder, by name. */
 export async function configFiles(
@@ -21,16 +24,22 @@ export async function configFiles(
     throw new Error(`Cannot write configs for "${platform}": unknown platform`);
   }
   const instructions = adapter.instructions();
+  const config = JSON.stringify(adapter.config("ctx-mode"), null, 2);
   const settings = adapter.paradigm === "json-stdio"
     ? "settings.json"
     : `${platform}.json`;
-  const config = JSON.stringify(adapter.config("ctx-mode"), null, 2);
-  return {
+  const files: Record<string, string> = adapter.configFiles
+    ? Object.fromEntries(
+      adapter.configFiles("ctx-mode").map((
+        file,
+      ) => [file.name, renderConfigFile(file)]),
+    )
     // An agent without MCP (Pi) has no config to write.
-    ...(config === "{}" ? {} : { [settings]: `${config}\n` }),
-    [instructions.file]: instructions.text,
-    ...(await adapter.pluginFiles?.(["ctx-mode"])),
-  };
+    : config === "{}"
+    ? {}
+    : { [settings]: `${config}\n` };
+  files[instructions.file.split("/").at(-1) as string] = instructions.text;
+  return { ...files, ...(await adapter.pluginFiles?.(["ctx-mode"])) };
 }
 
 /** The plugin's folder, relative to the repository root. */
@@ -229,4 +238,12 @@ if (import.meta.main) {
     await write(`${PLUGIN_DIR}/${name}`, text);
   }
   await write(".claude-plugin/marketplace.json", marketplaceFile());
+  const readme = new URL("../README.md", import.meta.url);
+  const pages = await agentPages(await Deno.readTextFile(readme));
+  await Deno.writeTextFile(readme, pages.readme);
+  await Deno.writeTextFile(
+    new URL("../docs/agents.md", import.meta.url),
+    pages.agents,
+  );
+  console.log("README.md (agent matrix)\ndocs/agents.md");
 }

@@ -82,6 +82,7 @@ export const command: Command = {
         `ctx-mode hook: ${message}; letting the call proceed\n`,
       );
     }
+    if (output.stderr) await context.err(output.stderr);
     if (output.stdout) await context.out(output.stdout);
     return output.exitCode;
   },

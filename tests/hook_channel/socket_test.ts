@@ -243,7 +243,7 @@ function fakeServer(dataHome: string, project: string, behaviour: Behaviour) {
   };
 }
 
-const RM_HOME = { tool_name: "Bash", tool_input: { command: "rm -rf ~" } };
+const RM_HOME = { "tool_name": "Bash", "tool_input": { command: "rm -rf ~" } };
 
 async function hookProcess(
   home: string,

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { adapterFor } from "../../adapters/registry.ts";
-import { configFiles } from "../../scripts/write_configs.ts";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
@@ -78,33 +77,7 @@ async function runHost(
   };
 }
 
-for (const agent of ["zed", "antigravity"]) {
-  Deno.test(`configs/${agent} holds exactly what the adapter generates`, async () => {
-    const files = await configFiles(agent);
-    assert.ok(`${agent}.json` in files);
-    for (const [name, text] of Object.entries(files)) {
-      const stored = await Deno.readTextFile(
-        new URL(`../../configs/${agent}/${name}`, import.meta.url),
-      );
-      assert.equal(stored, text, `configs/${agent}/${name} is out of date`);
-    }
-  });
-}
-
 for (const agent of Object.keys(PLUGINS)) {
-  Deno.test(`configs/${agent} holds exactly what the adapter generates`, async () => {
-    for (const [name, text] of Object.entries(await configFiles(agent))) {
-      const stored = await Deno.readTextFile(
-        new URL(`../../configs/${agent}/${name}`, import.meta.url),
-      );
-      assert.equal(
-        stored,
-        text,
-        `configs/${agent}/${name} is out of date: run deno task configs`,
-      );
-    }
-  });
-
   Deno.test({
     name: `the ${agent} plugin, loaded by ${
       runtimeOf(agent).program

@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import { ADAPTER_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
 import { HOOK_SOCKET_WORKER_MODULE } from "../../src/hook_channel/socket_server.ts";
 import {
@@ -30,6 +31,9 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
       HOOK_SOCKET_WORKER_MODULE,
       new URL("src/hook_channel/socket_server.ts", ROOT),
     ),
+    ...Object.values(ADAPTER_MODULES).map((m) =>
+      new URL(m, new URL("adapters/registry.ts", ROOT))
+    ),
   ].map((url) => fileURLToPath(url));
   for (const target of TARGETS) {
     const args = compileArgs(target, MAIN_PATH);
@@ -54,6 +58,7 @@ Deno.test("computed import specifiers live only where compile.ts knows them", as
   }
   // _remote_hosts.ts loads the sandbox hosts only when ctx-mode runs from a URL, never in the binary.
   assert.deepEqual(places.sort(), [
+    fileURLToPath(new URL("adapters/registry.ts", ROOT)),
     fileURLToPath(new URL("src/cli/hook.ts", ROOT)),
     fileURLToPath(new URL("src/sandbox/_remote_hosts.ts", ROOT)),
   ]);

@@ -1,0 +1,38 @@
+/**
+ * What the agents' generated hook configurations share: which events are
+ * registered under which of the platform's names, and the command line.
+ *
+ * Pure.
+ *
+ * @module
+ */
+
+import type { AgentSpec } from "./_kit.ts";
+import type { HookEvent } from "./types.ts";
+
+/**
+ * Every event a spec registers, as `[event, the platform's name]`: the first
+ * name of each event, and the failure variant of its post-tool event (which
+ * carries the error) when the platform has one.
+ */
+export function registeredEvents(
+  events: AgentSpec["events"],
+): Array<[HookEvent, string]> {
+  return Object.entries(events).flatMap(([event, names]) => {
+    const first = names?.[0];
+    if (!first) return [];
+    const failure = names?.find((name) => /^posttoolusefailure$/i.test(name));
+    return failure
+      ? [[event as HookEvent, first], [event as HookEvent, failure]]
+      : [[event as HookEvent, first]];
+  });
+}
+
+/** The full hook command for an event. */
+export function hookCommand(
+  command: string,
+  platform: string,
+  eventName: string,
+): string {
+  return `${command} hook ${platform} ${eventName}`;
+}

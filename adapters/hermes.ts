@@ -1,0 +1,116 @@
+/**
+ * Hermes Agent, shell hooks: `hooks` in `~/.hermes/config.yaml` (snake_case
+ * events `pre_tool_call`, `post_tool_call`, `pre_llm_call`,
+ * `on_session_start`), Claude-like payloads, and `{"decision": "block",
+ * "reason"}` replies; `pre_llm_call` may add `{"context"}` to the user's
+ * message. Post-tool and session start are observe-only; no ask, no
+ * rewrite. The Python plugin is another integration, not this one.
+ *
+ * Unverified: the names of the post-tool and session-start shell events
+ * (taken from the plugin hooks), the search tool (`search_files`), how MCP
+ * tools of a server named `ctx-mode` are spelled (`mcp_ctx-mode_<tool>`).
+ * New shell hooks need the user's consent on first run
+ * (`HERMES_ACCEPT_HOOKS=1` accepts).
+ *
+ * @module
+ */
+
+import { joinPath } from "../src/config/path_lite.ts";
+import { userFolder } from "./_doctor_kit.ts";
+import { hookCommand } from "./_hook_config.ts";
+import { defineAgent, type WireDecision } from "./_kit.ts";
+import type { Adapter, HookEvent, HookOutput } from "./types.ts";
+
+const EVENTS = {
+  "pre_tool_use": ["pre_tool_call"],
+  "post_tool_use": ["post_tool_call"],
+  "session_start": ["on_session_start"],
+  "user_prompt_submit": ["pre_llm_call"],
+} as const;
+
+function json(value: unknown): HookOutput {
+  return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
+}
+
+function reply(_event: HookEvent, decision: WireDecision): HookOutput {
+  switch (decision.kind) {
+    case "deny":
+      return json({ decision: "block", reason: decision.reason });
+    case "context":
+      return json({ context: decision.text });
+    default:
+      return { stdout: "", exitCode: 0 };
+  }
+}
+
+/** The Hermes Agent (shell hooks) adapter. */
+export const hermes: Adapter = defineAgent({
+  name: "hermes",
+  label: "Hermes Agent",
+  events: EVENTS,
+  observeOnly: ["post_tool_use", "session_start"],
+  contextOn: ["user_prompt_submit"],
+  capabilities: {
+    preTool: true,
+    postTool: true,
+    preCompact: false,
+    sessionStart: true,
+    userPrompt: true,
+    modifyArgs: false,
+    modifyOutput: false,
+    injectContext: true,
+    block: true,
+    ask: false,
+  },
+  tools: {
+    shell: ["terminal"],
+    read: ["read_file"],
+    search: ["search_files"],
+    fetch: ["web_extract"],
+    subagent: ["delegate_task"],
+    edit: ["write_file", "patch"],
+    mcp: "mcp_<server>_<tool>",
+    isMcp: (name) => name.startsWith("mcp_"),
+  },
+  serverToolName: (tool) => `mcp_ctx-mode_${tool}`,
+  keys: { output: ["result", "tool_response", "tool_result", "tool_output"] },
+  reply,
+  configFiles: (command) => [{
+    name: "config.yaml",
+    format: "yaml",
+    holds: ["hooks", "mcp"],
+    user: "~/.hermes/config.yaml",
+    relocatedBy: { variable: "HERMES_HOME", folder: "~/.hermes" },
+    data: {
+      hooks: Object.fromEntries(
+        Object.values(EVENTS).map(([name]) => [name, [{
+          command: hookCommand(command, "hermes", name),
+          timeout: 30,
+        }]]),
+      ),
+      "mcp_servers": {
+        "ctx-mode": { command, args: ["serve"], timeout: 120 },
+      },
+    },
+  }],
+  instructionsFile: "AGENTS.md",
+  doctorPlaces: (where) => {
+    const user = userFolder(where, "HERMES_HOME", ".hermes");
+    return {
+      hookFiles: [joinPath(user, "config.yaml")],
+      mcpFiles: [joinPath(user, "config.yaml")],
+      hookFix: `add the hooks of configs/hermes/config.yaml to ${
+        joinPath(user, "config.yaml")
+      } and accept them on first run`,
+      mcpFix: `add mcp_servers.ctx-mode of configs/hermes/config.yaml to ${
+        joinPath(user, "config.yaml")
+      }`,
+    };
+  },
+  unverified: [
+    "post_tool_call and on_session_start as shell-hook event names",
+    "search_files as the search tool",
+    "the key of post_tool_call's result (result, else tool_response)",
+    "MCP tools are taken to be mcp_ctx-mode_<tool>",
+  ],
+});

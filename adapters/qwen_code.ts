@@ -1,0 +1,109 @@
+/**
+ * Qwen Code: Claude-compatible command hooks in `settings.json` (`.qwen/`),
+ * `hookSpecificOutput` replies with `permissionDecision` allow/deny/ask
+ * (ask becomes a deny in headless runs, Qwen's own choice), `updatedInput`
+ * rewrites and `additionalContext`. `UserPromptSubmit` also fires on tool
+ * continuations; only `submitted_prompt`, present for prompts the user typed,
+ * is recorded when the payload carries it.
+ *
+ * Every fact here is from Qwen's own docs and tool table (high confidence).
+ *
+ * @module
+ */
+
+import { joinPath } from "../src/config/path_lite.ts";
+import { claudeStyleReply } from "./_claude_style.ts";
+import { hookCommand, registeredEvents } from "./_hook_config.ts";
+import { defineAgent } from "./_kit.ts";
+import type { Adapter, HookEvent } from "./types.ts";
+
+const EVENTS = {
+  "pre_tool_use": ["PreToolUse"],
+  "post_tool_use": ["PostToolUse", "PostToolUseFailure"],
+  "pre_compact": ["PreCompact"],
+  "session_start": ["SessionStart"],
+  "user_prompt_submit": ["UserPromptSubmit"],
+} as const;
+
+const MATCHERS: Partial<Record<HookEvent, string>> = {
+  "pre_tool_use":
+    "run_shell_command|read_file|grep_search|glob|web_fetch|agent|task|write_file|edit|mcp__.*",
+  "post_tool_use": "*",
+  "session_start": "startup|resume|clear|compact",
+};
+
+/** The Qwen Code adapter. */
+export const qwenCode: Adapter = defineAgent({
+  name: "qwen-code",
+  label: "Qwen Code",
+  events: EVENTS,
+  observeOnly: [],
+  contextOn: [
+    "pre_tool_use",
+    "post_tool_use",
+    "session_start",
+    "user_prompt_submit",
+  ],
+  capabilities: {
+    preTool: true,
+    postTool: true,
+    preCompact: true,
+    sessionStart: true,
+    userPrompt: true,
+    modifyArgs: true,
+    modifyOutput: false,
+    injectContext: true,
+    block: true,
+    ask: true,
+  },
+  tools: {
+    shell: ["run_shell_command"],
+    read: ["read_file"],
+    search: ["grep_search", "search_file_content", "glob"],
+    fetch: ["web_fetch"],
+    subagent: ["agent", "task"],
+    edit: ["write_file", "edit", "replace"],
+    mcp: "mcp__<server>__<tool>",
+    isMcp: (name) => name.startsWith("mcp__"),
+  },
+  serverToolName: (tool) => `mcp__ctx-mode__${tool}`,
+  projectEnv: ["QWEN_PROJECT_DIR"],
+  reply: claudeStyleReply,
+  configFiles: (command) => [{
+    name: "settings.json",
+    format: "json",
+    holds: ["hooks", "mcp"],
+    project: ".qwen/settings.json",
+    user: "~/.qwen/settings.json",
+    data: {
+      hooks: Object.fromEntries(
+        registeredEvents(EVENTS).map(([event, name]) => [name, [{
+          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
+          hooks: [{
+            type: "command",
+            command: hookCommand(command, "qwen-code", name),
+            timeout: 30000,
+          }],
+        }]]),
+      ),
+      mcpServers: {
+        "ctx-mode": { command, args: ["serve"], timeout: 600000, trust: false },
+      },
+    },
+  }],
+  instructionsFile: "QWEN.md",
+  doctorPlaces: (where) => {
+    const files = [
+      joinPath(where.projectDir, ".qwen", "settings.json"),
+      joinPath(where.home, ".qwen", "settings.json"),
+    ];
+    return {
+      hookFiles: files,
+      mcpFiles: files,
+      hookFix:
+        "add the hooks of configs/qwen-code/settings.json to ~/.qwen/settings.json",
+      mcpFix: "run: qwen mcp add ctx-mode ctx-mode serve",
+    };
+  },
+  unverified: [],
+});

@@ -1,0 +1,224 @@
+/**
+ * The agent pages generated from the adapters' declared data: README's
+ * capability matrix (between its markers) and `docs/agents.md`, the set-up
+ * reference of every agent. `deno task configs` writes both; a test keeps
+ * them in step.
+ *
+ * @module
+ */
+
+import { adapterFor, PLATFORM_NAMES } from "../adapters/registry.ts";
+import type { Adapter, HookEvent } from "../adapters/types.ts";
+
+/** The markers around the matrix in README.md. */
+export const MATRIX_START = "<!-- agents:matrix:start (deno task configs) -->";
+/** The end marker. */
+export const MATRIX_END = "<!-- agents:matrix:end -->";
+
+const EVENT_COLUMNS: Array<[string, HookEvent, keyof Adapter["capabilities"]]> =
+  [
+    ["pre-tool", "pre_tool_use", "preTool"],
+    ["post-tool", "post_tool_use", "postTool"],
+    ["pre-compact", "pre_compact", "preCompact"],
+    ["session start", "session_start", "sessionStart"],
+    ["prompt", "user_prompt_submit", "userPrompt"],
+  ];
+
+/**
+ * Markdown as `deno fmt` writes it, so the generated pages pass the format check.
+ *
+ * @param text Markdown.
+ * @returns The formatted text.
+ */
+export async function formatMarkdown(text: string): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--ext=md", "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(text));
+  await writer.close();
+  const output = await child.output();
+  if (!output.success) {
+    throw new Error(
+      `Cannot format the agent pages: ${
+        new TextDecoder().decode(output.stderr)
+      }`,
+    );
+  }
+  return new TextDecoder().decode(output.stdout);
+}
+
+/** Every adapter, in the registry's order. */
+export async function allAdapters(): Promise<Adapter[]> {
+  return (await Promise.all(PLATFORM_NAMES.map((name) => adapterFor(name))))
+    .filter((adapter): adapter is Adapter => adapter !== undefined);
+}
+
+function eventCell(adapter: Adapter, event: HookEvent, has: boolean): string {
+  if (!has) return "—";
+  return adapter.observeOnly?.includes(event) ? "observe" : "yes";
+}
+
+/**
+ * The capability matrix as a Markdown table.
+ *
+ * @param adapters The adapters.
+ * @returns The table, one row per agent.
+ */
+export function capabilityMatrix(adapters: readonly Adapter[]): string {
+  const header = [
+    "agent",
+    ...EVENT_COLUMNS.map(([title]) => title),
+    "block",
+    "ask",
+    "rewrite args",
+    "inject context",
+  ];
+  const rows = adapters.map((adapter) => {
+    const caps = adapter.capabilities;
+    return [
+      `[${adapter.label ?? adapter.name}](docs/agents.md#${adapter.name})`,
+      ...EVENT_COLUMNS.map(([, event, key]) =>
+        eventCell(adapter, event, caps[key])
+      ),
+      caps.block ? "yes" : "—",
+      // Without a way to block, nothing degrades to a deny.
+      caps.ask ? "yes" : caps.block ? "→ deny" : "—",
+      caps.modifyArgs ? "yes" : caps.block ? "→ deny" : "—",
+      caps.injectContext ? "yes" : "—",
+    ];
+  });
+  return [header, header.map(() => "---"), ...rows]
+    .map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+}
+
+/**
+ * README and `docs/agents.md` as `deno task configs` writes them.
+ *
+ * @param readme README's current text.
+ * @returns Both pages, formatted.
+ */
+export async function agentPages(
+  readme: string,
+): Promise<{ readme: string; agents: string }> {
+  const adapters = await allAdapters();
+  return {
+    readme: await formatMarkdown(
+      withMatrix(readme, capabilityMatrix(adapters)),
+    ),
+    agents: await formatMarkdown(agentsReference(adapters)),
+  };
+}
+
+/**
+ * README with its matrix section replaced.
+ *
+ * @param readme README's text.
+ * @param matrix The generated table.
+ * @returns The new text.
+ * @throws {Error} When the markers are missing.
+ */
+export function withMatrix(readme: string, matrix: string): string {
+  const start = readme.indexOf(MATRIX_START);
+  const end = readme.indexOf(MATRIX_END);
+  if (start < 0 || end < start) {
+    throw new Error(
+      `Cannot update README.md: the markers "${MATRIX_START}" … "${MATRIX_END}" are missing`,
+    );
+  }
+  return `${readme.slice(0, start + MATRIX_START.length)}\n\n${matrix}\n\n${
+    readme.slice(end)
+  }`;
+}
+
+function section(adapter: Adapter): string {
+  const lines = [`## ${adapter.label ?? adapter.name}`, ""];
+  lines.push(
+    `<a id="${adapter.name}"></a>Hook command: \`ctx-mode hook ${adapter.name} <event>\`.`,
+    "",
+  );
+  const names = adapter.eventNames ?? {};
+  const events = Object.entries(names).map(([event, name]) =>
+    `\`${name}\` (${event.replaceAll("_", " ")}${
+      adapter.observeOnly?.includes(event as HookEvent) ? ", observe only" : ""
+    })`
+  );
+  if (events.length) lines.push(`Events: ${events.join(", ")}.`, "");
+  lines.push(
+    "| file | format | holds | project | user |",
+    "|---|---|---|---|---|",
+  );
+  for (const file of adapter.configFiles?.("ctx-mode") ?? []) {
+    const user = file.user
+      ? `\`${file.user}\`${
+        file.relocatedBy
+          ? ` (\`$${file.relocatedBy.variable}\` moves \`${file.relocatedBy.folder}\`)`
+          : ""
+      }`
+      : "—";
+    lines.push(
+      `| [configs/${adapter.name}/${file.name}](../configs/${adapter.name}/${file.name}) | ${file.format} | ${
+        file.holds.join(", ")
+      } | ${file.project ? `\`${file.project}\`` : "—"} | ${user} |`,
+    );
+  }
+  const instructions = adapter.instructions();
+  lines.push(
+    `| [configs/${adapter.name}/${
+      instructions.file.split("/").at(-1)
+    }](../configs/${adapter.name}/${
+      instructions.file.split("/").at(-1)
+    }) | markdown | routing instructions | \`${instructions.file}\` | — |`,
+    "",
+  );
+  const tools = adapter.tools;
+  if (tools) {
+    const list = (names: readonly string[]) =>
+      names.length ? names.map((n) => `\`${n}\``).join(", ") : "none";
+    lines.push(
+      `Tools: shell ${list(tools.shell)}; read ${list(tools.read)}; search ${
+        list(tools.search)
+      }; fetch ${list(tools.fetch)}; subagent ${list(tools.subagent)}; edit ${
+        list(tools.edit)
+      }; MCP \`${tools.mcp}\`. ctx-mode's tools appear to the model as \`${
+        adapter.serverToolName?.("ctx_execute") ?? "ctx_execute"
+      }\`.`,
+      "",
+    );
+  }
+  const caps = adapter.capabilities;
+  const degraded = [
+    caps.ask ? "" : "an ask is a deny saying how to run the command by hand",
+    caps.modifyArgs
+      ? ""
+      : "a rewrite is a deny carrying the rewritten call (a subagent prompt runs without the routing block)",
+  ].filter(Boolean);
+  if (degraded.length) lines.push(`Degraded: ${degraded.join("; ")}.`, "");
+  if (adapter.unverified?.length) {
+    lines.push(`Unverified: ${adapter.unverified.join("; ")}.`, "");
+  }
+  return lines.join("\n");
+}
+
+/**
+ * `docs/agents.md`: each agent's set-up.
+ *
+ * @param adapters The adapters.
+ * @returns The page.
+ */
+export function agentsReference(adapters: readonly Adapter[]): string {
+  return `# Agents
+
+Generated by \`deno task configs\` from the adapters in \`adapters/\`; do not
+edit by hand. Each agent runs \`ctx-mode hook <agent> <event>\` from its own
+hook configuration and \`ctx-mode serve\` as its MCP server. Copy or merge the
+files below (written with the command \`ctx-mode\`) into the places the agent
+reads; \`ctx-mode doctor\` checks them.
+
+${capabilityMatrix(adapters).replaceAll("(docs/agents.md#", "(#")}
+
+${adapters.map(section).join("\n")}`;
+}
