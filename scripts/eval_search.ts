@@ -19,6 +19,7 @@
 import { join } from "node:path";
 import { KnowledgeBase } from "../src/store/knowledge_base.ts";
 import { collectFiles } from "../src/store/collect_files.ts";
+import { htmlToMarkdown } from "../src/fetch/html_to_markdown.ts";
 import { indexFiles } from "../src/store/index_files.ts";
 import { CORPORA, corpusDir, type CorpusName } from "./eval_corpora.ts";
 
@@ -69,6 +70,7 @@ export async function indexCorpus(
   const summary = await indexFiles(
     kb,
     found.files.map((file) => ({ path: file.path, label: file.relative })),
+    { htmlToMarkdown: (html) => htmlToMarkdown(html).markdown },
   );
   return {
     files: summary.receipts.length,

@@ -102,14 +102,23 @@ export const command: Command = {
         kb.index({ label: source ?? "stdin", content: stdin, origin: "stdin" }),
       );
     }
-    const progress = context.stderrIsTerminal && files.length >= 20
-      ? (done: number) => void context.err(bar(done, files.length))
+    const indexing = performance.now();
+    let shown = false;
+    // On a terminal, from the first second on: files, bytes and rate.
+    const progress = context.stderrIsTerminal
+      ? (done: number, bytes: number) => {
+        const seconds = (performance.now() - indexing) / 1000;
+        if (seconds < 1 && done < files.length) return;
+        shown = true;
+        void context.err(bar(done, files.length, bytes, seconds));
+      }
       : undefined;
     const summary = await indexFiles(kb, files, {
       onFile: progress,
       maxBytes: maxMb * 1024 * 1024,
+      htmlToMarkdown: convertPage,
     });
-    if (progress) await context.err("\r\x1b[2K");
+    if (shown) await context.err("\r\x1b[2K");
     receipts.push(...summary.receipts);
     skipped.push(...summary.skipped);
 
@@ -144,12 +153,30 @@ function labelFor(
   return fromCwd.startsWith("..") || isAbsolute(fromCwd) ? file.path : fromCwd;
 }
 
-function bar(done: number, total: number): string {
+function bar(
+  done: number,
+  total: number,
+  bytes: number,
+  seconds: number,
+): string {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  return `\r[${"#".repeat(filled)}${
+  return `\r\x1b[2K[${"#".repeat(filled)}${
     "-".repeat(width - filled)
-  }] ${done}/${total} files`;
+  }] ${done}/${total} files, ${formatBytes(bytes)}, ${
+    formatBytes(bytes / Math.max(seconds, 0.001))
+  }/s`;
+}
+
+/**
+ * HTML files go through the same HTML→Markdown path as fetched pages. This
+ * process is the CLI's own, so pages convert in it (a stack overflow on
+ * absurdly nested markup becomes that file's skip reason); the converter loads
+ * only when a folder holds HTML.
+ */
+async function convertPage(html: string): Promise<string> {
+  const { htmlToMarkdown } = await import("../fetch/html_to_markdown.ts");
+  return htmlToMarkdown(html).markdown;
 }
 
 function report(
