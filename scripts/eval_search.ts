@@ -189,7 +189,10 @@ if (import.meta.main) {
       console.log(`${corpus}: not built (deno run -A scripts/eval_corpora.ts)`);
       continue;
     }
-    for (const half of ["dev", "test"] as const) {
+    const halves = flags.includes("--dev")
+      ? ["dev"] as const
+      : ["dev", "test"] as const;
+    for (const half of halves) {
       const s = result[half];
       console.log(
         `${corpus} ${half}: hit@1 ${s.hit1.toFixed(2)} hit@5 ${

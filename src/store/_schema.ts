@@ -88,7 +88,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Version 3, tool-call accounting: every MCP tool call of a server session,
   // with what the tool handled and what it returned, for ctx_stats and
-  // \`ctx-mode stats\`.
+  // `ctx-mode stats`.
   `
   CREATE TABLE tool_calls (
     id INTEGER PRIMARY KEY,
@@ -153,5 +153,33 @@ export const MIGRATIONS: readonly string[] = [
     snapshot TEXT NOT NULL,
     PRIMARY KEY (platform, session_id)
   ) WITHOUT ROWID;
+  `,
+  // Version 6, a hidden `context` column for word search: the parts of
+  // camelCase identifiers (`readFileSync` → read file sync), the words of the
+  // source label and, for manuals, the program's name and one-line summary,
+  // so a chunk matches words that say where it stands without its title
+  // showing them. Rows indexed before keep an empty context until re-indexed.
+  `
+  ALTER TABLE chunks ADD COLUMN context TEXT NOT NULL DEFAULT '';
+  DROP TRIGGER chunks_after_insert;
+  DROP TRIGGER chunks_after_delete;
+  DROP TABLE chunks_words;
+  CREATE VIRTUAL TABLE chunks_words USING fts5(
+    title, body, context, content='chunks', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+  );
+  INSERT INTO chunks_words(chunks_words, rank) VALUES ('rank', 'bm25(5.0, 1.0, 0.5)');
+  CREATE TRIGGER chunks_after_insert AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_words(rowid, title, body, context)
+      VALUES (new.id, new.title, new.body, new.context);
+    INSERT INTO chunks_trigram(rowid, title, body) VALUES (new.id, new.title, new.body);
+  END;
+  CREATE TRIGGER chunks_after_delete AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_words(chunks_words, rowid, title, body, context)
+      VALUES ('delete', old.id, old.title, old.body, old.context);
+    INSERT INTO chunks_trigram(chunks_trigram, rowid, title, body)
+      VALUES ('delete', old.id, old.title, old.body);
+  END;
+  INSERT INTO chunks_words(chunks_words) VALUES ('rebuild');
   `,
 ];

@@ -37,7 +37,8 @@ const NUMBERED = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+[A-Z\p{Lu}][^.!?:]{1,70}$/u;
 const UNDERLINE = /^(={3,}|-{3,})\s*$/;
 const OPTION_WITH_TEXT =
   /^( {1,10})((?:[-+]{1,2}[\w#?@][^\s]*|[a-z]+=[A-Z]+)(?:,? [^\s]+)*?)(?: {2,}|\t+)(\S.*)$/;
-const LEAF_RANK = 1000;
+/** Between section lines (below 1) and terms (their indentation, from 1). */
+const SECTION_TEXT_RANK = 0.9;
 const TERM_START = /^[-+]{1,2}[\w#?@]|^[a-z][\w-]*=/;
 
 interface Heading {
@@ -85,6 +86,7 @@ export function chunkManual(
   const options = headings.filter((h) => TERM_START.test(h.title)).length;
   if (sections < 2 && !(name.fromUsage && options >= 3)) return undefined;
   const root = name.value ?? fallbackTitle;
+  const context = `${root} ${summaryOf(lines, headings, name)}`.trim();
   const chunks: Chunk[] = [];
   const stack: Heading[] = [];
   const emit = (
@@ -101,11 +103,13 @@ export function chunkManual(
     // A heading alone is no answer; its title still leads the paths below it.
     if (
       body.trim() === "" ||
-      (path.length > 0 && !described && !body.includes("\n"))
+      (path.at(-1) && !described && !body.includes("\n"))
     ) {
       return;
     }
-    const title = [root, ...path].join(TITLE_SEPARATOR);
+    const title = [root, ...path.filter((part) => part !== "")].join(
+      TITLE_SEPARATOR,
+    );
     const pieces = packPieces(body, maxBytes);
     pieces.forEach((piece, index) =>
       chunks.push({
@@ -113,12 +117,20 @@ export function chunkManual(
           ? title
           : `${title} (part ${index + 1}/${pieces.length})`,
         body: piece,
+        context,
       })
     );
   };
   emit(name.bodyStart, headings[0]?.line ?? lines.length, []);
   headings.forEach((heading, index) => {
-    while ((stack.at(-1)?.rank ?? -1) >= heading.rank) stack.pop();
+    // Options are siblings whatever their indentation ("  -a, --all" and
+    // "      --author"); other terms nest by indentation.
+    const option = TERM_START.test(heading.title);
+    while (
+      stack.length > 0 &&
+      (stack.at(-1)!.rank >= heading.rank ||
+        (option && TERM_START.test(stack.at(-1)!.title)))
+    ) stack.pop();
     stack.push(heading);
     emit(
       heading.line,
@@ -128,6 +140,28 @@ export function chunkManual(
     );
   });
   return chunks;
+}
+
+/**
+ * The one-line summary of the program: the text of a man page's NAME
+ * section, or the line after a `Usage:` line.
+ */
+function summaryOf(
+  lines: readonly string[],
+  headings: readonly Heading[],
+  name: DocumentName,
+): string {
+  const section = headings.findIndex((heading) => heading.title === "NAME");
+  if (section !== -1) {
+    const start = headings[section]!.line + 1;
+    const end = headings[section + 1]?.line ?? lines.length;
+    return lines.slice(start, end).join(" ").replace(/\s+/g, " ").trim();
+  }
+  if (!name.fromUsage) return "";
+  const usage = lines.findIndex((line) => USAGE.test(line));
+  return lines.slice(usage + 1).find((line) =>
+    /^\S/.test(line) && !USAGE.test(line) && !/^\s*or:/.test(line)
+  )?.trim() ?? "";
 }
 
 interface DocumentName {
@@ -182,12 +216,18 @@ function outline(
       headings.push({ rank, title: line.trim(), line: i });
       continue;
     }
+    // Text back at column 0 after a term belongs to the section, not the term.
+    if (
+      indentOf(line) === 0 && (headings.at(-1)?.rank ?? 0) >= 1 &&
+      (lines[i - 1] ?? "").trim() === ""
+    ) {
+      headings.push({ rank: SECTION_TEXT_RANK, title: "", line: i });
+      continue;
+    }
     const term = termAt(lines, i);
     if (term) {
-      // Options that carry their text are leaves of one list, however their
-      // short forms line them up ("  -a, --all" and "      --author").
       headings.push({
-        rank: term.described ? LEAF_RANK : term.indent,
+        rank: term.indent,
         title: term.title,
         line: i,
         described: term.described,
