@@ -40,7 +40,7 @@ export function contextTerms(label: string, chunk: Chunk): string {
 /** The lower-case parts of the camelCase words in a text, each once. */
 export function camelParts(text: string): Set<string> {
   const parts = new Set<string>();
-  for (const [token] of text.matchAll(/\p{L}+(?:\p{Lu}\p{Ll}+)+/gu)) {
+  for (const [token] of text.matchAll(/\p{L}+/gu)) {
     if (!/\p{Ll}\p{Lu}/u.test(token)) continue;
     for (const part of token.split(/(?<=\p{Ll})(?=\p{Lu})/u)) {
       if (part.length >= 2) parts.add(part.toLowerCase());

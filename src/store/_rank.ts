@@ -47,11 +47,6 @@ export const WEIGHTS = {
 const LINK_HEAVY_SHARE = 0.5;
 const LINK_HEAVY_FACTOR = 0.5;
 
-/** Text prepared for matching: lower case, camelCase parts spaced apart. */
-export function matchText(text: string): string {
-  return text.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase();
-}
-
 /** The heading of the chunk itself: the last part of its path, without `(part k/n)`. */
 export function leafTitle(title: string): string {
   return (title.split(" > ").at(-1) ?? title).replace(
@@ -103,8 +98,10 @@ export function scoreRow(
   exacts: readonly string[],
   maxRelevance: number,
 ): number {
-  const title = matchText(`${row.title}\n${row.context}`);
-  const leaf = matchText(leafTitle(row.title));
+  const titleText = `${row.title}\n${row.context}`;
+  const title = titleText.toLowerCase();
+  const leafText = leafTitle(row.title);
+  const leaf = leafText.toLowerCase();
   const body = row.body.toLowerCase();
   const groups = new Map<
     number,
@@ -114,8 +111,8 @@ export function scoreRow(
     const group = groups.get(term.group) ??
       { weight: 0, leaf: 0, path: 0, body: 0 };
     group.weight = Math.max(group.weight, term.weight);
-    const inLeaf = startsWord(leaf, leaf, term.stem);
-    const inPath = inLeaf || startsWord(title, title, term.stem);
+    const inLeaf = startsWord(leafText, leaf, term.stem);
+    const inPath = inLeaf || startsWord(titleText, title, term.stem);
     const inBody = inPath || startsWord(row.body, body, term.stem);
     group.leaf = Math.max(group.leaf, inLeaf ? term.weight : 0);
     group.path = Math.max(group.path, inPath ? term.weight : 0);
@@ -133,8 +130,7 @@ export function scoreRow(
     bodyShare += group.body;
   }
   const share = (part: number) => total > 0 ? part / total : 0;
-  const rawLeaf = leafTitle(row.title).toLowerCase();
-  const exact = exacts.some((token) => rawLeaf.includes(token)) ? 1 : 0;
+  const exact = exacts.some((token) => leaf.includes(token)) ? 1 : 0;
   const exactBody = exact === 0 && exacts.some((token) => body.includes(token))
     ? 1
     : 0;

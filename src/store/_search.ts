@@ -86,8 +86,14 @@ export interface SearchOptions {
 
 const CANDIDATES = 50;
 const SUBSTRING_CANDIDATES = 20;
+/** The most indexed words one identifier fragment may stand for. */
+const FRAGMENT_READINGS = 4;
+/** The most phrases the identifier layer searches at once. */
+const MAX_READINGS = 12;
 /** Words in more than this share of chunks only join the match when nothing rarer is asked. */
 const COMMON_SHARE = 0.15;
+/** Chunks counted for a word's rarity at most. */
+const COUNT_CAP = 400;
 /** Title, body and hidden context in BM25: a heading word says more than a body word. */
 const BM25_WEIGHTS = "5.0, 1.0, 0.5";
 /** Weights of terms the user did not type, relative to typed ones. */
@@ -152,7 +158,11 @@ export class Searcher {
     result.corrections = this.#correct(words);
     const replaced = new Map(result.corrections.map((c) => [c.from, c.to]));
     const typed = words.map((word) => replaced.get(word) ?? word);
-    const terms = this.#terms(typed, identifierParts(query));
+    const terms = this.#terms(
+      typed,
+      typed.map((word) => this.#isWord(word) ? [] : this.#wordsHolding(word)),
+      identifierParts(query),
+    );
     const relevance = this.#wordRanked(matchWords(terms), scope);
     const partial = substrings.filter((token) => this.#isPartial(token));
     const substringIds = this.#substringRanked(
@@ -199,20 +209,25 @@ export class Searcher {
   }
 
   /**
-   * The ranking terms: typed words, their synonyms (in the typed word's
-   * group) and identifier parts, each weighted by its rarity in the index.
+   * The ranking terms: typed words, the indexed words a typed fragment
+   * stands for and its synonyms (all in the typed word's group), and
+   * identifier parts, each weighted by its rarity in the index.
    */
   #terms(
     typed: readonly string[],
+    readings: ReadonlyArray<readonly string[]>,
     parts: readonly string[],
   ): SearchTerm[] {
     const total = Number(
       this.#statement("SELECT count(*) AS n FROM chunks").get()?.n ?? 0,
     );
+    // Counting stops at a cap: past it a word is common, and counting on
+    // would cost more than the whole search.
     const frequency = (word: string): number =>
       Number(
         this.#statement(
-          "SELECT count(*) AS n FROM chunks_words WHERE chunks_words MATCH ?",
+          `SELECT count(*) AS n FROM (SELECT 1 FROM chunks_words
+           WHERE chunks_words MATCH ? LIMIT ${COUNT_CAP})`,
         ).get(quoteTerm(word))?.n ?? 0,
       ) / Math.max(1, total);
     const terms: SearchTerm[] = [];
@@ -240,6 +255,10 @@ export class Searcher {
       });
     };
     typed.forEach((word, group) => add(word, group, 1, true));
+    // A fragment ("readFileSyn") stands for the indexed words that hold it.
+    readings.forEach((words, group) => {
+      for (const word of words) add(word, group, 1, false);
+    });
     typed.forEach((word, group) => {
       for (const synonym of synonymsOf(word)) {
         add(synonym, group, SYNONYM_WEIGHT, false);
@@ -269,29 +288,66 @@ export class Searcher {
   }
 
   /**
-   * Chunk ids containing any substring, through the trigram index: the ones
-   * with a substring in the heading first, then by how many substrings they hold.
+   * Chunk ids for identifier-shaped tokens, best BM25 first: each token is
+   * cut where the tokenizer cuts it (`fsPromises.readF` → fspromises, readf),
+   * fragments become the indexed words holding them (found through the
+   * vocabulary's trigram index: `readf` → readfile), and the pieces must
+   * stand next to each other, as they do in the identifier.
    */
-  #substringRanked(substrings: readonly string[], scope: Scope): number[] {
-    if (substrings.length === 0) return [];
-    // `%` would widen the pattern; `_` matches itself among other characters, which is harmless.
-    const patterns = substrings.map((token) =>
-      `%${token.replaceAll("%", "_")}%`
-    );
-    const any = patterns.map(() => "(title LIKE ? OR body LIKE ?)").join(
-      " OR ",
-    );
-    const inTitle = patterns.map(() => "(title LIKE ?)").join(" + ");
-    const inBody = patterns.map(() => "(body LIKE ?)").join(" + ");
-    const sql = `SELECT rowid AS id FROM chunks_trigram WHERE (${any})${
-      scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
-    } ORDER BY ${inTitle} DESC, ${inBody} DESC, rowid LIMIT ${SUBSTRING_CANDIDATES}`;
-    const parameters: string[] = patterns.flatMap((
-      pattern,
-    ) => [pattern, pattern]);
-    if (scope) parameters.push(scope);
-    parameters.push(...patterns, ...patterns);
+  #substringRanked(tokens: readonly string[], scope: Scope): number[] {
+    const phrases = tokens.flatMap((token) => {
+      const pieces = token.match(/[\p{L}\p{N}]+/gu) ?? [];
+      const choices = pieces.map((piece) => this.#wordsHolding(piece));
+      if (choices.length === 0 || choices.some((c) => c.length === 0)) {
+        return [];
+      }
+      // The likeliest reading first, then each fragment's other readings.
+      const phrase = (words: readonly string[]) =>
+        words.length === 1 ? quoteTerm(words[0]!) : quoteTerm(words.join(" "));
+      const best = choices.map((c) => c[0]!);
+      const readings = [phrase(best)];
+      choices.forEach((c, index) => {
+        for (const word of c.slice(1)) {
+          readings.push(phrase(best.with(index, word)));
+        }
+      });
+      return readings;
+    });
+    if (phrases.length === 0) return [];
+    const sql =
+      `SELECT rowid AS id FROM chunks_words WHERE chunks_words MATCH ?${
+        scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
+      } ORDER BY bm25(chunks_words, ${BM25_WEIGHTS}) LIMIT ${SUBSTRING_CANDIDATES}`;
+    const match = [...new Set(phrases)].slice(0, MAX_READINGS).join(" OR ");
+    const parameters = scope ? [match, scope] : [match];
     return this.#statement(sql).all(...parameters).map((row) => Number(row.id));
+  }
+
+  /**
+   * The indexed words a piece of an identifier stands for: itself when it is
+   * a word (or too short to be a fragment), else the most used vocabulary
+   * words holding it, those starting with it first.
+   */
+  #wordsHolding(piece: string): string[] {
+    if (piece.length < 3 || /\d/.test(piece) || this.#isWord(piece)) {
+      return [piece];
+    }
+    return this.#statement(
+      `SELECT vocabulary.word AS word FROM vocabulary_trigram
+       JOIN vocabulary ON vocabulary.id = vocabulary_trigram.rowid
+       WHERE vocabulary_trigram.word LIKE ?
+       ORDER BY substr(vocabulary.word, 1, length(?)) = ? DESC, vocabulary.uses DESC
+       LIMIT ${FRAGMENT_READINGS}`,
+    ).all(`%${piece}%`, piece, piece).map((row) => String(row.word));
+  }
+
+  #isWord(word: string): boolean {
+    return Boolean(
+      this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(word) ??
+        this.#statement(
+          "SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1",
+        ).get(quoteTerm(word)),
+    );
   }
 
   #rows(ids: readonly number[]): Map<number, ChunkRow> {
@@ -371,20 +427,26 @@ export class Searcher {
         word.length + budget,
       ),
     ];
-    let best: { word: string; distance: number; uses: number } | undefined;
+    const close = new Map<string, { distance: number; uses: number }>();
     for (const row of candidates) {
       const candidate = String(row.word);
       const distance = editDistance(word, candidate, budget);
-      if (distance > budget) continue;
-      const uses = Number(row.uses);
-      if (
-        !best || distance < best.distance ||
-        (distance === best.distance && uses > best.uses)
-      ) {
-        best = { word: candidate, distance, uses };
+      if (distance <= budget) {
+        close.set(candidate, { distance, uses: Number(row.uses) });
       }
     }
-    return best?.word;
+    const ranked = [...close].sort(([, x], [, y]) =>
+      x.distance - y.distance || y.uses - x.uses
+    );
+    const [best, second] = ranked;
+    if (!best) return undefined;
+    // Two words as close as each other and about as common: which one was
+    // meant is a guess, and a wrong guess rewrites the query.
+    if (
+      second && second[1].distance === best[1].distance &&
+      best[1].uses < 2 * second[1].uses
+    ) return undefined;
+    return best[0];
   }
 }
 

@@ -368,9 +368,6 @@ export class KnowledgeBase {
         "INSERT INTO chunks_words(chunks_words) VALUES ('rebuild')",
       );
       this.#db.exec(
-        "INSERT INTO chunks_trigram(chunks_trigram) VALUES ('rebuild')",
-      );
-      this.#db.exec(
         "INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('rebuild')",
       );
     });
