@@ -121,7 +121,7 @@ export function chunkManual(
       })
     );
   };
-  emit(name.bodyStart, headings[0]?.line ?? lines.length, []);
+  emit(name.bodyStart, headings[0]?.line ?? name.bodyEnd, []);
   headings.forEach((heading, index) => {
     // Options are siblings whatever their indentation ("  -a, --all" and
     // "      --author"); other terms nest by indentation.
@@ -134,7 +134,7 @@ export function chunkManual(
     stack.push(heading);
     emit(
       heading.line,
-      headings[index + 1]?.line ?? lines.length,
+      headings[index + 1]?.line ?? name.bodyEnd,
       stack.map((entry) => entry.title),
       heading.described,
     );
@@ -169,6 +169,8 @@ interface DocumentName {
   fromUsage: boolean;
   /** The first line after a man page header. */
   bodyStart: number;
+  /** The man page footer's line, or the line count. */
+  bodyEnd: number;
 }
 
 function outline(
@@ -179,6 +181,7 @@ function outline(
     value: undefined,
     fromUsage: false,
     bodyStart: 0,
+    bodyEnd: lines.length,
   };
   const firstLine = lines.findIndex((line) => line.trim() !== "");
   const header = MAN_HEADER.exec(lines[firstLine] ?? "");
@@ -192,15 +195,16 @@ function outline(
     name.fromUsage = true;
   }
   const footer = lines.findLastIndex((line) => line.trim() !== "");
+  if (header && /\S\s{2,}\S.*\(\d\w*\)\s*$/.test(lines[footer] ?? "")) {
+    name.bodyEnd = footer;
+  }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim() === "" || i === firstLine && header) continue;
-    if (i === footer && header && /\S\s{2,}\S.*\(\d\w*\)\s*$/.test(line)) {
-      continue;
-    }
+    if (i >= name.bodyEnd) break;
     const next = lines[i + 1] ?? "";
     if (UNDERLINE.test(next) && /^\S/.test(line) && line.length <= 80) {
-      const rank = next.startsWith("=") ? 0 : 0.5;
+      const rank = next.startsWith("=") ? 0 : 0.05;
       headings.push({ rank, title: line.trim(), line: i });
       i++;
       continue;
@@ -211,8 +215,8 @@ function outline(
     }
     const numbered = NUMBERED.exec(line);
     if (numbered) {
-      // "2" above "2.3" above "2.3.1", all above indented terms.
-      const rank = (numbered[1]!.split(".").length - 1) / 10;
+      // Below underlined titles; "2" above "2.3" above "2.3.1"; all above terms.
+      const rank = numbered[1]!.split(".").length / 10;
       headings.push({ rank, title: line.trim(), line: i });
       continue;
     }
