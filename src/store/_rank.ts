@@ -1,8 +1,10 @@
 /**
  * The final ranking of search candidates: BM25 from FTS5 (which weighs rare
  * terms most, as its IDF intends), plus how much of the query's rarity the
- * chunk's own heading and its text cover, exact identifiers in the heading,
- * terms standing close together, and a cut for chunks that are mostly links.
+ * chunk's own heading, its path and its text cover, how much of the heading
+ * the query asked for, exact identifiers (`--max-time`, `fs.rm`) in the
+ * heading or the text, terms standing close together, and a cut for chunks
+ * that are mostly links (tables of contents, link lists).
  *
  * Pure: it scores rows it is given and never touches the database.
  *
@@ -32,7 +34,7 @@ export interface RankRow {
 }
 
 /** The weights of the score's parts; tuned on the development questions only. */
-export const WEIGHTS = {
+const WEIGHTS = {
   bm25: 1.0,
   leaf: 1.4,
   path: 0.4,
@@ -41,8 +43,6 @@ export const WEIGHTS = {
   exactBody: 1.2,
   precision: 0.25,
   proximity: 0.3,
-  mult: 0,
-  floor: 0.2,
 };
 const LINK_HEAVY_SHARE = 0.5;
 const LINK_HEAVY_FACTOR = 0.5;
@@ -143,9 +143,7 @@ export function scoreRow(
     WEIGHTS.exactBody * exactBody +
     WEIGHTS.precision * leafPrecision(leaf, terms) +
     WEIGHTS.proximity * proximity(body, typed);
-  const score = WEIGHTS.mult > 0
-    ? (WEIGHTS.floor + bm) * (1 + features)
-    : WEIGHTS.bm25 * bm + features;
+  const score = WEIGHTS.bm25 * bm + features;
   return linkShare(row.body) > LINK_HEAVY_SHARE
     ? score * LINK_HEAVY_FACTOR
     : score;
