@@ -24,9 +24,11 @@ const USAGE = `Usage: ctx-mode index <path|->... [options]
 Index files and folders (recursively) or standard input ("-") into the
 project's knowledge base. A file in a folder becomes one source labelled by its
 path relative to that folder; indexing a label again replaces it, and identical
-content is left as it is. Skips .git, node_modules, what .gitignore ignores,
-binary files and files over the size cap (counted as bytes read); refuses
-FIFOs, sockets, devices and anything under /proc, /sys and /dev.
+content is left as it is. HTML files are converted to Markdown. Skips .git,
+node_modules, what .gitignore ignores, binary files, files over the size cap
+(counted as bytes read), drawings, lock files, minified code and HTML files
+with a Markdown twin; refuses FIFOs, sockets, devices and anything under
+/proc, /sys and /dev.
 
 Options:
   --source LABEL   Label for stdin or a single file; prefix for a folder's files
@@ -108,7 +110,7 @@ export const command: Command = {
     const progress = context.stderrIsTerminal
       ? (done: number, bytes: number) => {
         const seconds = (performance.now() - indexing) / 1000;
-        if (seconds < 1 && done < files.length) return;
+        if (seconds < 1) return;
         shown = true;
         void context.err(bar(done, files.length, bytes, seconds));
       }
