@@ -35,16 +35,17 @@ export interface RankRow {
 
 /** The weights of the score's parts; tuned on the development questions only. */
 const WEIGHTS = {
-  bm25: 1.0,
-  leaf: 1.4,
+  bm25: 0.7,
+  leaf: 1.0,
   path: 0.4,
-  body: 0.9,
-  exact: 0.9,
-  exactBody: 1.2,
+  body: 0.75,
+  exact: 2.2,
   precision: 0.25,
   proximity: 0.3,
 };
 const LINK_HEAVY_SHARE = 0.5;
+const LEAD_CHARS = 160;
+const EXACT_IN_TEXT = 0.5;
 const LINK_HEAVY_FACTOR = 0.5;
 
 /** The heading of the chunk itself: the last part of its path, without `(part k/n)`. */
@@ -103,6 +104,8 @@ export function scoreRow(
   const leafText = leafTitle(row.title);
   const leaf = leafText.toLowerCase();
   const body = row.body.toLowerCase();
+  const leadText = `${leafText}\n${lead(row.body)}`;
+  const leadLower = leadText.toLowerCase();
   const groups = new Map<
     number,
     { weight: number; leaf: number; path: number; body: number }
@@ -111,7 +114,7 @@ export function scoreRow(
     const group = groups.get(term.group) ??
       { weight: 0, leaf: 0, path: 0, body: 0 };
     group.weight = Math.max(group.weight, term.weight);
-    const inLeaf = startsWord(leafText, leaf, term.stem);
+    const inLeaf = startsWord(leadText, leadLower, term.stem);
     const inPath = inLeaf || startsWord(titleText, title, term.stem);
     const inBody = inPath || startsWord(row.body, body, term.stem);
     group.leaf = Math.max(group.leaf, inLeaf ? term.weight : 0);
@@ -130,9 +133,12 @@ export function scoreRow(
     bodyShare += group.body;
   }
   const share = (part: number) => total > 0 ? part / total : 0;
-  const exact = exacts.some((token) => leaf.includes(token)) ? 1 : 0;
-  const exactBody = exact === 0 && exacts.some((token) => body.includes(token))
+  // A typed identifier in the heading names the section; in the text, it
+  // only mentions it.
+  const exact = exacts.some((token) => leaf.includes(token))
     ? 1
+    : exacts.some((token) => body.includes(token))
+    ? EXACT_IN_TEXT
     : 0;
   const typed = terms.filter((term) => term.typed).map((term) => term.stem);
   const bm = maxRelevance > 0 ? row.relevance / maxRelevance : 0;
@@ -140,13 +146,22 @@ export function scoreRow(
     WEIGHTS.path * share(pathShare) +
     WEIGHTS.body * share(bodyShare) +
     WEIGHTS.exact * exact +
-    WEIGHTS.exactBody * exactBody +
     WEIGHTS.precision * leafPrecision(leaf, terms) +
     WEIGHTS.proximity * proximity(body, typed);
   const score = WEIGHTS.bm25 * bm + features;
   return linkShare(row.body) > LINK_HEAVY_SHARE
     ? score * LINK_HEAVY_FACTOR
     : score;
+}
+
+/**
+ * What a section says first, after its heading line: the sentence that
+ * summarises an option or an API entry.
+ */
+function lead(body: string): string {
+  const lines = body.split("\n", 12);
+  const start = /^\s*#/.test(lines[0] ?? "") ? 1 : 0;
+  return lines.slice(start).join(" ").trim().slice(0, LEAD_CHARS);
 }
 
 /**

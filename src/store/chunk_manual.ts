@@ -39,6 +39,7 @@ const OPTION_WITH_TEXT =
   /^( {1,10})((?:[-+]{1,2}[\w#?@][^\s]*|[a-z]+=[A-Z]+)(?:,? [^\s]+)*?)(?: {2,}|\t+)(\S.*)$/;
 /** Between section lines (below 1) and terms (their indentation, from 1). */
 const SECTION_TEXT_RANK = 0.9;
+const BULLET = /^[○•·▪◦*]\s+/u;
 const TERM_START = /^[-+]{1,2}[\w#?@]|^[a-z][\w-]*=/;
 
 interface Heading {
@@ -273,8 +274,13 @@ function termAt(
   if (next >= lines.length || indentOf(lines[next]!) <= indent) {
     return undefined;
   }
-  // A hanging definition keeps its term only: "%c     File's last status…" → "%c".
-  const title = parts.map((part) => part.split(/ {3,}|\t/)[0]!).join(", ");
+  // A hanging definition keeps its term only: "%c     File's last status…" →
+  // "%c"; a bulleted option its name: "○   -k, --keep: keep source files" →
+  // "-k, --keep".
+  const title = parts.map((part) => {
+    const term = part.replace(BULLET, "").split(/ {3,}|\t/)[0]!;
+    return TERM_START.test(term) ? term.replace(/: .*$/, "") : term;
+  }).join(", ");
   if (title.length > MAX_TERM_CHARS || /[.:;]$/.test(title)) return undefined;
   return { title, indent, last, described: false };
 }
