@@ -11,6 +11,8 @@
  *   the end of the document, as in CommonMark.
  * - Setext headings (text underlined with `===` or `---`) are not recognised;
  *   they stay in the body of the section around them.
+ * - Content before the first heading made only of markup (a logo, badges,
+ *   links, HTML) is a banner and is dropped.
  * - A title is the heading path joined with `" > "`, with inline Markdown
  *   stripped (code spans, emphasis, links, images, HTML tags, escapes and the
  *   closing `#` run). Empty headings are left out of the path. Content before
@@ -148,8 +150,22 @@ function splitSections(text: string, maxBytes: number): Section[] {
   }
   sections.push(current);
   return foldSmallDeepSections(sections, maxBytes).filter((section) =>
-    section.lines.some((line) => !BLANK.test(line))
+    section.lines.some((line) => !BLANK.test(line)) && !isBanner(section)
   );
+}
+
+/**
+ * Whether a section is only the banner before a document's first heading:
+ * logos, badges, links and HTML, without a word of text around them.
+ */
+function isBanner(section: Section): boolean {
+  if (section.heading !== undefined) return false;
+  const text = section.lines.join("\n")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/<[^>]*>/g, "");
+  return !/\p{L}/u.test(text);
 }
 
 /**

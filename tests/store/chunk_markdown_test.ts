@@ -333,3 +333,19 @@ Deno.test("chunkMarkdown() splits at H5 and H6 only when their section is over t
     "API > Methods > flush",
   ]);
 });
+
+Deno.test("chunkMarkdown() drops a banner of badges and HTML before the first heading, not an intro", () => {
+  const banner = '<div align="center"><img src="logo.png"></div>\n\n' +
+    "[![CI](https://ci/badge.svg)](https://ci) [![npm](https://npm/v.svg)](https://npm)\n\n";
+  assert.deepEqual(
+    chunkMarkdown(`${banner}# Guide\n\nText.\n`, { fallbackTitle: "g.md" })
+      .map((chunk) => chunk.title),
+    ["Guide"],
+  );
+  assert.deepEqual(
+    chunkMarkdown(`${banner}A fast web framework.\n\n# Guide\n\nText.\n`, {
+      fallbackTitle: "g.md",
+    }).map((chunk) => chunk.title),
+    ["g.md", "Guide"],
+  );
+});
