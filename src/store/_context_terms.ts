@@ -37,12 +37,15 @@ export function contextTerms(label: string, chunk: Chunk): string {
     : context;
 }
 
-/** The lower-case parts of the camelCase words in a text, each once. */
+/**
+ * The lower-case parts of the camelCase words in a text, each once. Only
+ * ASCII names are split: the scan for a small letter before a capital is
+ * what keeps this off the indexing profile.
+ */
 export function camelParts(text: string): Set<string> {
   const parts = new Set<string>();
-  for (const [token] of text.matchAll(/\p{L}+/gu)) {
-    if (!/\p{Ll}\p{Lu}/u.test(token)) continue;
-    for (const part of token.split(/(?<=\p{Ll})(?=\p{Lu})/u)) {
+  for (const [token] of text.matchAll(/[A-Za-z]*[a-z][A-Z][A-Za-z]*/g)) {
+    for (const part of token.split(/(?<=[a-z])(?=[A-Z])/)) {
       if (part.length >= 2) parts.add(part.toLowerCase());
     }
   }
