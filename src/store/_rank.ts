@@ -13,6 +13,8 @@
 
 /** A query term as ranking sees it. */
 export interface RankTerm {
+  /** The word itself. */
+  word: string;
   /** A crude stem, matched at the start of words. */
   stem: string;
   /** Its rarity (IDF) times its weight in the query (lower for expansions). */
@@ -42,6 +44,7 @@ const WEIGHTS = {
   exact: 2.2,
   precision: 0.25,
   proximity: 0.3,
+  verbatim: 0.3,
 };
 const LINK_HEAVY_SHARE = 0.5;
 const LEAD_CHARS = 160;
@@ -140,18 +143,42 @@ export function scoreRow(
     : exacts.some((token) => body.includes(token))
     ? EXACT_IN_TEXT
     : 0;
-  const typed = terms.filter((term) => term.typed).map((term) => term.stem);
+  const typedTerms = terms.filter((term) => term.typed);
+  const typed = typedTerms.map((term) => term.stem);
+  // The word as typed beats another word of the same stem
+  // ("frobnicated" over "frobnicator").
+  const verbatim = typedTerms.length === 0
+    ? 0
+    : typedTerms.filter((term) => wholeWord(`${leaf}\n${body}`, term.word))
+      .length / typedTerms.length;
   const bm = maxRelevance > 0 ? row.relevance / maxRelevance : 0;
   const features = WEIGHTS.leaf * share(leafShare) +
     WEIGHTS.path * share(pathShare) +
     WEIGHTS.body * share(bodyShare) +
     WEIGHTS.exact * exact +
     WEIGHTS.precision * leafPrecision(leaf, terms) +
-    WEIGHTS.proximity * proximity(body, typed);
+    WEIGHTS.proximity * proximity(body, typed) +
+    WEIGHTS.verbatim * verbatim;
   const score = WEIGHTS.bm25 * bm + features;
   return linkShare(row.body) > LINK_HEAVY_SHARE
     ? score * LINK_HEAVY_FACTOR
     : score;
+}
+
+/** Whether `word` stands in `text` (both lower case) as a whole word. */
+function wholeWord(text: string, word: string): boolean {
+  for (
+    let at = text.indexOf(word);
+    at !== -1;
+    at = text.indexOf(word, at + 1)
+  ) {
+    const before = at === 0 ? "" : text[at - 1]!;
+    const after = text[at + word.length] ?? "";
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
