@@ -25,9 +25,11 @@ const USAGE = `Usage: ctx-mode index <path|->... [options]
 Index files and folders (recursively) or standard input ("-") into the
 project's knowledge base. A file in a folder becomes one source labelled by its
 path relative to that folder; indexing a label again replaces it, and identical
-content is left as it is. Skips .git, node_modules, what .gitignore ignores,
-binary files and files over the size cap (counted as bytes read); refuses
-FIFOs, sockets, devices and anything under /proc, /sys and /dev.
+content is left as it is. HTML files are converted to Markdown. Skips .git,
+node_modules, what .gitignore ignores, binary files, files over the size cap
+(counted as bytes read), drawings, lock files, minified code and HTML files
+with a Markdown twin; refuses FIFOs, sockets, devices and anything under
+/proc, /sys and /dev.
 
 Options:
   --source LABEL   Label for stdin or a single file; prefix for a folder's files
@@ -103,14 +105,23 @@ export const command: Command = {
         kb.index({ label: source ?? "stdin", content: stdin, origin: "stdin" }),
       );
     }
-    const progress = context.stderrIsTerminal && files.length >= 20
-      ? (done: number) => void context.err(bar(done, files.length))
+    const indexing = performance.now();
+    let shown = false;
+    // On a terminal, from the first second on: files, bytes and rate.
+    const progress = context.stderrIsTerminal
+      ? (done: number, bytes: number) => {
+        const seconds = (performance.now() - indexing) / 1000;
+        if (seconds < 1) return;
+        shown = true;
+        void context.err(bar(done, files.length, bytes, seconds));
+      }
       : undefined;
     const summary = await indexFiles(kb, files, {
       onFile: progress,
       maxBytes: maxMb * 1024 * 1024,
+      htmlToMarkdown: convertPage,
     });
-    if (progress) await context.err("\r\x1b[2K");
+    if (shown) await context.err("\r\x1b[2K");
     receipts.push(...summary.receipts);
     skipped.push(...summary.skipped);
 
@@ -145,12 +156,30 @@ function labelFor(
   return fromCwd.startsWith("..") || isAbsolute(fromCwd) ? file.path : fromCwd;
 }
 
-function bar(done: number, total: number): string {
+function bar(
+  done: number,
+  total: number,
+  bytes: number,
+  seconds: number,
+): string {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  return `\r[${"#".repeat(filled)}${
+  return `\r\x1b[2K[${"#".repeat(filled)}${
     "-".repeat(width - filled)
-  }] ${done}/${total} files`;
+  }] ${done}/${total} files, ${formatBytes(bytes)}, ${
+    formatBytes(bytes / Math.max(seconds, 0.001))
+  }/s`;
+}
+
+/**
+ * HTML files go through the same HTML→Markdown path as fetched pages. This
+ * process is the CLI's own, so pages convert in it (a stack overflow on
+ * absurdly nested markup becomes that file's skip reason); the converter loads
+ * only when a folder holds HTML.
+ */
+async function convertPage(html: string): Promise<string> {
+  const { htmlToMarkdown } = await import("../fetch/html_to_markdown.ts");
+  return htmlToMarkdown(html).markdown;
 }
 
 function report(

@@ -88,7 +88,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Version 3, tool-call accounting: every MCP tool call of a server session,
   // with what the tool handled and what it returned, for ctx_stats and
-  // \`ctx-mode stats\`.
+  // `ctx-mode stats`.
   `
   CREATE TABLE tool_calls (
     id INTEGER PRIMARY KEY,
@@ -168,5 +168,34 @@ export const MIGRATIONS: readonly string[] = [
     bytes INTEGER NOT NULL
   );
   CREATE INDEX session_compactions_by_time ON session_compactions(at);
+  `,
+  // Version 7, a hidden `context` column for word search: the parts of
+  // camelCase identifiers (`readFileSync` → read file sync), the words of the
+  // source label and, for manuals, the program's name and one-line summary,
+  // so a chunk matches words that say where it stands without its title
+  // showing them. Rows indexed before keep an empty context until re-indexed.
+  // The trigram index of chunk text goes: identifier fragments are found
+  // through the vocabulary's trigram index instead, at a third of the
+  // indexing time and database size.
+  `
+  ALTER TABLE chunks ADD COLUMN context TEXT NOT NULL DEFAULT '';
+  DROP TRIGGER chunks_after_insert;
+  DROP TRIGGER chunks_after_delete;
+  DROP TABLE chunks_words;
+  CREATE VIRTUAL TABLE chunks_words USING fts5(
+    title, body, context, content='chunks', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+  );
+  INSERT INTO chunks_words(chunks_words, rank) VALUES ('rank', 'bm25(5.0, 1.0, 0.5)');
+  CREATE TRIGGER chunks_after_insert AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_words(rowid, title, body, context)
+      VALUES (new.id, new.title, new.body, new.context);
+  END;
+  CREATE TRIGGER chunks_after_delete AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_words(chunks_words, rowid, title, body, context)
+      VALUES ('delete', old.id, old.title, old.body, old.context);
+  END;
+  INSERT INTO chunks_words(chunks_words) VALUES ('rebuild');
+  DROP TABLE chunks_trigram;
   `,
 ];

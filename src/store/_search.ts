@@ -1,7 +1,8 @@
 /**
- * The layered search behind {@linkcode KnowledgeBase.search}: porter BM25,
- * trigram substrings and fuzzy correction, fused by reciprocal rank and
- * reranked for term proximity and heading matches.
+ * The layered search behind {@linkcode KnowledgeBase.search}: candidates from
+ * porter BM25 (typed words, their synonyms and identifier parts) and trigram
+ * substrings, after fuzzy correction of words that match nothing; ranked by
+ * `_rank.ts`, and the same text never returned twice.
  *
  * Reads only; never writes to the database.
  *
@@ -19,6 +20,8 @@ import {
   roughStem,
   trigrams,
 } from "./_terms.ts";
+import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
+import { type RankTerm, scoreRow } from "./_rank.ts";
 
 /** One search hit. */
 export interface SearchHit {
@@ -81,12 +84,39 @@ export interface SearchOptions {
   sort?: "relevance" | "timeline";
 }
 
-const CANDIDATES = 60;
-const RRF_K = 60;
+const CANDIDATES = 50;
+const SUBSTRING_CANDIDATES = 20;
+/** The most indexed words one identifier fragment may stand for. */
+const FRAGMENT_READINGS = 4;
+/** The most phrases the identifier layer searches at once. */
+const MAX_READINGS = 12;
+/** Words in more than this share of chunks only join the match when nothing rarer is asked. */
+const COMMON_SHARE = 0.15;
+/** Chunks counted for a word's rarity at most. */
+const COUNT_CAP = 400;
+/** Title, body and hidden context in BM25: a heading word says more than a body word. */
+const BM25_WEIGHTS = "5.0, 1.0, 0.5";
+/** Weights of terms the user did not type, relative to typed ones. */
+const SYNONYM_WEIGHT = 0.5;
+const PART_WEIGHT = 0.5;
 
-interface Candidate {
-  id: number;
-  fused: number;
+/** A ranking term with the word searched for and the share of chunks holding it. */
+interface SearchTerm extends RankTerm {
+  word: string;
+  share: number;
+}
+
+/**
+ * The words for the BM25 match: common ones (in more than 15% of chunks) add
+ * little but cost much, so they join only when nothing rarer was asked.
+ */
+function matchWords(terms: readonly SearchTerm[]): string[] {
+  const found = terms.filter((term) => term.share > 0);
+  const rare = found.filter((term) => term.share <= COMMON_SHARE);
+  const chosen = rare.some((term) => term.typed)
+    ? rare
+    : found.toSorted((x, y) => x.share - y.share).slice(0, 3);
+  return [...new Set(chosen.map((term) => term.word))];
 }
 
 interface ChunkRow {
@@ -94,6 +124,7 @@ interface ChunkRow {
   indexedAt: number;
   title: string;
   body: string;
+  context: string;
   label: string;
 }
 
@@ -124,45 +155,50 @@ export class Searcher {
     if (words.length === 0 && substrings.length === 0) return result;
 
     const scope = sourceScope(options.source);
-    let searchedWords = words;
-    let wordIds = this.#wordRanked(words, scope);
-    let substringIds = this.#substringRanked(
-      substrings.filter((token) => this.#isPartial(token, scope)),
+    result.corrections = this.#correct(words);
+    const replaced = new Map(result.corrections.map((c) => [c.from, c.to]));
+    const typed = words.map((word) => replaced.get(word) ?? word);
+    const terms = this.#terms(
+      typed,
+      typed.map((word) => this.#isWord(word) ? [] : this.#wordsHolding(word)),
+      identifierParts(query),
+    );
+    const relevance = this.#wordRanked(matchWords(terms), scope);
+    const partial = substrings.filter((token) => this.#isPartial(token, scope));
+    const substringIds = this.#substringRanked(
+      partial.length > 0 ? partial : result.corrections.map((c) => c.to),
       scope,
     );
-
-    const corrections = this.#correct(words);
-    if (corrections.length > 0) {
-      result.corrections = corrections;
-      const replaced = new Map(corrections.map((c) => [c.from, c.to]));
-      searchedWords = words.map((word) => replaced.get(word) ?? word);
-      wordIds = this.#wordRanked(searchedWords, scope);
-      if (substringIds.length === 0) {
-        substringIds = this.#substringRanked(
-          corrections.map((c) => c.to),
-          scope,
-        );
-      }
-    }
-
-    const candidates = fuse([wordIds, substringIds]);
-    if (candidates.length === 0) return result;
-    const rows = this.#rows(candidates.map((c) => c.id));
-    const stems = searchedWords.map(roughStem);
-    const needles = [...new Set([...stems, ...substrings])];
-    const scored = candidates.flatMap((candidate) => {
-      const row = rows.get(candidate.id);
-      if (!row) return [];
-      return [{ row, score: candidate.fused * rerank(row, stems, substrings) }];
-    });
-    scored.sort((x, y) => y.score - x.score);
+    const ids = [...new Set([...relevance.keys(), ...substringIds])];
+    if (ids.length === 0) return result;
+    const rows = this.#rows(ids);
+    const maxRelevance = Math.max(0, ...relevance.values());
+    const exacts = identifierTokens(query);
+    const scored = [...rows.values()].map((row) => ({
+      row,
+      score: scoreRow(
+        {
+          title: row.title,
+          body: row.body,
+          context: row.context,
+          relevance: relevance.get(row.id) ?? 0,
+        },
+        terms,
+        exacts,
+        maxRelevance,
+      ),
+    }));
+    scored.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
     const snippetChars = options.snippetChars ?? 480;
-    const best = scored.slice(0, limit);
+    const best = distinct(scored, limit);
     if (options.sort === "timeline") {
       best.sort((x, y) =>
         x.row.indexedAt - y.row.indexedAt || x.row.id - y.row.id
       );
     }
+    const needles = [
+      ...new Set([...typed.map(roughStem), ...substrings]),
+    ];
     result.hits = best.map(({ row, score }) => ({
       source: row.label,
       title: row.title,
@@ -172,48 +208,153 @@ export class Searcher {
     return result;
   }
 
-  /** Chunk ids matching any word, best BM25 first (title weighs 4× the body). */
-  #wordRanked(words: readonly string[], scope: Scope): number[] {
-    if (words.length === 0) return [];
+  /**
+   * The ranking terms: typed words, the indexed words a typed fragment
+   * stands for and its synonyms (all in the typed word's group), and
+   * identifier parts, each weighted by its rarity in the index.
+   */
+  #terms(
+    typed: readonly string[],
+    readings: ReadonlyArray<readonly string[]>,
+    parts: readonly string[],
+  ): SearchTerm[] {
+    const total = Number(
+      this.#statement("SELECT count(*) AS n FROM chunks").get()?.n ?? 0,
+    );
+    // Counting stops at a cap: past it a word is common, and counting on
+    // would cost more than the whole search.
+    const frequency = (word: string): number =>
+      Number(
+        this.#statement(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM chunks_words
+           WHERE chunks_words MATCH ? LIMIT ${COUNT_CAP})`,
+        ).get(quoteTerm(word))?.n ?? 0,
+      ) / Math.max(1, total);
+    const terms: SearchTerm[] = [];
+    const seen = new Set<string>();
+    const add = (
+      word: string,
+      group: number,
+      weight: number,
+      isTyped: boolean,
+    ) => {
+      if (seen.has(word)) return;
+      seen.add(word);
+      const share = frequency(word);
+      // BM25's IDF, from the share of chunks holding the word.
+      const idf = Math.log(
+        1 + (1 - share + 0.5 / total) / (share + 0.5 / total),
+      );
+      terms.push({
+        word,
+        share,
+        stem: roughStem(word),
+        weight: weight * idf,
+        typed: isTyped,
+        group,
+      });
+    };
+    typed.forEach((word, group) => add(word, group, 1, true));
+    // A fragment ("readFileSyn") stands for the indexed words that hold it.
+    readings.forEach((words, group) => {
+      for (const word of words) add(word, group, 1, false);
+    });
+    typed.forEach((word, group) => {
+      for (const synonym of synonymsOf(word)) {
+        add(synonym, group, SYNONYM_WEIGHT, false);
+      }
+    });
+    parts.forEach((part, index) =>
+      add(part, typed.length + index, PART_WEIGHT, false)
+    );
+    return terms;
+  }
+
+  /** Chunks matching any word, with their BM25 relevance (higher is better). */
+  #wordRanked(words: readonly string[], scope: Scope): Map<number, number> {
+    if (words.length === 0) return new Map();
+    const sql =
+      `SELECT rowid AS id, -bm25(chunks_words, ${BM25_WEIGHTS}) AS relevance
+       FROM chunks_words WHERE chunks_words MATCH ?${
+        scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
+      } ORDER BY bm25(chunks_words, ${BM25_WEIGHTS}) LIMIT ${CANDIDATES}`;
+    const match = anyOf(words);
+    const parameters = scope ? [match, scope] : [match];
+    return new Map(
+      this.#statement(sql).all(...parameters).map((
+        row,
+      ) => [Number(row.id), Number(row.relevance)]),
+    );
+  }
+
+  /**
+   * Chunk ids for identifier-shaped tokens, best BM25 first: each token is
+   * cut where the tokenizer cuts it (`fsPromises.readF` → fspromises, readf),
+   * fragments become the indexed words holding them (found through the
+   * vocabulary's trigram index: `readf` → readfile), and the pieces must
+   * stand next to each other, as they do in the identifier.
+   */
+  #substringRanked(tokens: readonly string[], scope: Scope): number[] {
+    const phrases = tokens.flatMap((token) => {
+      const pieces = token.match(/[\p{L}\p{N}]+/gu) ?? [];
+      const choices = pieces.map((piece) => this.#wordsHolding(piece));
+      if (choices.length === 0 || choices.some((c) => c.length === 0)) {
+        return [];
+      }
+      // The likeliest reading first, then each fragment's other readings.
+      const phrase = (words: readonly string[]) =>
+        words.length === 1 ? quoteTerm(words[0]!) : quoteTerm(words.join(" "));
+      const best = choices.map((c) => c[0]!);
+      const readings = [phrase(best)];
+      choices.forEach((c, index) => {
+        for (const word of c.slice(1)) {
+          readings.push(phrase(best.with(index, word)));
+        }
+      });
+      return readings;
+    });
+    if (phrases.length === 0) return [];
     const sql =
       `SELECT rowid AS id FROM chunks_words WHERE chunks_words MATCH ?${
         scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
-      } ORDER BY rank LIMIT ${CANDIDATES}`;
-    const match = anyOf(words);
+      } ORDER BY bm25(chunks_words, ${BM25_WEIGHTS}) LIMIT ${SUBSTRING_CANDIDATES}`;
+    const match = [...new Set(phrases)].slice(0, MAX_READINGS).join(" OR ");
     const parameters = scope ? [match, scope] : [match];
     return this.#statement(sql).all(...parameters).map((row) => Number(row.id));
   }
 
   /**
-   * Chunk ids containing any substring, through the trigram index: the ones
-   * with a substring in the heading first, then by how many substrings they hold.
+   * The indexed words a piece of an identifier stands for: itself when it is
+   * a word (or too short to be a fragment), else the most used vocabulary
+   * words holding it, those starting with it first.
    */
-  #substringRanked(substrings: readonly string[], scope: Scope): number[] {
-    if (substrings.length === 0) return [];
-    // `%` would widen the pattern; `_` matches itself among other characters, which is harmless.
-    const patterns = substrings.map((token) =>
-      `%${token.replaceAll("%", "_")}%`
+  #wordsHolding(piece: string): string[] {
+    if (piece.length < 3 || /\d/.test(piece) || this.#isWord(piece)) {
+      return [piece];
+    }
+    return this.#statement(
+      `SELECT vocabulary.word AS word FROM vocabulary_trigram
+       JOIN vocabulary ON vocabulary.id = vocabulary_trigram.rowid
+       WHERE vocabulary_trigram.word LIKE ?
+       ORDER BY substr(vocabulary.word, 1, length(?)) = ? DESC, vocabulary.uses DESC
+       LIMIT ${FRAGMENT_READINGS}`,
+    ).all(`%${piece}%`, piece, piece).map((row) => String(row.word));
+  }
+
+  #isWord(word: string): boolean {
+    return Boolean(
+      this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(word) ??
+        this.#statement(
+          "SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1",
+        ).get(quoteTerm(word)),
     );
-    const any = patterns.map(() => "(title LIKE ? OR body LIKE ?)").join(
-      " OR ",
-    );
-    const inTitle = patterns.map(() => "(title LIKE ?)").join(" + ");
-    const inBody = patterns.map(() => "(body LIKE ?)").join(" + ");
-    const sql = `SELECT rowid AS id FROM chunks_trigram WHERE (${any})${
-      scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
-    } ORDER BY ${inTitle} DESC, ${inBody} DESC, rowid LIMIT ${CANDIDATES}`;
-    const parameters: string[] = patterns.flatMap((
-      pattern,
-    ) => [pattern, pattern]);
-    if (scope) parameters.push(scope);
-    parameters.push(...patterns, ...patterns);
-    return this.#statement(sql).all(...parameters).map((row) => Number(row.id));
   }
 
   #rows(ids: readonly number[]): Map<number, ChunkRow> {
     const rows = this.#statement(
       `SELECT chunks.id AS id, chunks.title AS title,
-         chunks.body AS body, sources.label AS label, sources.indexed_at AS indexed_at
+         chunks.body AS body, chunks.context AS context, sources.label AS label,
+         sources.indexed_at AS indexed_at
        FROM chunks JOIN sources ON sources.id = chunks.source_id
        WHERE chunks.id IN (SELECT value FROM json_each(?))
          AND sources.content_hash <> ''`,
@@ -223,6 +364,7 @@ export class Searcher {
       indexedAt: Number(row.indexed_at),
       title: String(row.title),
       body: String(row.body),
+      context: String(row.context),
       label: String(row.label),
     }]));
   }
@@ -253,7 +395,7 @@ export class Searcher {
     ) {
       return true;
     }
-    return scope !== undefined && this.#wordRanked([token], scope).length === 0;
+    return scope !== undefined && this.#wordRanked([token], scope).size === 0;
   }
 
   #known(word: string): boolean {
@@ -290,20 +432,26 @@ export class Searcher {
         word.length + budget,
       ),
     ];
-    let best: { word: string; distance: number; uses: number } | undefined;
+    const close = new Map<string, { distance: number; uses: number }>();
     for (const row of candidates) {
       const candidate = String(row.word);
       const distance = editDistance(word, candidate, budget);
-      if (distance > budget) continue;
-      const uses = Number(row.uses);
-      if (
-        !best || distance < best.distance ||
-        (distance === best.distance && uses > best.uses)
-      ) {
-        best = { word: candidate, distance, uses };
+      if (distance <= budget) {
+        close.set(candidate, { distance, uses: Number(row.uses) });
       }
     }
-    return best?.word;
+    const ranked = [...close].sort(([, x], [, y]) =>
+      x.distance - y.distance || y.uses - x.uses
+    );
+    const [best, second] = ranked;
+    if (!best) return undefined;
+    // Two words as close as each other and about as common: which one was
+    // meant is a guess, and a wrong guess rewrites the query.
+    if (
+      second && second[1].distance === best[1].distance &&
+      best[1].uses < 2 * second[1].uses
+    ) return undefined;
+    return best[0];
   }
 }
 
@@ -326,75 +474,22 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
   return labels.length > 0 ? JSON.stringify(labels) : undefined;
 }
 
-/** Reciprocal-rank fusion of ranked id lists. */
-function fuse(lists: ReadonlyArray<readonly number[]>): Candidate[] {
-  const scores = new Map<number, number>();
-  for (const list of lists) {
-    list.forEach((id, rank) =>
-      scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank + 1))
-    );
-  }
-  return [...scores].map(([id, fused]) => ({ id, fused })).sort((x, y) =>
-    y.fused - x.fused
-  );
-}
-
 /**
- * A multiplier for a candidate: more for query terms in its heading, for
- * covering more of the terms, and for terms standing close together.
+ * The best `limit` scored rows without repeats: a chunk whose text another,
+ * better one already has (the same page indexed under two names) is left out.
  */
-function rerank(
-  row: ChunkRow,
-  stems: readonly string[],
-  substrings: readonly string[],
-): number {
-  const title = row.title.toLowerCase();
-  const body = row.body.toLowerCase();
-  const terms = stems.length > 0 ? stems : substrings;
-  if (terms.length === 0) return 1;
-  const inTitle = terms.filter((term) => title.includes(term)).length /
-    terms.length;
-  const inBody =
-    terms.filter((term) => body.includes(term) || title.includes(term)).length /
-    terms.length;
-  const exactTitle = substrings.some((token) => title.includes(token))
-    ? 0.3
-    : 0;
-  return 1 + 1.2 * inTitle + 0.8 * inBody + exactTitle +
-    0.6 * proximity(body, terms);
-}
-
-/** 1 when all terms occur within a short span of the body, falling toward 0 as they spread. */
-function proximity(body: string, terms: readonly string[]): number {
-  if (terms.length < 2) return 0;
-  const positions: Array<[number, number]> = [];
-  terms.forEach((term, index) => {
-    let seen = 0;
-    for (
-      let at = body.indexOf(term);
-      at !== -1 && seen < 50;
-      at = body.indexOf(term, at + 1)
-    ) {
-      positions.push([at, index]);
-      seen++;
-    }
-  });
-  positions.sort((x, y) => x[0] - y[0]);
-  const present = new Set(positions.map(([, index]) => index)).size;
-  if (present < 2) return 0;
-  let best = Infinity;
-  const counts = new Map<number, number>();
-  let tail = 0;
-  for (const [offset, index] of positions) {
-    counts.set(index, (counts.get(index) ?? 0) + 1);
-    while (counts.size === present) {
-      const [start, dropped] = positions[tail]!;
-      best = Math.min(best, offset - start);
-      const left = (counts.get(dropped) ?? 1) - 1;
-      if (left === 0) counts.delete(dropped);
-      else counts.set(dropped, left);
-      tail++;
-    }
+function distinct<T extends { row: ChunkRow }>(
+  scored: readonly T[],
+  limit: number,
+): T[] {
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  for (const item of scored) {
+    if (kept.length >= limit) break;
+    const key = item.row.body.replace(/\s+/g, " ").trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(item);
   }
-  return (present / terms.length) * (1 / (1 + best / 120));
+  return kept;
 }

@@ -16,6 +16,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Chunk, ContentKind } from "./chunk.ts";
 import { writeTransaction } from "./database.ts";
 import { vocabularyWords } from "./_terms.ts";
+import { contextTerms } from "./_context_terms.ts";
 import { rememberWords } from "./_vocabulary.ts";
 
 /** The `content_hash` of a row that is being written or being removed. */
@@ -121,10 +122,16 @@ export class StagedSource {
     }
     writeTransaction(this.#db, { path: this.#path, what: this.#label }, () => {
       const insert = this.#db.prepare(
-        "INSERT INTO chunks (source_id, ordinal, title, body) VALUES (?, ?, ?, ?)",
+        "INSERT INTO chunks (source_id, ordinal, title, body, context) VALUES (?, ?, ?, ?, ?)",
       );
       for (const chunk of chunks) {
-        insert.run(this.#id, this.#chunks++, chunk.title, chunk.body);
+        insert.run(
+          this.#id,
+          this.#chunks++,
+          chunk.title,
+          chunk.body,
+          contextTerms(this.#label, chunk),
+        );
       }
       // A heartbeat: a hidden row that keeps moving is not stale.
       this.#db.prepare("UPDATE sources SET indexed_at = ? WHERE id = ?").run(

@@ -80,12 +80,8 @@ export function roughStem(word: string): string {
 /** The distinct words of an indexed text worth offering as fuzzy corrections. */
 export function vocabularyWords(text: string): string[] {
   const words = new Set<string>();
-  for (
-    const [word] of text.toLowerCase().matchAll(
-      /(?<!\p{L})\p{L}{3,32}(?!\p{L})/gu,
-    )
-  ) {
-    words.add(word);
+  for (const [word] of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    if (word.length >= 3 && word.length <= 32) words.add(word);
   }
   return [...words];
 }

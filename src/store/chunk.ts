@@ -12,6 +12,11 @@ export interface Chunk {
   title: string;
   /** The text of the piece; at most {@linkcode MAX_CHUNK_BYTES} UTF-8 bytes. */
   body: string;
+  /**
+   * Words that say where the piece stands without being shown (a manual's
+   * program name and summary); searched, weighted below the title.
+   */
+  context?: string;
 }
 
 /** The kinds of content the knowledge base knows how to chunk. */

@@ -4,12 +4,15 @@
  *
  * Rules:
  * - H1–H4 (`#` to `####`, indented up to 3 spaces) start a section; H5 and H6
- *   stay inside their parent's body. Lines inside fenced code blocks (``` or
+ *   stay inside their parent's body while the whole fits the cap, and start
+ *   sections of their own (titled with their full path) when it does not. Lines inside fenced code blocks (``` or
  *   ~~~, three or more, indented up to 3 spaces, closed by a run of the same
  *   character at least as long) are never headings. An unclosed fence runs to
  *   the end of the document, as in CommonMark.
  * - Setext headings (text underlined with `===` or `---`) are not recognised;
  *   they stay in the body of the section around them.
+ * - Content before the first heading made only of markup (a logo, badges,
+ *   links, HTML) is a banner and is dropped.
  * - A title is the heading path joined with `" > "`, with inline Markdown
  *   stripped (code spans, emphasis, links, images, HTML tags, escapes and the
  *   closing `#` run). Empty headings are left out of the path. Content before
@@ -41,6 +44,7 @@ import {
 const DEFAULT_FALLBACK_TITLE = "(untitled)";
 const TITLE_SEPARATOR = " > ";
 const DEEPEST_SPLIT_LEVEL = 4;
+const DEEPEST_HEADING_LEVEL = 6;
 /** Fenced pieces smaller than this inside their fences are not worth re-wrapping. */
 const MIN_FENCE_INNER_BYTES = 32;
 
@@ -80,7 +84,8 @@ export function chunkMarkdown(text: string, options?: ChunkOptions): Chunk[] {
   const maxBytes = assertMaxBytes(options?.maxBytes ?? MAX_CHUNK_BYTES);
   const fallbackTitle = options?.fallbackTitle ?? DEFAULT_FALLBACK_TITLE;
   const chunks: Chunk[] = [];
-  for (const section of splitSections(text.replace(/\r\n?/g, "\n"))) {
+  const sections = splitSections(text.replace(/\r\n?/g, "\n"), maxBytes);
+  for (const section of sections) {
     const title = section.path.filter((part) => part !== "").join(
       TITLE_SEPARATOR,
     ) || fallbackTitle;
@@ -99,6 +104,8 @@ export function chunkMarkdown(text: string, options?: ChunkOptions): Chunk[] {
 
 /** A run of lines under one heading (or before the first heading). */
 interface Section {
+  /** The heading's level, 0 before the first heading. */
+  level: number;
   /** Stripped heading texts from the outermost heading down to this one. */
   path: string[];
   /** The heading line itself, or `undefined` for content before any heading. */
@@ -113,10 +120,10 @@ interface Fence {
   length: number;
 }
 
-function splitSections(text: string): Section[] {
+function splitSections(text: string, maxBytes: number): Section[] {
   const sections: Section[] = [];
   const stack: { level: number; title: string }[] = [];
-  let current: Section = { path: [], heading: undefined, lines: [] };
+  let current: Section = { level: 0, path: [], heading: undefined, lines: [] };
   let fence: Fence | undefined;
   for (const line of text.split("\n")) {
     if (fence !== undefined) {
@@ -127,7 +134,7 @@ function splitSections(text: string): Section[] {
     fence = opensFence(line);
     const heading = fence === undefined ? ATX_HEADING.exec(line) : null;
     const level = heading?.[1]?.length ?? 0;
-    if (heading === null || level > DEEPEST_SPLIT_LEVEL) {
+    if (heading === null || level > DEEPEST_HEADING_LEVEL) {
       current.lines.push(line);
       continue;
     }
@@ -135,15 +142,65 @@ function splitSections(text: string): Section[] {
     while ((stack.at(-1)?.level ?? 0) >= level) stack.pop();
     stack.push({ level, title: headingTitle(heading[2] ?? "") });
     current = {
+      level,
       path: stack.map((entry) => entry.title),
       heading: line.trim(),
       lines: [],
     };
   }
   sections.push(current);
-  return sections.filter((section) =>
-    section.lines.some((line) => !BLANK.test(line))
+  return foldSmallDeepSections(sections, maxBytes).filter((section) =>
+    section.lines.some((line) => !BLANK.test(line)) && !isBanner(section)
   );
+}
+
+/**
+ * Whether a section is only the banner before a document's first heading:
+ * logos, badges, links and HTML, without a word of text around them.
+ */
+function isBanner(section: Section): boolean {
+  if (section.heading !== undefined) return false;
+  const text = section.lines.join("\n")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/<[^>]*>/g, "");
+  return !/\p{L}/u.test(text);
+}
+
+/**
+ * Puts H5 and H6 sections back into the body of the section above them when
+ * that section, with all of them, fits the cap.
+ */
+function foldSmallDeepSections(
+  sections: readonly Section[],
+  maxBytes: number,
+): Section[] {
+  const folded: Section[] = [];
+  for (let i = 0; i < sections.length; i++) {
+    const section = sections[i]!;
+    let end = i + 1;
+    while (
+      end < sections.length && sections[end]!.level > DEEPEST_SPLIT_LEVEL &&
+      section.level <= DEEPEST_SPLIT_LEVEL
+    ) end++;
+    const group = sections.slice(i, end);
+    const lines = group.flatMap((part, index) =>
+      index === 0 || part.heading === undefined
+        ? part.lines
+        : [part.heading, ...part.lines]
+    );
+    const bytes = utf8ByteLength(
+      [section.heading ?? "", ...lines].join("\n"),
+    );
+    if (group.length === 1 || bytes <= maxBytes) {
+      folded.push({ ...section, lines });
+      i = end - 1;
+    } else {
+      folded.push(section);
+    }
+  }
+  return folded;
 }
 
 function opensFence(line: string): Fence | undefined {

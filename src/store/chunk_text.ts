@@ -3,7 +3,9 @@
  * paragraphs, by overlapping line windows where it does not.
  *
  * Rules:
- * - Paragraph mode applies when splitting on blank lines gives at least 2
+ * - Manuals (man pages, `--help` output, text with section lines) are cut
+ *   by their sections and terms, see {@linkcode chunkManual}.
+ * - Otherwise, paragraph mode applies when splitting on blank lines gives at least 2
  *   blocks and at most half of them are "tiny": a single line of fewer than
  *   {@linkcode TINY_BLOCK_CHARS} characters (as in logs or lists padded with
  *   blank lines). Consecutive blocks are packed, joined by a blank line, up to
@@ -27,6 +29,7 @@
  */
 
 import { type Chunk, type ChunkOptions, MAX_CHUNK_BYTES } from "./chunk.ts";
+import { chunkManual } from "./chunk_manual.ts";
 import {
   assertMaxBytes,
   splitOversize,
@@ -45,7 +48,7 @@ const TITLE_CHARS = 80;
  * Splits plain text into paragraph chunks or overlapping line windows.
  *
  * @param text The text to split.
- * @param options The size cap; `fallbackTitle` is not used, as every chunk has a first line or a line range.
+ * @param options The size cap; `fallbackTitle` names a manual whose text names none.
  * @returns The chunks in order; none has a blank body or exceeds the cap.
  * @throws {RangeError} When `options.maxBytes` is not an integer of at least 4.
  *
@@ -69,6 +72,12 @@ export function chunkText(text: string, options?: ChunkOptions): Chunk[] {
   const blocks = normal.split(/\n(?:[ \t]*\n)+/)
     .map((block) => block.replace(/^(?:[ \t]*\n)+/, "").trimEnd())
     .filter((block) => block.trim() !== "");
+  const manual = chunkManual(
+    normal,
+    maxBytes,
+    options?.fallbackTitle ?? "(untitled)",
+  );
+  if (manual) return manual;
   return hasParagraphs(blocks)
     ? paragraphChunks(blocks, maxBytes)
     : lineChunks(normal, maxBytes, (options?.firstLine ?? 1) - 1);

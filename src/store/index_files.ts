@@ -1,15 +1,20 @@
 /**
  * Indexing files from disk: one source per file, binary files skipped with a
  * note, each file in its own transaction so one bad file loses nothing else.
+ * HTML files become Markdown through the converter the caller passes (the
+ * store does not know HTML), and are skipped when a Markdown file of the same
+ * name sits beside them; drawings, lock files and minified code are skipped.
  * Every file is read through `readFileBounded`: regular files only, at most
  * the byte cap, and, when `within` is given, only inside that folder.
  *
  * @module
  */
 
+import type { ContentKind } from "./chunk.ts";
 import { DEFAULT_MAX_FILE_BYTES } from "./collect_files.ts";
 import { detectKind } from "./detect_kind.ts";
 import { readFileBounded } from "./read_bounded.ts";
+import { isHtmlPath, markdownTwin, noiseReason } from "./_noise_file.ts";
 import type { IndexReceipt, KnowledgeBase } from "./knowledge_base.ts";
 
 /** A file to index and the label it goes under. */
@@ -50,8 +55,15 @@ export async function indexFiles(
   kb: KnowledgeBase,
   files: readonly FileToIndex[],
   options: {
-    /** Called after each file with the number done so far. @default {undefined} */
-    onFile?: ((done: number) => void) | undefined;
+    /** Called after each file with the number of files and bytes done so far. @default {undefined} */
+    onFile?: ((done: number, bytes: number) => void) | undefined;
+    /**
+     * Turns an HTML page into Markdown; a throw skips the file with its
+     * message. Without it, HTML is indexed as text.
+     *
+     * @default {undefined}
+     */
+    htmlToMarkdown?: ((html: string) => string | Promise<string>) | undefined;
     /** The most bytes read from one file; a longer file is skipped. @default {5242880} */
     maxBytes?: number;
     /** A folder (real path) every file's real path must lie in. @default {undefined} */
@@ -59,32 +71,69 @@ export async function indexFiles(
   } = {},
 ): Promise<IndexFilesSummary> {
   const summary: IndexFilesSummary = { receipts: [], skipped: [] };
+  const paths = new Set(files.map((file) => file.path));
   let done = 0;
+  let doneBytes = 0;
+  const skip = (path: string, reason: string): void => {
+    summary.skipped.push({ path, reason });
+  };
   for (const file of files) {
+    const twin = isHtmlPath(file.path)
+      ? markdownTwin(file.path, paths)
+      : undefined;
+    const noise = noiseReason(file.path);
+    if (twin !== undefined || noise !== undefined) {
+      skip(file.path, noise ?? `same document as ${twin}`);
+      options.onFile?.(++done, doneBytes);
+      continue;
+    }
     const read = await readFileBounded(file.path, {
       maxBytes: options.maxBytes ?? DEFAULT_MAX_FILE_BYTES,
       within: options.within,
     });
     if (!read.ok) {
-      summary.skipped.push({ path: file.path, reason: read.reason });
-      options.onFile?.(++done);
+      skip(file.path, read.reason);
+      options.onFile?.(++done, doneBytes);
       continue;
     }
-    const bytes = read.bytes;
-    const kind = detectKind(file.path, bytes);
-    if (kind === "binary") {
-      summary.skipped.push({ path: file.path, reason: "binary file" });
+    doneBytes += read.bytes.length;
+    const outcome = await prepare(
+      file.path,
+      read.bytes,
+      options.htmlToMarkdown,
+    );
+    if (typeof outcome === "string") {
+      skip(file.path, outcome);
     } else {
       summary.receipts.push(
-        kb.index({
-          label: file.label,
-          content: decoder.decode(bytes),
-          origin: file.path,
-          kind,
-        }),
+        kb.index({ label: file.label, origin: file.path, ...outcome }),
       );
     }
-    options.onFile?.(++done);
+    options.onFile?.(++done, doneBytes);
   }
   return summary;
+}
+
+/** The content and kind to index, or why the file is skipped. */
+async function prepare(
+  path: string,
+  bytes: Uint8Array,
+  htmlToMarkdown: ((html: string) => string | Promise<string>) | undefined,
+): Promise<{ content: string; kind: ContentKind } | string> {
+  const kind = detectKind(path, bytes);
+  if (kind === "binary") return "binary file";
+  const text = decoder.decode(bytes);
+  const noise = noiseReason(path, text);
+  if (noise !== undefined) return noise;
+  if (!htmlToMarkdown || !isHtmlPath(path)) return { content: text, kind };
+  try {
+    const markdown = await htmlToMarkdown(text);
+    return markdown.trim() === ""
+      ? "HTML page without text"
+      : { content: markdown, kind: "markdown" };
+  } catch (error) {
+    return `cannot convert HTML: ${
+      error instanceof Error ? error.message : String(error)
+    }`;
+  }
 }

@@ -25,6 +25,7 @@ import { indexByteStream } from "./_index_stream.ts";
 import { StagedSource } from "./_staged_source.ts";
 import { ToolCallLog } from "./tool_calls.ts";
 import { vocabularyWords } from "./_terms.ts";
+import { contextTerms } from "./_context_terms.ts";
 import { rememberWords } from "./_vocabulary.ts";
 import { utf8ByteLength } from "./split_oversize.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
@@ -220,10 +221,16 @@ export class KnowledgeBase {
         this.#now(),
       );
       const insertChunk = this.#db.prepare(
-        "INSERT INTO chunks (source_id, ordinal, title, body) VALUES (?, ?, ?, ?)",
+        "INSERT INTO chunks (source_id, ordinal, title, body, context) VALUES (?, ?, ?, ?, ?)",
       );
       chunks.forEach((chunk, ordinal) =>
-        insertChunk.run(source!.id!, ordinal, chunk.title, chunk.body)
+        insertChunk.run(
+          source!.id!,
+          ordinal,
+          chunk.title,
+          chunk.body,
+          contextTerms(label, chunk),
+        )
       );
       this.#remember(
         chunks.map((chunk) => `${chunk.title}\n${chunk.body}`).join("\n"),
@@ -359,9 +366,6 @@ export class KnowledgeBase {
       );
       this.#db.exec(
         "INSERT INTO chunks_words(chunks_words) VALUES ('rebuild')",
-      );
-      this.#db.exec(
-        "INSERT INTO chunks_trigram(chunks_trigram) VALUES ('rebuild')",
       );
       this.#db.exec(
         "INSERT INTO vocabulary_trigram(vocabulary_trigram) VALUES ('rebuild')",

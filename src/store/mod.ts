@@ -10,6 +10,7 @@ export * from "./chunk.ts";
 export { chunkMarkdown } from "./chunk_markdown.ts";
 export { chunkJson } from "./chunk_json.ts";
 export { chunkText } from "./chunk_text.ts";
+export { chunkManual } from "./chunk_manual.ts";
 export { chunkContent } from "./chunk_content.ts";
 export { detectKind } from "./detect_kind.ts";
 export { splitOversize } from "./split_oversize.ts";

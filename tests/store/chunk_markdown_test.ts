@@ -316,3 +316,36 @@ Deno.test("chunkMarkdown() drops the heading prefix when it would eat the cap", 
 Deno.test("chunkMarkdown() rejects a cap that cannot hold a code point", () => {
   assert.throws(() => chunkMarkdown("# A\n\nb", { maxBytes: 3 }), RangeError);
 });
+
+Deno.test("chunkMarkdown() splits at H5 and H6 only when their section is over the cap", () => {
+  const method = (name: string) =>
+    `##### ${name}\n\n${`${name} does one thing well. `.repeat(8)}\n`;
+  const text = `# API\n\n#### Methods\n\nAll methods.\n\n${
+    ["open", "close", "flush"].map(method).join("\n")
+  }`;
+  const small = chunkMarkdown(text, { maxBytes: 4096 });
+  assert.deepEqual(small.map((chunk) => chunk.title), ["API > Methods"]);
+  const large = chunkMarkdown(text, { maxBytes: 400 });
+  assert.deepEqual(large.map((chunk) => chunk.title), [
+    "API > Methods",
+    "API > Methods > open",
+    "API > Methods > close",
+    "API > Methods > flush",
+  ]);
+});
+
+Deno.test("chunkMarkdown() drops a banner of badges and HTML before the first heading, not an intro", () => {
+  const banner = '<div align="center"><img src="logo.png"></div>\n\n' +
+    "[![CI](https://ci/badge.svg)](https://ci) [![npm](https://npm/v.svg)](https://npm)\n\n";
+  assert.deepEqual(
+    chunkMarkdown(`${banner}# Guide\n\nText.\n`, { fallbackTitle: "g.md" })
+      .map((chunk) => chunk.title),
+    ["Guide"],
+  );
+  assert.deepEqual(
+    chunkMarkdown(`${banner}A fast web framework.\n\n# Guide\n\nText.\n`, {
+      fallbackTitle: "g.md",
+    }).map((chunk) => chunk.title),
+    ["g.md", "Guide"],
+  );
+});

@@ -13,6 +13,7 @@ import { MAX_PATH_CHARS, MAX_PHRASE_CHARS, MAX_TEXT_CHARS } from "./_limits.ts";
 import { collectFiles, type CollectResult } from "../../store/collect_files.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
 import { indexFiles } from "../../store/index_files.ts";
+import { convertHtml } from "../../fetch/convert_html.ts";
 import { scrubbedNote } from "../../store/scrub_secrets.ts";
 import {
   checkWithPolicy,
@@ -107,6 +108,7 @@ export function registerCtxIndexTool(
       }));
       const summary = await indexFiles(kb, files, {
         within: deps.projectDir,
+        htmlToMarkdown: convertPage,
       });
       const chunks = summary.receipts.reduce((sum, r) => sum + r.chunks, 0);
       const bytes = summary.receipts.reduce((sum, r) => sum + r.bytes, 0);
@@ -167,4 +169,13 @@ function filterByPolicy(
     skipped.push({ path: file.path, reason });
   }
   return { files, skipped };
+}
+
+/** The server converts HTML files off its thread, each under a deadline, as fetched pages are. */
+const HTML_DEADLINE_MS = 20_000;
+
+async function convertPage(html: string): Promise<string> {
+  const converted = await convertHtml(html, { deadlineMs: HTML_DEADLINE_MS });
+  if (!converted.ok) throw new Error(converted.reason);
+  return converted.markdown;
 }

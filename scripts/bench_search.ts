@@ -1,0 +1,73 @@
+// deno-lint-ignore-file no-console -- benchmark output goes to stdout
+/**
+ * The relevance benchmark on documentation the ranking was not written
+ * against: hit@1, hit@5 and MRR per corpus for the development half and the
+ * test half of `scripts/eval/<corpus>.json`, beside the figures recorded
+ * before the ranking work (`scripts/eval/baseline.json`). Corpora that have
+ * not been built (`deno run -A scripts/eval_corpora.ts`) are skipped with
+ * one line each.
+ *
+ * @module
+ */
+
+import { CORPORA, type CorpusName } from "./eval_corpora.ts";
+import { evaluateCorpus, type HalfScore } from "./eval_search.ts";
+
+interface Recorded {
+  measured: string;
+  corpora: Record<string, Record<"dev" | "test", Omit<HalfScore, "misses">>>;
+}
+
+/** Runs the relevance benchmark and prints its table. */
+export async function benchSearch(): Promise<void> {
+  const baseline = JSON.parse(
+    await Deno.readTextFile(new URL("./eval/baseline.json", import.meta.url)),
+  ) as Recorded;
+  const rows: string[][] = [];
+  const skipped: string[] = [];
+  for (const corpus of Object.keys(CORPORA) as CorpusName[]) {
+    const result = await evaluateCorpus(corpus);
+    if (!result) {
+      skipped.push(
+        `${corpus}: not built, skipped (deno run -A scripts/eval_corpora.ts ${corpus})`,
+      );
+      continue;
+    }
+    for (const half of ["dev", "test"] as const) {
+      const now = result[half];
+      const before = baseline.corpora[corpus]?.[half];
+      const pair = (key: "hit1" | "hit5" | "mrr") =>
+        `${before ? before[key].toFixed(2) : "–"} → ${now[key].toFixed(2)}`;
+      rows.push([
+        corpus,
+        `${half} (${now.questions})`,
+        pair("hit1"),
+        pair("hit5"),
+        pair("mrr"),
+        half === "test"
+          ? (now.hit1 >= 0.8 && now.hit5 >= 0.95 ? "✓" : "✗")
+          : "",
+      ]);
+    }
+  }
+  const header = [
+    "corpus",
+    "half (questions)",
+    "hit@1",
+    "hit@5",
+    "MRR",
+    "test ≥ 0.80 / 0.95",
+  ];
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]!.length))
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(
+    `\nSearch relevance, before → after (before: ${baseline.measured})`,
+  );
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+  for (const note of skipped) console.log(note);
+}

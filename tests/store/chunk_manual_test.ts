@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { chunkManual } from "../../src/store/chunk_manual.ts";
+import { chunkText } from "../../src/store/chunk_text.ts";
+
+const fixture = (name: string) =>
+  Deno.readTextFile(new URL(`../fixtures/manuals/${name}`, import.meta.url));
+
+Deno.test("chunkManual() titles man page sections and options with their path", async () => {
+  const chunks = chunkManual(await fixture("fetcher.1.txt"), 4096, "x.txt");
+  assert.ok(chunks);
+  assert.deepEqual(chunks.map((chunk) => chunk.title), [
+    "fetcher > NAME",
+    "fetcher > SYNOPSIS",
+    "fetcher > DESCRIPTION",
+    "fetcher > OPTIONS > Transfer options > -L, --location",
+    "fetcher > OPTIONS > Transfer options > -c, --continue",
+    "fetcher > OPTIONS > Transfer options > -m, --max-time <seconds>",
+    "fetcher > OPTIONS > Output options > -o, --output <file>",
+    "fetcher > EXIT STATUS",
+  ]);
+  const location = chunks[3]!;
+  assert.match(location.body, /Follow redirects/);
+  assert.doesNotMatch(location.body, /Resume/, "one option per chunk");
+  assert.ok(
+    chunks.every((chunk) => !chunk.body.includes("FETCHER(1)")),
+    "page header and footer are no content",
+  );
+  assert.equal(
+    location.context,
+    "fetcher fetcher - transfer a file from a server",
+  );
+});
+
+Deno.test("chunkManual() keeps --help options as siblings and text after them in the page", async () => {
+  const chunks = chunkManual(await fixture("counter-help.txt"), 4096, "x.txt");
+  assert.ok(chunks);
+  assert.deepEqual(chunks.map((chunk) => chunk.title), [
+    "counter",
+    "counter > -c, --bytes",
+    "counter > -l, --lines",
+    "counter > --files0-from=F",
+    "counter > --total=WHEN",
+    "counter > --help",
+    "counter",
+  ]);
+  assert.match(chunks[4]!.body, /WHEN can be: auto/);
+  assert.match(chunks[6]!.body, /^A word is/);
+  assert.equal(
+    chunks[1]!.context,
+    "counter Print newline, word, and byte counts for each FILE.",
+  );
+});
+
+Deno.test("chunkManual() nests numbered and underlined headings", () => {
+  const text = [
+    "Guide",
+    "=====",
+    "",
+    "Intro words here.",
+    "",
+    "1. Install",
+    "Run the installer.",
+    "",
+    "1.1 From source",
+    "Build it yourself.",
+    "",
+    "2. Usage",
+    "Start it.",
+  ].join("\n");
+  assert.deepEqual(chunkManual(text, 4096, "g.txt")?.map((c) => c.title), [
+    "g.txt > Guide",
+    "g.txt > Guide > 1. Install",
+    "g.txt > Guide > 1. Install > 1.1 From source",
+    "g.txt > Guide > 2. Usage",
+  ]);
+});
+
+Deno.test("chunkManual() leaves logs, prose and code to the other chunkers", () => {
+  const cases = [
+    "2024-01-01 INFO started\n2024-01-01 WARN slow\nERROR: disk full\n",
+    "Just a paragraph of prose.\n\nAnd another one, with no structure at all.\n",
+    "function main() {\n  return 1;\n}\n\nfunction other() {\n  return 2;\n}\n",
+    "OK\n",
+  ];
+  for (const text of cases) {
+    assert.equal(chunkManual(text, 4096, "t"), undefined, text);
+  }
+});
+
+Deno.test("chunkText() sends manuals to chunkManual and splits a long option into parts", async () => {
+  const long = (await fixture("fetcher.1.txt")).replace(
+    "Follow redirects when the server answers with a new address.",
+    Array.from({ length: 40 }, (_, i) => `Paragraph ${i} about redirects.`)
+      .join("\n\n              "),
+  );
+  const chunks = chunkText(long, { maxBytes: 400 });
+  const parts = chunks.filter((chunk) =>
+    chunk.title.startsWith("fetcher > OPTIONS > Transfer options > -L")
+  );
+  assert.ok(parts.length > 1);
+  assert.match(parts[0]!.title, /\(part 1\/\d+\)$/);
+  for (const chunk of chunks) {
+    assert.ok(new TextEncoder().encode(chunk.body).length <= 400);
+  }
+});
