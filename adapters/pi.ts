@@ -17,7 +17,7 @@
 
 import { joinPath } from "../src/config/path_lite.ts";
 import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
-import type { Adapter, Capabilities } from "./types.ts";
+import type { Adapter, Capabilities, DoctorWhere } from "./types.ts";
 
 const TOOLS = {
   bash: "shell",
@@ -46,6 +46,48 @@ function capabilities(rewrite: boolean): Capabilities {
   };
 }
 
+/**
+ * The extension file. Pi (no MCP) registers ctx-mode's tools itself; OMP,
+ * with MCP, rewrites a call's input instead of blocking a redirect.
+ */
+async function extension(
+  command: readonly string[],
+  platform: string,
+  title: string,
+  fork: boolean,
+): Promise<Record<string, string>> {
+  return {
+    "extensions/ctx-mode.js": await pluginSource("./plugins/pi.js", command, {
+      PLATFORM: platform,
+      TITLE: title,
+      "REGISTER_TOOLS": String(!fork),
+      "CAN_REWRITE": String(fork),
+    }),
+  };
+}
+
+/** The extension and MCP files, project first (`PI_CODING_AGENT_DIR` moves the user's). */
+function places(
+  where: DoctorWhere,
+  folder: ".pi" | ".omp",
+  mcp: boolean,
+): { plugins: string[]; mcp: string[] } {
+  const agent = where.env.PI_CODING_AGENT_DIR ??
+    joinPath(where.home, folder, "agent");
+  return {
+    plugins: [
+      joinPath(where.projectDir, folder, "extensions", "ctx-mode.js"),
+      joinPath(agent, "extensions", "ctx-mode.js"),
+    ],
+    mcp: mcp
+      ? [
+        joinPath(where.projectDir, folder, "mcp.json"),
+        joinPath(agent, "mcp.json"),
+      ]
+      : [],
+  };
+}
+
 /** The Pi adapter. */
 export const pi: Adapter = pluginAdapter({
   name: "pi",
@@ -54,25 +96,8 @@ export const pi: Adapter = pluginAdapter({
   toolKinds: TOOLS,
   pathKeys: ["path"],
   instructionsFile: "AGENTS.md",
-  pluginFiles: async (command) => ({
-    "extensions/ctx-mode.js": await pluginSource("./plugins/pi.js", command, {
-      PLATFORM: "pi",
-      TITLE: "Pi",
-      "REGISTER_TOOLS": "true",
-      "CAN_REWRITE": "false",
-    }),
-  }),
-  places: (where) => {
-    const agent = where.env.PI_CODING_AGENT_DIR ??
-      joinPath(where.home, ".pi", "agent");
-    return {
-      plugins: [
-        joinPath(where.projectDir, ".pi", "extensions", "ctx-mode.js"),
-        joinPath(agent, "extensions", "ctx-mode.js"),
-      ],
-      mcp: [],
-    };
-  },
+  pluginFiles: (command) => extension(command, "pi", "Pi", false),
+  places: (where) => places(where, ".pi", false),
 });
 
 /** The OMP (oh-my-pi) adapter. */
@@ -95,26 +120,6 @@ export const omp: Adapter = pluginAdapter({
     },
   }),
   instructionsFile: "AGENTS.md",
-  pluginFiles: async (command) => ({
-    "extensions/ctx-mode.js": await pluginSource("./plugins/pi.js", command, {
-      PLATFORM: "omp",
-      TITLE: "OMP",
-      "REGISTER_TOOLS": "false",
-      "CAN_REWRITE": "true",
-    }),
-  }),
-  places: (where) => {
-    const agent = where.env.PI_CODING_AGENT_DIR ??
-      joinPath(where.home, ".omp", "agent");
-    return {
-      plugins: [
-        joinPath(where.projectDir, ".omp", "extensions", "ctx-mode.js"),
-        joinPath(agent, "extensions", "ctx-mode.js"),
-      ],
-      mcp: [
-        joinPath(where.projectDir, ".omp", "mcp.json"),
-        joinPath(agent, "mcp.json"),
-      ],
-    };
-  },
+  pluginFiles: (command) => extension(command, "omp", "OMP", true),
+  places: (where) => places(where, ".omp", true),
 });
