@@ -2,9 +2,9 @@
  * The shell host inside bubblewrap: `bash` itself waits for the run, so a
  * shell call starts no process but a subshell. Its request is the exec-file
  * target on the first line (empty when none), then the code until end of
- * input; it writes the code to the run's temp dir, sources it in a subshell
- * with stdin at end of file, and ends with the done mark on both streams, as
- * every host does.
+ * input; it writes the code to the run's temp dir, sources it with stdin at
+ * end of file, and ends with the done mark on both streams (from its EXIT
+ * trap), as every host does.
  *
  * Pure: builds text and argument lists; never starts a process.
  *
@@ -55,11 +55,17 @@ export function shellHostArgv(
     "unset ctx_code",
     `if [ -n "$ctx_file" ]; then export FILE_PATH="$ctx_file"; fi`,
     "unset ctx_file",
-    `( . ${quote(codePath)} ) </dev/null`,
-    "ctx_code=$?",
-    `printf '${mark}%s\\n' "$ctx_code"`,
-    `printf '${mark}%s\\n' "$ctx_code" >&2`,
-    'exit "$ctx_code"',
+    // The code runs in this shell, not a subshell (a fork costs
+    // milliseconds); the EXIT trap writes the done mark however it ends
+    // (`exit`, `set -e`, the end of the file). Code that replaces the trap or
+    // `exec`s ends the host without the mark: the run ends when it exits.
+    "ctx_done() {",
+    "  ctx_code=$?",
+    `  printf '${mark}%s\\n' "$ctx_code"`,
+    `  printf '${mark}%s\\n' "$ctx_code" >&2`,
+    "}",
+    "trap ctx_done EXIT",
+    `. ${quote(codePath)} </dev/null`,
   ].join("\n");
   return [shell, "-c", script];
 }

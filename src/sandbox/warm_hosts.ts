@@ -76,8 +76,10 @@ export function launchHost(
   sweepStaleScratch();
   // Inside bubblewrap the temp dir lives in the namespace and ends with it.
   const scratchInside = options.confinement.kind === "bwrap";
+  // A project that is /tmp would be bound over the namespace's own /tmp.
+  const inside = project === "/tmp" ? "/var/tmp" : "/tmp";
   const scratch = scratchInside
-    ? `/tmp/${SCRATCH_PREFIX}${crypto.randomUUID()}`
+    ? `${inside}/${SCRATCH_PREFIX}${crypto.randomUUID()}`
     : Deno.realPathSync(
       Deno.makeTempDirSync({ prefix: `${SCRATCH_PREFIX}${Deno.pid}-` }),
     );

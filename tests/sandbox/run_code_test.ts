@@ -420,3 +420,31 @@ Deno.exit(0);
     assert.equal(await exists(scratch), false, `${scratch} was left behind`);
   },
 });
+
+Deno.test("shell code runs, and its exit code comes back, in a project that is /tmp itself and however the code ends", async () => {
+  // /tmp as the project is bound over the namespace's own /tmp under bubblewrap.
+  const inTmp = await runCode({
+    language: "shell",
+    code: "echo from-tmp",
+    projectDir: "/tmp",
+  });
+  assert.equal(inTmp.exitCode, 0, inTmp.stderr);
+  assert.equal(inTmp.stdout, "from-tmp\n");
+  await using dir = await tempDir();
+  const endings: [string, number, string][] = [
+    ["exit 3", 3, ""],
+    ["set -e; false; echo never", 1, ""],
+    ["trap - EXIT; echo replaced", 0, "replaced\n"],
+    ["exec echo replaced-by-exec", 0, "replaced-by-exec\n"],
+    ["return 4", 4, ""],
+  ];
+  for (const [code, exitCode, stdout] of endings) {
+    const run = await runCode({
+      language: "shell",
+      code,
+      projectDir: dir.path,
+    });
+    assert.equal(run.exitCode, exitCode, code);
+    assert.equal(run.stdout, stdout, code);
+  }
+});
