@@ -17,12 +17,17 @@ export type Verdict = string | undefined | { skip: string };
 export interface Scenario {
   id: number;
   title: string;
-  /** Needs ctx-mode's hooks in this agent (else the MCP server only). */
-  hooks: boolean;
+  /**
+   * What the scenario needs of hooks: ctx-mode's adapter for this agent
+   * (`adapter`), only the agent's hook configuration (`config`: the hook
+   * command is replaced), or nothing (the MCP server only).
+   */
+  hooks: "adapter" | "config" | false;
   run(session: Session): Promise<Verdict>;
 }
 
 const CTX_TOOLS = ["ctx_execute", "ctx_search", "ctx_fetch_and_index"];
+const MCP_LIST_ATTEMPTS = 3;
 
 /** Scenario 1: registered, the agent's own listing shows ctx-mode, and the model is offered its tools. */
 const mcpConnected: Scenario = {
@@ -31,11 +36,16 @@ const mcpConnected: Scenario = {
   hooks: false,
   async run(session) {
     await session.register();
-    const listing = await session.agentCommand(session.agent.mcpListArgs);
-    if (!session.agent.mcpListed(listing.stdout + listing.stderr)) {
-      return `mcp list does not show ctx-mode connected: ${
-        oneLine(listing.stdout + listing.stderr)
-      }`;
+    // Some listings give a server a few seconds to answer; a loaded machine
+    // can start it slower, so the listing gets three chances.
+    let listed = "";
+    for (let attempt = 0; attempt < MCP_LIST_ATTEMPTS; attempt++) {
+      const listing = await session.agentCommand(session.agent.mcpListArgs);
+      listed = listing.stdout + listing.stderr;
+      if (session.agent.mcpListed(listed)) break;
+    }
+    if (!session.agent.mcpListed(listed)) {
+      return `mcp list does not show ctx-mode connected: ${oneLine(listed)}`;
     }
     // The model calls one of ctx-mode's tools: connected means answered.
     await session.prompt("How much did ctx-mode save?", {
@@ -50,8 +60,15 @@ const mcpConnected: Scenario = {
         { text: "done" },
       ],
     });
-    const offered = session.server.requests.at(-1)?.request.tools ?? [];
-    const missing = CTX_TOOLS.filter((tool) => !mcpToolName(tool, offered));
+    // Offered with a schema, or listed by name as a deferred tool (loaded on demand).
+    const requests = session.server.requests.map((r) => r.request);
+    const offered = requests.flatMap((r) => r.tools);
+    const missing = CTX_TOOLS.filter((tool) =>
+      !mcpToolName(tool, offered) &&
+      !requests.some((r) =>
+        new RegExp(`"[\\w-]*ctx[\\w-]*_${tool}"`).test(r.text)
+      )
+    );
     return missing.length
       ? `the model was not offered ${missing.join(", ")}`
       : session.server.failure();
@@ -64,7 +81,7 @@ const RULE_TAG = "[ctx-mode rule rm.home]";
 const destructiveDenied: Scenario = {
   id: 2,
   title: "rm -rf ~ denied, reason reaches the model, sentinels survive",
-  hooks: true,
+  hooks: "adapter",
   async run(session) {
     const { home, project } = session.where;
     const sentinels = [
@@ -108,7 +125,7 @@ const destructiveDenied: Scenario = {
 const curlRedirected: Scenario = {
   id: 3,
   title: "curl redirected to ctx-mode's fetch tool",
-  hooks: true,
+  hooks: "adapter",
   async run(session) {
     await session.register();
     await session.prompt("Fetch https://example.com/big.json.", {
@@ -205,7 +222,7 @@ const PROMPT5 = "Switch config.txt to the turbo-e2e mode please";
 const compactRestores: Scenario = {
   id: 5,
   title: "after an edit and /compact the context holds the prompt and file",
-  hooks: true,
+  hooks: "adapter",
   async run(session) {
     const compact = session.agent.compact;
     if ("missing" in compact) return { skip: compact.missing };
@@ -286,15 +303,20 @@ const compactRestores: Scenario = {
   },
 };
 
-/** Scenario 6: a hook binary that exits 1, or hangs, does not stop the tool call. */
+/** Scenario 6: a hook that exits 1, or hangs, does not stop the tool call; one that logs proves hooks run. */
 const failOpen: Scenario = {
   id: 6,
   title: "hook exits 1 or hangs: the tool call still runs",
-  hooks: true,
+  hooks: "config",
   async run(session) {
-    for (
-      const [kind, body] of [["exits", "exit 1"], ["hangs", "exec sleep 3600"]]
-    ) {
+    const log = `${session.where.home}/hook-payloads.log`;
+    const variants = [
+      // The control: the same registration with a hook that logs its payload.
+      ["logs", `cat >> "${log}"; echo >> "${log}"`],
+      ["exits", "exit 1"],
+      ["hangs", "exec sleep 3600"],
+    ];
+    for (const [kind, body] of variants) {
       const script = `${session.where.home}/bin/ctx-mode-${kind}`;
       await Deno.mkdir(`${session.where.home}/bin`, { recursive: true });
       await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
@@ -319,6 +341,12 @@ const failOpen: Scenario = {
       }
       const failed = session.server.failure();
       if (failed) return `hook ${kind}: ${failed}`;
+      if (kind === "logs") {
+        const logged = await Deno.readTextFile(log).catch(() => "");
+        if (!logged.includes(`ran-${kind}.txt`)) {
+          return "the registered hooks never ran: no payload named the tool call";
+        }
+      }
     }
     return undefined;
   },

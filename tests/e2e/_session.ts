@@ -101,9 +101,8 @@ export class Session implements AsyncDisposable {
     // A replaced hook command leaves the MCP server ctx-mode itself.
     const registration: Registration = {
       server: ctxModeCommand(),
-      hooks: this.withHooks
-        ? options.hookCommand ?? ctxModeCommand()
-        : undefined,
+      hooks: options.hookCommand ??
+        (this.withHooks ? ctxModeCommand() : undefined),
       env: { DENO_DIR: this.denoDir },
       ...(options.hookTimeoutS ? { hookTimeoutS: options.hookTimeoutS } : {}),
     };

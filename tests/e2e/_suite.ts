@@ -104,7 +104,7 @@ async function runScenario(
     scenario: scenario.id,
   };
   const adapter = hasAdapter(agent);
-  if (scenario.hooks && !adapter) {
+  if (scenario.hooks === "adapter" && !adapter) {
     return { ...base, status: "skip", why: "no adapter yet", bytes: 0 };
   }
   await using session = await Session.open(agent, {

@@ -9,10 +9,17 @@
 import { claudeCode } from "../../../adapters/claude_code.ts";
 import { type Agent, hookCommand, writeJson } from "../_agent.ts";
 
+/** The version last verified (.ci/run reads this line). */
+export const CLAUDE_CODE_VERSION = "2.1.197";
+
 /** Claude Code at the version last verified. */
 export const claudeCodeAgent: Agent = {
   name: "claude-code",
-  npm: { name: "@anthropic-ai/claude-code", version: "2.1.197", bin: "claude" },
+  npm: {
+    name: "@anthropic-ai/claude-code",
+    version: CLAUDE_CODE_VERSION,
+    bin: "claude",
+  },
 
   async register(where, registration) {
     const [command = "ctx-mode", ...leading] = registration.server;
