@@ -302,9 +302,6 @@ export class ModelServer implements AsyncDisposable {
         this.checks[index] = step.expect(result, request);
       }
     }
-    if (next === 0 && request.wire === "gemini") {
-      next = this.#geminiFallback(request);
-    }
     record.step = next;
     const step = this.#script.steps[next];
     if (!step?.call) return { kind: "text", text: step?.text ?? "done" };
@@ -332,20 +329,6 @@ export class ModelServer implements AsyncDisposable {
       this.#unresolved.add(next);
       return { kind: "text", text: "done" };
     }
-  }
-
-  /** Gemini may drop call ids: the results of this script's calls, counted from the end. */
-  #geminiFallback(request: ModelRequest): number {
-    const played = this.#script.steps.filter((step) => step.call).length;
-    const count = Math.min(request.results.length, played);
-    for (let index = 0; index < count; index++) {
-      const result = request.results[request.results.length - count + index];
-      const step = this.#script.steps[index];
-      if (result && step?.expect) {
-        this.checks[index] = step.expect(result, request);
-      }
-    }
-    return count;
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

@@ -306,7 +306,7 @@ const compactRestores: Scenario = {
 /** Scenario 6: a hook that exits 1, or hangs, does not stop the tool call; one that logs proves hooks run. */
 const failOpen: Scenario = {
   id: 6,
-  title: "hook exits 1 or hangs: the tool call still runs",
+  title: "hooks run; one that exits 1 or hangs lets the call run",
   hooks: "config",
   async run(session) {
     const log = `${session.where.home}/hook-payloads.log`;
