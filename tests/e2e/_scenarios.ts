@@ -130,6 +130,9 @@ const curlRedirected: Scenario = {
     await session.register();
     await session.prompt("Fetch https://example.com/big.json.", {
       steps: [
+        // First make sure ctx-mode's tools are there (a loaded machine starts
+        // the server late): the redirect must name a tool the model has.
+        { call: { role: "mcp", tool: "ctx_stats", args: {} } },
         {
           call: { role: "shell", command: "curl https://example.com/big.json" },
           expect: (result, request) => {
