@@ -1,0 +1,160 @@
+/**
+ * What the end-to-end suite knows about one agent CLI: its npm package at a
+ * pinned version, how to point it at the scripted model, how ctx-mode is
+ * registered in its throwaway HOME, and how to run one headless prompt.
+ *
+ * @module
+ */
+
+/** The repository root (this file lives in tests/e2e/). */
+export const REPO: string = decodeURIComponent(
+  new URL("../../", import.meta.url).pathname,
+).replace(/\/$/, "");
+
+/** A throwaway HOME with a project folder inside it. */
+export interface Where {
+  home: string;
+  project: string;
+  /** The scripted model's base URL, without a trailing slash. */
+  modelUrl: string;
+}
+
+/** How ctx-mode is registered for one run. */
+export interface Registration {
+  /** The command (and leading arguments) that starts ctx-mode's MCP server: `serve` follows. */
+  server: string[];
+  /** The command hooks run, `hook <platform> <event>` following; undefined registers no hooks. */
+  hooks: string[] | undefined;
+  /** The hook timeout in seconds, when a scenario needs a short one. */
+  hookTimeoutS?: number;
+  /** Environment the MCP server needs (agents that do not pass theirs on). */
+  env: Record<string, string>;
+}
+
+/** One headless run's outcome. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** One agent CLI. */
+export interface Agent {
+  /** ctx-mode's platform name (`ctx-mode hook <name> …`). */
+  name: string;
+  /** The npm package and pinned version. */
+  npm: { name: string; version: string; bin: string };
+  /** Writes ctx-mode's registration into the throwaway HOME (what `ctx-mode install` will write). */
+  register(where: Where, registration: Registration): Promise<void>;
+  /** The environment that points the agent at the scripted model. */
+  env(where: Where): Record<string, string>;
+  /** The arguments of one headless prompt; `resume` continues the last session. */
+  promptArgs(prompt: string, options: { resume: boolean }): string[];
+  /** The arguments of the agent's own MCP listing. */
+  mcpListArgs: string[];
+  /** Whether the listing shows ctx-mode connected (or at least configured, where the agent shows no status). */
+  mcpListed(output: string): boolean;
+  /** Headless compaction: the prompt that compacts a resumed session, or why there is none. */
+  compact: { prompt: string } | { missing: string };
+}
+
+/** The folder the agent CLIs are installed into, outside the repository. */
+export function agentCache(): string {
+  const base = Deno.env.get("XDG_CACHE_HOME") ??
+    `${Deno.env.get("HOME") ?? "."}/.cache`;
+  return `${base}/ctx-mode-agents`;
+}
+
+/** Where the throwaway HOMEs live: under the user's cache, never a temp folder. */
+export function homesRoot(): string {
+  const base = Deno.env.get("XDG_CACHE_HOME") ??
+    `${Deno.env.get("HOME") ?? "."}/.cache`;
+  return `${base}/ctx-mode-e2e/homes`;
+}
+
+/**
+ * The installed agent's executable, installing it from the npm registry
+ * first when missing.
+ *
+ * @param agent The agent.
+ * @returns The executable's path, or why it is unavailable.
+ */
+export async function installAgent(
+  agent: Agent,
+): Promise<{ bin: string } | { skip: string }> {
+  const { name, version, bin } = agent.npm;
+  const prefix = `${agentCache()}/${
+    name.replace(/^@/, "").replace("/", "+")
+  }@${version}`;
+  const path = `${prefix}/node_modules/.bin/${bin}`;
+  if (await exists(path)) return { bin: path };
+  let output;
+  try {
+    await Deno.mkdir(prefix, { recursive: true });
+    output = await new Deno.Command("npm", {
+      args: [
+        "install",
+        "--prefix",
+        prefix,
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        `${name}@${version}`,
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  } catch (error) {
+    return { skip: `npm unavailable: ${(error as Error).message}` };
+  }
+  if (!output.success || !(await exists(path))) {
+    const line = new TextDecoder().decode(output.stderr).trim().split("\n")
+      .find((text) => /err/i.test(text)) ?? "no executable after install";
+    return { skip: `${name}@${version} not installable: ${line}` };
+  }
+  return { bin: path };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes a JSON file, creating its folder.
+ *
+ * @param path The file.
+ * @param value The content.
+ */
+export async function writeJson(path: string, value: unknown): Promise<void> {
+  await Deno.mkdir(path.replace(/\/[^/]*$/, ""), { recursive: true });
+  await Deno.writeTextFile(path, JSON.stringify(value, null, 2) + "\n");
+}
+
+/**
+ * The hook command line of one event.
+ *
+ * @param registration The registration.
+ * @param platform ctx-mode's platform name.
+ * @param event The platform's event name.
+ * @returns A shell command line.
+ */
+export function hookCommand(
+  registration: Registration,
+  platform: string,
+  event: string,
+): string {
+  return [...registration.hooks ?? [], "hook", platform, event].map(shellQuote)
+    .join(" ");
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word)
+    ? word
+    : `'${word.replace(/'/g, `'\\''`)}'`;
+}
