@@ -42,6 +42,9 @@ function getIn(root: unknown, path: readonly string[]): unknown {
   return node;
 }
 
+/** The shell agents run hook command lines with. */
+const SHELL = Deno.build.os === "windows" ? "sh" : "/bin/sh";
+
 function dataOf(reg: Registration, text: string): unknown {
   const bare = text.replace(/^\uFEFF/, "");
   if (reg.kind === "toml-table") return parseToml(bare, reg.path);
@@ -112,7 +115,8 @@ export function registeredCommands(
           path: reg.path,
           shown: line,
           versionArgv: [
-            "sh",
+            // Not looked up on PATH: the hook's agent runs it with its own.
+            SHELL,
             "-c",
             `${line.replace(/\s+hook\s+\S+\s+\S+\s*$/, "")} --version`,
           ],

@@ -13,7 +13,12 @@
 
 import { parse, TomlError } from "smol-toml";
 import { isDeepStrictEqual } from "node:util";
-import { HASH_MARKERS, removeBlock, setBlock } from "./marked_block.ts";
+import {
+  HASH_MARKERS,
+  type Markers,
+  removeBlock,
+  setBlock,
+} from "./marked_block.ts";
 import type { TomlTableRegistration } from "./types.ts";
 
 /**
@@ -136,6 +141,21 @@ function cutUnmarked(
 }
 
 /**
+ * The markers around one of ctx-mode's tables: the MCP server's are the
+ * plain ones (as files written before hold them); any other table's name its
+ * table, so that several blocks can live in one file.
+ */
+function tomlMarkers(table: readonly string[]): Markers {
+  if (table[0] === "mcp_servers") return HASH_MARKERS;
+  const name = ` [${table.join(".")}]`;
+  return {
+    begin: `${HASH_MARKERS.begin}${name}`,
+    beginJoined: `${HASH_MARKERS.beginJoined}${name}`,
+    end: `${HASH_MARKERS.end}${name}`,
+  };
+}
+
+/**
  * Writes or removes ctx-mode's table.
  *
  * @param text The file's text ("" for a new file).
@@ -150,24 +170,25 @@ export function editTomlTable(
   mode: "install" | "uninstall",
 ): string {
   const before = parseToml(text, reg.path);
-  const marked = text.includes(HASH_MARKERS.end);
+  const markers = tomlMarkers(reg.table);
+  const marked = text.split(/\r?\n/).includes(markers.end);
   let result: string;
   if (marked) {
     result = mode === "install"
       ? setBlock(
         text,
         renderTable(reg.table, reg.value),
-        HASH_MARKERS,
+        markers,
         reg.path,
       )
-      : removeBlock(text, HASH_MARKERS, reg.path);
+      : removeBlock(text, markers, reg.path);
   } else if (getIn(before, reg.table) !== undefined) {
     const cut = cutUnmarked(text, reg.table, reg.path);
     if (mode === "install") {
       const block = setBlock(
         "",
         renderTable(reg.table, reg.value),
-        HASH_MARKERS,
+        markers,
       );
       const eol = text.includes("\r\n") ? "\r\n" : "\n";
       result = cut.text.slice(0, cut.at) +
@@ -181,7 +202,7 @@ export function editTomlTable(
       ? setBlock(
         text,
         renderTable(reg.table, reg.value),
-        HASH_MARKERS,
+        markers,
         reg.path,
       )
       : text;

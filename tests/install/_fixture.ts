@@ -66,6 +66,12 @@ export function stripCtxMode(value: unknown): unknown {
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (key === "ctx-mode") continue;
+      // Codex's `[features] hooks = true`, which install turns on for its hooks.
+      if (
+        key === "features" && item !== null && typeof item === "object" &&
+        Object.keys(item).length === 1 &&
+        (item as Record<string, unknown>).hooks === true
+      ) continue;
       const stripped = stripCtxMode(item);
       // A hook group whose handlers were all ctx-mode's goes with them.
       if (key === "hooks" && Array.isArray(item) && stripped === undefined) {

@@ -53,7 +53,7 @@ Deno.test("ctx-mode install --yes installs the detected agents; uninstall gives 
   assert.equal(install.code, 0, install.stderr);
   assert.match(
     install.stdout,
-    /^codex \(user\): wrote ~\/\.codex\/config\.toml, ~\/\.codex\/AGENTS\.md$/m,
+    /^codex \(user\): wrote ~\/\.codex\/config\.toml, ~\/\.codex\/hooks\.json, ~\/\.codex\/AGENTS\.md$/m,
   );
   assert.match(install.stdout, /^Registered command: .*main\.ts serve$/m);
   const config = Deno.readTextFileSync(join(home, ".codex/config.toml"));

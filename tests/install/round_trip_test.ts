@@ -131,7 +131,7 @@ for (const { agent, fixture, scope, stale } of CASES) {
       "no stale registration left",
     );
     if (target.hooksReady) {
-      assert.match(text, /main\.ts' hook claude-code PreToolUse/);
+      assert.match(text, new RegExp(`main\\.ts' hook ${agent} `));
     }
     // Foreign entries: the data without ctx-mode's is what it was.
     const afterData = dataOf(dir.path);

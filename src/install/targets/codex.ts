@@ -32,8 +32,7 @@ export const codex: InstallTarget = {
   scopes: ["user", "project"],
   binaries: ["codex"],
   configDirs: (where) => [codexHome(where)],
-  // When the adapter lands: also `[features] hooks = true` in config.toml.
-  hooksReady: false,
+  hooksReady: true,
   hooks: [
     {
       event: "PreToolUse",
@@ -55,7 +54,19 @@ export const codex: InstallTarget = {
         kind: "toml-table",
         path: join(dir, "config.toml"),
         table: ["mcp_servers", "ctx-mode"],
-        value: { ...serverCommand(launch), startup_timeout_sec: 30 },
+        // Required: otherwise Codex leaves a server that is slow to start out of the turn.
+        value: {
+          ...serverCommand(launch),
+          "startup_timeout_sec": 30,
+          required: true,
+        },
+      },
+      // Codex runs hooks only with this feature on (the older feature name runs none).
+      {
+        kind: "toml-table",
+        path: join(dir, "config.toml"),
+        table: ["features"],
+        value: { hooks: true },
       },
       {
         kind: "json-hooks",

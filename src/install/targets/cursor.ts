@@ -25,7 +25,7 @@ export const cursor: InstallTarget = {
   scopes: ["user", "project"],
   binaries: ["cursor", "cursor-agent"],
   configDirs: (where) => [join(where.home, ".cursor")],
-  hooksReady: false,
+  hooksReady: true,
   hooks: [
     {
       event: "preToolUse",

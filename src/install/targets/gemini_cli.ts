@@ -42,6 +42,7 @@ function settingsTarget(options: {
     configDirs: (where) => [options.userDir(where)],
     hooks: options.hooks,
     // The hook adapter for this agent is not in the registry yet.
+    // Off until inserting into a one-line hook array keeps that line as it is.
     hooksReady: false,
     mcpList: [options.binary, "mcp", "list"],
     registrations({ scope, where, launch }: RegistrationInput): Registration[] {

@@ -46,7 +46,7 @@ export const vscodeCopilot: InstallTarget = {
   scopes: ["project", "user"],
   binaries: ["code"],
   configDirs: (where) => [vscodeUserDir(where)],
-  hooksReady: false,
+  hooksReady: true,
   hooks: [
     { event: "PreToolUse", extra: { type: "command", timeout: 15 } },
     { event: "PostToolUse", extra: { type: "command" } },
