@@ -4,6 +4,7 @@
  * @module
  */
 
+import denoJson from "../../deno.json" with { type: "json" };
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { agentSessionId, dataHome } from "../config/paths.ts";
@@ -15,9 +16,10 @@ const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
 Start the MCP server on stdin/stdout (what an agent runs). Running ctx-mode with
 no command does the same.
 
-Register it with your agent, for example:
-  claude mcp add ctx-mode -- ctx-mode serve
-  or in an MCP config file: {"mcpServers": {"ctx-mode": {"command": "ctx-mode", "args": ["serve"]}}}
+Register it with your agents (server, hooks, instructions) with
+"ctx-mode install", which writes the command that runs this installation:
+the binary, "deno run -A jsr:@ctx/mode@<version>", or for a clone
+"deno run -A --config <clone>/deno.json <clone>/main.ts".
 
 Options:
   --project DIR  The project (default: the agent's project variable, else cwd)
@@ -37,7 +39,7 @@ export const command: Command = {
       throw new UsageError(`Unexpected argument "${positionals[0]}"`, "serve");
     }
     if (context.stdinIsTerminal) {
-      await context.err(terminalHint());
+      await context.err(await terminalHint());
       return 0;
     }
     const project = projectFor(values, context, "serve");
@@ -105,13 +107,18 @@ function hookSocketWanted(env: Readonly<Record<string, string>>): boolean {
   return !["off", "0", "false", "no"].includes(setting ?? "");
 }
 
-function terminalHint(): string {
+async function terminalHint(): Promise<string> {
+  const { commandLine, currentLaunchCommand } = await import(
+    "../install/launch_command.ts"
+  );
+  const launch = currentLaunchCommand(denoJson.version);
   return `ctx-mode is an MCP server: it talks JSON-RPC on stdin/stdout with an AI agent, not with a person.
 
-Register it with your agent instead of running it here, for example:
-  claude mcp add ctx-mode -- ctx-mode serve
-  or in an MCP config file: {"mcpServers": {"ctx-mode": {"command": "ctx-mode", "args": ["serve"]}}}
+Register it with your agents instead of running it here (their MCP server, hooks and instructions):
+  ${commandLine(launch, ["install"])}
+or by hand, with the command that runs this installation:
+  claude mcp add ctx-mode -- ${commandLine(launch, ["serve"])}
 
-Run "ctx-mode --help" for the other commands.
+Run "${commandLine(launch, ["--help"])}" for the other commands.
 `;
 }

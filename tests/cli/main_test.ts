@@ -76,6 +76,14 @@ Deno.test({
     const text = new TextDecoder().decode(output.stdout);
     assert.equal(output.code, 0);
     assert.match(text, /ctx-mode is an MCP server/);
-    assert.match(text, /claude mcp add ctx-mode -- ctx-mode serve/);
+    // The commands that work for this installation (a clone here), not a bare `ctx-mode`.
+    assert.match(
+      text,
+      /^  \S+ run -A --config \S+deno\.json \S+main\.ts install\r?$/m,
+    );
+    assert.match(
+      text,
+      /claude mcp add ctx-mode -- \S+ run -A --config \S+deno\.json \S+main\.ts serve/,
+    );
   },
 });
