@@ -49,6 +49,7 @@ async function runHost(
   home: string,
   project: string,
   command: string[],
+  program?: string,
 ): Promise<{ results: Record<string, unknown>; stderr: string }> {
   const adapter = (await adapterFor(agent))!;
   const files = await adapter.pluginFiles!(["ctx-mode"]);
@@ -59,7 +60,7 @@ async function runHost(
     await Deno.writeTextFile(path, text);
   }
   const runtime = runtimeOf(agent);
-  const output = await new Deno.Command(runtime.program, {
+  const output = await new Deno.Command(program ?? runtime.program, {
     args: runtime.program === "node"
       ? [runtime.host, agent, plugin, project]
       : [runtime.host, plugin, project],
@@ -75,6 +76,61 @@ async function runHost(
     results: JSON.parse(new TextDecoder().decode(output.stdout)),
     stderr,
   };
+}
+
+Deno.test({
+  name:
+    "a channel that dies in the middle of a request lets the call proceed, and the plugin says so once",
+  ignore: !RUNTIMES.node,
+  async fn() {
+    await using dir = await tempDir();
+    // Reads the first request, then dies without answering.
+    const { results, stderr } = await runHost("opencode", dir.path, dir.path, [
+      "sh",
+      "-c",
+      "head -n 1 >/dev/null; exit 1",
+    ]);
+    assert.equal((results.rmHome as Outcome).blocked, false);
+    assert.equal((results.curl as Outcome).blocked, false);
+    const lines = stderr.trim().split("\n").filter((line) =>
+      line.startsWith("ctx-mode:")
+    );
+    assert.deepEqual(lines, [
+      "ctx-mode: its hook channel ended; tool calls proceed without ctx-mode's checks",
+    ]);
+  },
+});
+
+/** Bun, which OpenCode and KiloCode run their plugins on: `CTX_MODE_BUN`, else `bun` on PATH. */
+const BUN = Deno.env.get("CTX_MODE_BUN") ??
+  (available("bun") ? "bun" : undefined);
+
+for (const agent of ["opencode", "kilocode"]) {
+  Deno.test({
+    name:
+      `the ${agent} plugin, loaded by Bun as ${agent} does, blocks and records through the channel`,
+    ignore: BUN === undefined,
+    async fn() {
+      await using dir = await tempDir();
+      const project = await Deno.realPath(dir.path);
+      await Deno.mkdir(join(project, "src"));
+      await Deno.writeTextFile(join(project, "big.log"), "line\n");
+      const { results } = await runHost(agent, project, project, [
+        Deno.execPath(),
+        "run",
+        "-A",
+        MAIN,
+      ], BUN);
+      assert.equal((results.rmHome as Outcome).blocked, true);
+      assert.match(String((results.rmHome as Outcome).reason), /rm\.home/);
+      assert.equal((results.ls as Outcome).blocked, false);
+      const show = await runCli(["session", "show", "--project", project], {
+        home: project,
+        cwd: project,
+      });
+      assert.match(show.stdout, /src\/a\.ts/, "the edit is in the session");
+    },
+  });
 }
 
 for (const agent of Object.keys(PLUGINS)) {
