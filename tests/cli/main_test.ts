@@ -79,7 +79,7 @@ Deno.test({
     // The commands that work for this installation (a clone here), not a bare `ctx-mode`.
     assert.match(
       text,
-      /^  \S+ run -A --config \S+deno\.json \S+main\.ts install\r?$/m,
+      /^ {2}\S+ run -A --config \S+deno\.json \S+main\.ts install\r?$/m,
     );
     assert.match(
       text,
