@@ -158,9 +158,10 @@ Deno.test({
     const killed = new Deno.Command(Deno.execPath(), {
       args: [
         "eval",
-        `Deno.listen({ transport: "unix", path: ${
+        // Accepting keeps it alive (and its socket file) until the kill.
+        `const l = Deno.listen({ transport: "unix", path: ${
           JSON.stringify(path)
-        } }); console.log("up"); await new Promise(() => {});`,
+        } }); console.log("up"); for await (const c of l) c.close();`,
       ],
       stdout: "piped",
       stderr: "null",
