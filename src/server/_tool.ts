@@ -20,6 +20,10 @@ import { utf8ByteLength } from "../store/split_oversize.ts";
 import type { CallToolResult, Implementation } from "./_sdk.ts";
 import type { SearchThrottle } from "./search_throttle.ts";
 import type { SessionStats } from "./stats.ts";
+import {
+  sessionTotalsPath,
+  writeSessionTotals,
+} from "../statusline/session_totals.ts";
 import type { WarmHosts } from "../sandbox/mod.ts";
 
 /** What the tools need from the server around them. */
@@ -86,6 +90,17 @@ export const READ_ONLY_ANNOTATIONS = {
   openWorldHint: false,
 } as const;
 
+function writeTotals(deps: ServerDeps): void {
+  try {
+    writeSessionTotals(
+      sessionTotalsPath(deps.dataHome, deps.projectDir, deps.sessionId),
+      deps.knowledgeBase().toolCalls().totals(deps.sessionId),
+    );
+  } catch {
+    // The status line falls back to the database.
+  }
+}
+
 /**
  * Wraps a handler: counts its bytes and turns a thrown error into an
  * `isError` result with the error's first line.
@@ -126,6 +141,8 @@ export function toolHandler<A>(
       // Accounting must never fail a tool call; the in-memory counters still hold it.
       deps.keeper.recover(error);
     }
+    // The status line's figures, after the answer: it reads them often.
+    Deno.unrefTimer(setTimeout(() => writeTotals(deps), 0));
     const notes = deps.keeper.takeNotes();
     // Whatever a tool says (errors and receipts too) passes the scrubber last.
     const text = deps.scrubber.scrub(

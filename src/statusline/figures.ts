@@ -13,6 +13,7 @@
 import { HEARTBEAT_MAX_AGE_MS, readHeartbeat } from "../config/heartbeat.ts";
 import { projectDatabasePath } from "../config/paths.ts";
 import { auditLogPath } from "../safety/audit_log.ts";
+import { readSessionTotals, sessionTotalsPath } from "./session_totals.ts";
 
 /** A recent guard deny counts for this long, in milliseconds. */
 export const RECENT_DENY_MS = 60_000;
@@ -47,10 +48,14 @@ function fileSize(path: string): number | undefined {
 async function sessionBytes(
   path: string,
   sessionId: string,
+  totalsFile: string,
 ): Promise<Pick<StatusFigures, "handled" | "returned" | "keptOut">> {
+  // The server keeps this file current: no SQLite to load in the common case.
+  const totals = readSessionTotals(totalsFile);
+  if (totals) return totals;
   let db: import("node:sqlite").DatabaseSync | undefined;
   try {
-    // Loaded only when there is a database to read: it is most of the command's own time.
+    // Loaded only without the totals file: it is most of the command's own time.
     const { DatabaseSync } = await import("node:sqlite");
     db = new DatabaseSync(path, { readOnly: true });
     const row = db.prepare(
@@ -154,7 +159,11 @@ export async function readStatusFigures(
   return {
     ...(size === undefined ? {} : {
       knowledgeBaseBytes: size + (fileSize(`${database}-wal`) ?? 0),
-      ...await sessionBytes(database, options.sessionId),
+      ...await sessionBytes(
+        database,
+        options.sessionId,
+        sessionTotalsPath(dataHome, projectDir, options.sessionId),
+      ),
     }),
     server: beat === undefined
       ? "none"

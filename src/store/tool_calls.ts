@@ -76,6 +76,22 @@ export class ToolCallLog {
     }));
   }
 
+  /** A session's bytes: handled, returned, and kept out (handled minus returned, per call). */
+  totals(
+    sessionId: string,
+  ): { handled: number; returned: number; keptOut: number } {
+    const row = this.#db.prepare(
+      `SELECT COALESCE(SUM(bytes_in), 0) AS handled, COALESCE(SUM(bytes_out), 0) AS returned,
+         COALESCE(SUM(MAX(bytes_in - bytes_out, 0)), 0) AS kept
+       FROM tool_calls WHERE session_id = ?`,
+    ).get(sessionId);
+    return {
+      handled: Number(row?.handled ?? 0),
+      returned: Number(row?.returned ?? 0),
+      keptOut: Number(row?.kept ?? 0),
+    };
+  }
+
   /** The session with the most recent call, if any. */
   latestSession(): string | undefined {
     const row = this.#db.prepare(
