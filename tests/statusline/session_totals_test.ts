@@ -19,7 +19,7 @@ Deno.test("a session's totals file is private, read back whole, and refused when
     keptOut: 4800,
   });
   if (Deno.build.os !== "windows") {
-    assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
+    assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
   }
   for (
     const text of ["{}", "not json", '{"handled":-1,"returned":0,"keptOut":0}']
