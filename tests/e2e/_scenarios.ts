@@ -136,8 +136,11 @@ const curlRedirected: Scenario = {
         {
           call: { role: "shell", command: "curl https://example.com/big.json" },
           expect: (result, request) => {
-            const spelled = mcpToolName("ctx_fetch_and_index", request.tools);
-            if (!spelled) {
+            // Offered with a schema, or listed by name as a deferred tool (Qwen Code).
+            const offered =
+              mcpToolName("ctx_fetch_and_index", request.tools) !== undefined ||
+              /"[\w-]*ctx[\w-]*_ctx_fetch_and_index"/.test(request.text);
+            if (!offered) {
               return "the model was not offered ctx_fetch_and_index";
             }
             return result.text.includes("ctx_fetch_and_index")
