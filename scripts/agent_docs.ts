@@ -136,8 +136,13 @@ export function withMatrix(readme: string, matrix: string): string {
 
 function section(adapter: Adapter): string {
   const lines = [`## ${adapter.label ?? adapter.name}`, ""];
+  const anchor = `<a id="${adapter.name}"></a>`;
   lines.push(
-    `<a id="${adapter.name}"></a>Hook command: \`ctx-mode hook ${adapter.name} <event>\`.`,
+    adapter.paradigm === "ts-plugin"
+      ? `${anchor}Plugin: the files under [configs/${adapter.name}/](../configs/${adapter.name}/) other than the MCP and instructions files go into the agent's plugin folder; the plugin starts \`ctx-mode hook --serve ${adapter.name}\` once and asks it about each hook (see [hooks](hooks.md)).`
+      : adapter.paradigm === "mcp-only"
+      ? `${anchor}MCP only: no hooks; the server and the rules file below.`
+      : `${anchor}Hook command: \`ctx-mode hook ${adapter.name} <event>\`.`,
     "",
   );
   const names = adapter.eventNames ?? {};
