@@ -14,6 +14,7 @@ import { HEARTBEAT_MAX_AGE_MS, readHeartbeat } from "../config/heartbeat.ts";
 import { projectDatabasePath } from "../config/paths.ts";
 import { auditLogPath } from "../safety/audit_log.ts";
 import { readSessionTotals, sessionTotalsPath } from "./session_totals.ts";
+import { ToolCallLog } from "../store/tool_calls.ts";
 
 /** A recent guard deny counts for this long, in milliseconds. */
 export const RECENT_DENY_MS = 60_000;
@@ -58,16 +59,7 @@ async function sessionBytes(
     // Loaded only without the totals file: it is most of the command's own time.
     const { DatabaseSync } = await import("node:sqlite");
     db = new DatabaseSync(path, { readOnly: true });
-    const row = db.prepare(
-      `SELECT COALESCE(SUM(bytes_in), 0) AS handled, COALESCE(SUM(bytes_out), 0) AS returned,
-         COALESCE(SUM(MAX(bytes_in - bytes_out, 0)), 0) AS kept
-       FROM tool_calls WHERE session_id = ?`,
-    ).get(sessionId);
-    return {
-      handled: Number(row?.handled ?? 0),
-      returned: Number(row?.returned ?? 0),
-      keptOut: Number(row?.kept ?? 0),
-    };
+    return new ToolCallLog(db).totals(sessionId);
   } catch {
     // Locked, damaged or from before tool-call accounting: no figures this time.
     return {};
