@@ -173,6 +173,48 @@ function removeElement(
   return text.slice(0, start) + text.slice(end);
 }
 
+/**
+ * Puts an element before the first one of a non-empty array with a text
+ * edit of its own: the element, laid out like the first one (on a line of
+ * its own at its indentation, or on the same line), then a separator. No
+ * other byte moves, so every line of the old elements stays as it was, and
+ * removing the first element (up to the next) gives the old text back.
+ *
+ * @throws {Error} When the result does not read back as the element plus the old array.
+ */
+function prependElement(
+  text: string,
+  array: Node,
+  value: unknown,
+  reg: JsonHooksRegistration,
+  path: JSONPath,
+): string {
+  const first = (array.children ?? [])[0] as Node;
+  const lineStart = text.lastIndexOf("\n", first.offset - 1) + 1;
+  const lead = text.slice(lineStart, first.offset);
+  const { eol, insertSpaces, tabSize } = formattingOf(text);
+  const unit = insertSpaces ? " ".repeat(tabSize ?? 2) : "\t";
+  const inserted = /^[ \t]*$/.test(lead)
+    ? `${
+      JSON.stringify(value, null, unit).replaceAll("\n", `${eol}${lead}`)
+    },${eol}${lead}`
+    : `${JSON.stringify(value)}, `;
+  const result = text.slice(0, first.offset) + inserted +
+    text.slice(first.offset);
+  const after = nodeAt(parseJsonTree(result, reg.path, reg.format), path);
+  // getNodeValue's objects have no prototype: compared as JSON text.
+  if (
+    !after ||
+    JSON.stringify(getNodeValue(after)) !==
+      JSON.stringify([value, ...getNodeValue(array)])
+  ) {
+    throw new Error(
+      `Cannot edit "${reg.path}": the hook entry did not read back as written`,
+    );
+  }
+  return result;
+}
+
 /** Removes `path`, then each parent that is left empty, down to (not including) `keep` levels. */
 function removeWithEmptyParents(
   text: string,
@@ -245,7 +287,9 @@ function wantedEntries(reg: JsonHooksRegistration): [string, unknown][] {
     const command = `${reg.launchLine} hook ${reg.agent} ${spec.event}`;
     if (reg.style === "flat") {
       return [spec.event, {
-        command,
+        ...Object.fromEntries(
+          (reg.commandKeys ?? ["command"]).map((key) => [key, command]),
+        ),
         ...(spec.matcher === undefined ? {} : { matcher: spec.matcher }),
         ...spec.extra,
       }];
@@ -353,19 +397,8 @@ export function editJsonHooks(
       ...reg.root,
       event,
     ]);
-    result = list?.type === "array"
-      ? applyEdits(
-        result,
-        modify(
-          result,
-          [...reg.root, event, list.children?.length ?? 0],
-          entry,
-          {
-            formattingOptions: formattingOf(result),
-            isArrayInsertion: true,
-          },
-        ),
-      )
+    result = list?.type === "array" && (list.children?.length ?? 0) > 0
+      ? prependElement(result, list, entry, reg, [...reg.root, event])
       : edit(result, [...reg.root, event], [entry]);
   }
   if (mode === "uninstall") {

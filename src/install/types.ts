@@ -76,6 +76,11 @@ export interface JsonHooksRegistration {
   preamble?: Record<string, unknown> | undefined;
   /** The command line a hook runs, without `hook <agent> <event>`. */
   launchLine: string;
+  /**
+   * The members of a `flat` entry that hold the command line (Copilot:
+   * `["bash", "powershell"]`). @default {["command"]}
+   */
+  commandKeys?: readonly string[] | undefined;
 }
 
 /** A TOML table owned by ctx-mode (`[mcp_servers.ctx-mode]`). */

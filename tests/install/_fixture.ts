@@ -58,7 +58,9 @@ export function stripCtxMode(value: unknown): unknown {
     const kept = value.map(stripCtxMode).filter((item) =>
       item !== undefined &&
       !(typeof item === "object" && item !== null &&
-        looksLikeCtxMode(String((item as Record<string, unknown>).command)))
+        ["command", "bash"].some((key) =>
+          looksLikeCtxMode(String((item as Record<string, unknown>)[key]))
+        ))
     );
     return kept.length === 0 && value.length > 0 ? undefined : kept;
   }

@@ -79,6 +79,49 @@ const CASES: {
     scope: "project",
   },
   { agent: "opencode", fixture: "opencode/realistic", scope: "user" },
+  {
+    agent: "gemini-cli",
+    fixture: "gemini-cli/stale",
+    scope: "user",
+    stale: true,
+  },
+  {
+    agent: "qwen-code",
+    fixture: "qwen-code/stale",
+    scope: "user",
+    stale: true,
+  },
+  { agent: "copilot-cli", fixture: "copilot-cli/realistic", scope: "user" },
+  {
+    agent: "copilot-cli",
+    fixture: "copilot-cli/stale",
+    scope: "user",
+    stale: true,
+  },
+  { agent: "copilot-cli", fixture: "", scope: "project" },
+  {
+    agent: "jetbrains-copilot",
+    fixture: "jetbrains-copilot/realistic",
+    scope: "project",
+  },
+  { agent: "kiro", fixture: "kiro/realistic", scope: "user" },
+  { agent: "kiro", fixture: "kiro/stale", scope: "user", stale: true },
+  { agent: "kiro", fixture: "", scope: "project" },
+  {
+    agent: "antigravity-cli",
+    fixture: "antigravity-cli/realistic",
+    scope: "user",
+  },
+  {
+    agent: "antigravity-cli",
+    fixture: "antigravity-cli/stale",
+    scope: "user",
+    stale: true,
+  },
+  { agent: "antigravity", fixture: "antigravity-cli/realistic", scope: "user" },
+  { agent: "zed", fixture: "zed/realistic", scope: "user" },
+  { agent: "zed", fixture: "zed/project", scope: "project" },
+  { agent: "zed", fixture: "zed/stale", scope: "user", stale: true },
   // Nothing there yet: install creates files and folders, uninstall removes them.
   { agent: "claude-code", fixture: "", scope: "project" },
   { agent: "codex", fixture: "", scope: "user" },
@@ -138,7 +181,25 @@ for (const { agent, fixture, scope, stale } of CASES) {
     for (const [key, value] of foreign) {
       if (!stale) assert.deepEqual(afterData.get(key), value, key);
     }
-
+    // Another tool's entry keeps its bytes: each handler object, and each
+    // line of it (a comma may follow now) unless the line opens a one-line
+    // array, where ctx-mode's entry has to go on the same line.
+    for (const [key, old] of before) {
+      if (stale || key.endsWith("/") || !key.endsWith(".json")) continue;
+      const now = installed.get(key) ?? "";
+      const lines = new Set(
+        now.split("\n").map((l) => l.replace(/,?\r?$/, "")),
+      );
+      for (const line of old.split("\n")) {
+        if (!/"(command|bash|url|serverUrl)"/.test(line)) continue;
+        for (const handler of line.match(/\{[^{}]*\}/g) ?? []) {
+          assert.ok(now.includes(handler), `${key}: ${handler}`);
+        }
+        if (!/^\s*"[^"]*"\s*:\s*\[\s*\{/.test(line)) {
+          assert.ok(lines.has(line.replace(/,?\r?$/, "")), `${key}: ${line}`);
+        }
+      }
+    }
     const second = planTarget(target, {
       scope,
       mode: "install",
@@ -189,6 +250,26 @@ Deno.test("install refuses a file that does not parse, naming it and the line, a
         "broken/json-comment",
         "claude-code",
         /settings\.json": a comment, which this file's JSON may not hold, at line 2$/,
+      ],
+      [
+        "broken/copilot-cli",
+        "copilot-cli",
+        /mcp-config\.json": a missing comma at line 3$/,
+      ],
+      [
+        "broken/zed",
+        "zed",
+        /zed\/settings\.json": a missing value \(a trailing comma\?\) at line 5$/,
+      ],
+      [
+        "broken/kiro",
+        "kiro",
+        /settings\/mcp\.json": a comment, which this file's JSON may not hold, at line 3$/,
+      ],
+      [
+        "broken/antigravity-cli",
+        "antigravity-cli",
+        /config\/hooks\.json": a missing property name \(a trailing comma\?\) at line 2$/,
       ],
       // The YAML library would re-space this file's comments: refused, not reformatted.
       [

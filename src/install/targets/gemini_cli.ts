@@ -41,9 +41,7 @@ function settingsTarget(options: {
     binaries: [options.binary],
     configDirs: (where) => [options.userDir(where)],
     hooks: options.hooks,
-    // The hook adapter for this agent is not in the registry yet.
-    // Off until inserting into a one-line hook array keeps that line as it is.
-    hooksReady: false,
+    hooksReady: true,
     mcpList: [options.binary, "mcp", "list"],
     registrations({ scope, where, launch }: RegistrationInput): Registration[] {
       const dir = scope === "project"
@@ -56,7 +54,8 @@ function settingsTarget(options: {
           path: settings,
           format: "jsonc",
           key: ["mcpServers", "ctx-mode"],
-          value: serverCommand(launch),
+          // Gemini's default timeout, and confirmations kept (`trust: false`).
+          value: { ...serverCommand(launch), timeout: 600000, trust: false },
         },
         {
           kind: "json-hooks",
@@ -79,6 +78,9 @@ function settingsTarget(options: {
   return target;
 }
 
+/** Every Gemini CLI hook handler: named, with the adapter's timeout (ms). */
+const GEMINI_HANDLER = { name: "ctx-mode", timeout: 30000 };
+
 /** Gemini CLI. */
 export const geminiCli: InstallTarget = settingsTarget({
   name: "gemini-cli",
@@ -91,19 +93,21 @@ export const geminiCli: InstallTarget = settingsTarget({
     {
       event: "BeforeTool",
       matcher:
-        "run_shell_command|read_file|read_many_files|grep_search|glob|web_fetch|mcp_.*",
-      extra: { name: "ctx-mode", timeout: 30000 },
+        "run_shell_command|read_file|read_many_files|grep_search|search_file_content|glob|web_fetch|codebase_investigator|generalist|write_file|replace|mcp_.*",
+      extra: GEMINI_HANDLER,
     },
-    { event: "AfterTool", matcher: "*", extra: { name: "ctx-mode" } },
-    { event: "PreCompress", extra: { name: "ctx-mode" } },
+    { event: "AfterTool", matcher: "*", extra: GEMINI_HANDLER },
+    { event: "PreCompress", extra: GEMINI_HANDLER },
     {
       event: "SessionStart",
       matcher: "startup|resume|clear",
-      extra: { name: "ctx-mode" },
+      extra: GEMINI_HANDLER,
     },
-    { event: "BeforeAgent", extra: { name: "ctx-mode" } },
+    { event: "BeforeAgent", extra: GEMINI_HANDLER },
   ],
 });
+
+const QWEN_HANDLER = { timeout: 30000 };
 
 /** Qwen Code. */
 export const qwenCode: InstallTarget = settingsTarget({
@@ -117,12 +121,17 @@ export const qwenCode: InstallTarget = settingsTarget({
     {
       event: "PreToolUse",
       matcher:
-        "run_shell_command|read_file|grep_search|glob|web_fetch|agent|mcp__.*",
-      extra: { timeout: 30000 },
+        "run_shell_command|read_file|grep_search|glob|web_fetch|agent|task|write_file|edit|mcp__.*",
+      extra: QWEN_HANDLER,
     },
-    { event: "PostToolUse", matcher: "" },
-    { event: "PreCompact" },
-    { event: "SessionStart", matcher: "startup|resume|clear|compact" },
-    { event: "UserPromptSubmit" },
+    { event: "PostToolUse", matcher: "*", extra: QWEN_HANDLER },
+    { event: "PostToolUseFailure", matcher: "*", extra: QWEN_HANDLER },
+    { event: "PreCompact", extra: QWEN_HANDLER },
+    {
+      event: "SessionStart",
+      matcher: "startup|resume|clear|compact",
+      extra: QWEN_HANDLER,
+    },
+    { event: "UserPromptSubmit", extra: QWEN_HANDLER },
   ],
 });

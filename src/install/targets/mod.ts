@@ -5,13 +5,17 @@
  * @module
  */
 
+import { antigravity, antigravityCli } from "./antigravity.ts";
 import { claudeCode } from "./claude_code.ts";
 import { codex } from "./codex.ts";
+import { copilotCli, jetbrainsCopilot } from "./copilot_cli.ts";
 import { cursor } from "./cursor.ts";
 import { geminiCli, qwenCode } from "./gemini_cli.ts";
 import { hermes } from "./hermes.ts";
+import { kiro } from "./kiro.ts";
 import { opencode } from "./opencode.ts";
 import { vscodeCopilot } from "./vscode_copilot.ts";
+import { zed } from "./zed.ts";
 import type { InstallTarget } from "../types.ts";
 
 /** The install targets, by name. */
@@ -24,6 +28,12 @@ export const INSTALL_TARGETS: readonly InstallTarget[] = [
   vscodeCopilot,
   opencode,
   hermes,
+  copilotCli,
+  jetbrainsCopilot,
+  kiro,
+  antigravityCli,
+  antigravity,
+  zed,
 ];
 
 /**
