@@ -33,16 +33,21 @@ export const codex: InstallTarget = {
   binaries: ["codex"],
   configDirs: (where) => [codexHome(where)],
   hooksReady: true,
+  // As the Codex adapter registers them (configs/codex/hooks.json).
   hooks: [
     {
       event: "PreToolUse",
-      matcher: "Bash|apply_patch|mcp__.*",
+      matcher: "Bash|exec_command|shell|apply_patch|mcp__.*",
       extra: { timeout: 30 },
     },
-    { event: "PostToolUse", matcher: "" },
-    { event: "PreCompact" },
-    { event: "SessionStart", matcher: "startup|resume|clear|compact" },
-    { event: "UserPromptSubmit" },
+    { event: "PostToolUse", matcher: "*", extra: { timeout: 30 } },
+    { event: "PreCompact", extra: { timeout: 30 } },
+    {
+      event: "SessionStart",
+      matcher: "startup|resume|clear|compact",
+      extra: { timeout: 30 },
+    },
+    { event: "UserPromptSubmit", extra: { timeout: 30 } },
   ],
   mcpList: ["codex", "mcp", "list"],
   registrations({ scope, where, launch }: RegistrationInput): Registration[] {

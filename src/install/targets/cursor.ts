@@ -26,15 +26,18 @@ export const cursor: InstallTarget = {
   binaries: ["cursor", "cursor-agent"],
   configDirs: (where) => [join(where.home, ".cursor")],
   hooksReady: true,
+  // As the Cursor adapter registers them (configs/cursor/hooks.json).
   hooks: [
     {
       event: "preToolUse",
-      matcher: "Shell|Read|Grep|WebFetch|Task|MCP:.*",
+      matcher: "Shell|Read|Grep|Glob|WebFetch|Task|Write|Edit|MCP:.*",
       extra: { timeout: 30 },
     },
-    { event: "postToolUse" },
-    { event: "sessionStart" },
-    { event: "preCompact" },
+    { event: "postToolUse", extra: { timeout: 30 } },
+    { event: "postToolUseFailure", extra: { timeout: 30 } },
+    { event: "preCompact", extra: { timeout: 30 } },
+    { event: "sessionStart", extra: { timeout: 30 } },
+    { event: "beforeSubmitPrompt", extra: { timeout: 30 } },
   ],
   registrations({ scope, where, launch }: RegistrationInput): Registration[] {
     const dir = join(

@@ -47,13 +47,14 @@ export const vscodeCopilot: InstallTarget = {
   binaries: ["code"],
   configDirs: (where) => [vscodeUserDir(where)],
   hooksReady: true,
+  // As the VS Code adapter registers them (configs/vscode-copilot/ctx-mode.json).
   hooks: [
-    { event: "PreToolUse", extra: { type: "command", timeout: 15 } },
-    { event: "PostToolUse", extra: { type: "command" } },
-    { event: "PreCompact", extra: { type: "command" } },
-    { event: "SessionStart", extra: { type: "command" } },
-    { event: "UserPromptSubmit", extra: { type: "command" } },
-  ],
+    "PreToolUse",
+    "PostToolUse",
+    "PreCompact",
+    "SessionStart",
+    "UserPromptSubmit",
+  ].map((event) => ({ event, extra: { type: "command", timeout: 30 } })),
   registrations({ scope, where, launch }: RegistrationInput): Registration[] {
     const project = scope === "project";
     const projectOnly: Registration[] = [

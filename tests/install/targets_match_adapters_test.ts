@@ -1,0 +1,87 @@
+// Fixture set-up and snapshots read small files in order; sync calls keep the steps plain.
+// deno-lint-ignore-file no-sync-fn-in-async-fn
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
+import { adapterFor } from "../../adapters/registry.ts";
+import {
+  applyPlan,
+  INSTALL_TARGETS,
+  type LaunchCommand,
+  planTarget,
+} from "../../src/install/mod.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+import { snapshot } from "./_fixture.ts";
+
+const LAUNCH: LaunchCommand = { kind: "binary", command: "ctx-mode", args: [] };
+
+/**
+ * Every hook handler that runs ctx-mode for `agent` in a config value: its
+ * event, the matcher that applies (its own or its group's) and its other
+ * fields, as sortable text.
+ */
+function handlers(value: unknown, agent: string): string[] {
+  const found: string[] = [];
+  const pattern = new RegExp(`^ctx-mode hook ${agent} (\\S+)$`);
+  const walk = (node: unknown, matcher: unknown) => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, matcher));
+    if (node === null || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    const own = record.matcher ?? matcher;
+    const line = [record.command, record.bash].find((c) =>
+      typeof c === "string" && pattern.test(c)
+    ) as string | undefined;
+    if (line) {
+      const rest = Object.entries(record).filter(([key]) =>
+        !["command", "bash", "powershell", "matcher"].includes(key)
+      ).sort(([a], [b]) => a.localeCompare(b));
+      found.push(JSON.stringify([line.match(pattern)?.[1], own ?? null, rest]));
+      return;
+    }
+    for (const item of Object.values(record)) walk(item, own);
+  };
+  walk(value, undefined);
+  return found.sort();
+}
+
+for (const target of INSTALL_TARGETS.filter((t) => t.hooksReady)) {
+  Deno.test(`install writes ${target.name}'s hooks as its adapter's generated config has them`, async () => {
+    const adapter = await adapterFor(target.name);
+    assert.ok(adapter?.configFiles, `${target.name} has an adapter`);
+    const expected = adapter.configFiles("ctx-mode").flatMap((file) =>
+      file.holds.includes("hooks") ? handlers(file.data, target.name) : []
+    ).sort();
+    assert.ok(expected.length > 0);
+
+    await using dir = await tempDir();
+    const where = {
+      home: join(dir.path, "home"),
+      projectDir: join(dir.path, "project"),
+      env: {},
+    };
+    Deno.mkdirSync(where.home);
+    Deno.mkdirSync(where.projectDir);
+    applyPlan(
+      planTarget(target, {
+        scope: target.defaultScope,
+        mode: "install",
+        where,
+        launch: LAUNCH,
+      }),
+      where,
+    );
+    const written = [...snapshot(dir.path).keys()]
+      .filter((key) => key.endsWith(".json"))
+      .flatMap((key) =>
+        handlers(
+          parseJsonc(
+            Deno.readTextFileSync(join(dir.path, key)),
+            [],
+            { allowTrailingComma: true },
+          ),
+          target.name,
+        )
+      ).sort();
+    assert.deepEqual(written, expected);
+  });
+}
