@@ -60,7 +60,7 @@ export const copilotCli: Adapter = defineAgent({
     name: "ctx-mode.json",
     format: "json",
     holds: ["hooks"],
-    project: ".github/hooks/ctx-mode.json",
+    project: ".github/hooks/ctx-mode-copilot-cli.json",
     user: "~/.copilot/hooks/ctx-mode.json",
     relocatedBy: { variable: "COPILOT_HOME", folder: "~/.copilot" },
     data: copilotHookFile(

@@ -59,7 +59,7 @@ export const jetbrainsCopilot: Adapter = defineAgent({
     name: "ctx-mode.json",
     format: "json",
     holds: ["hooks"],
-    project: ".github/hooks/ctx-mode.json",
+    project: ".github/hooks/ctx-mode-jetbrains-copilot.json",
     data: copilotHookFile(
       command,
       "jetbrains-copilot",

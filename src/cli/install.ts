@@ -23,6 +23,7 @@ import {
   isInstalled,
   type LaunchCommand,
   type Mode,
+  plannedReader,
   planTarget,
   type Scope,
   scopeFor,
@@ -183,6 +184,8 @@ function plans(
   repair: boolean,
   plugins: Map<string, Record<string, string>>,
 ): TargetPlan[] {
+  // Agents that share a file are planned one after the other.
+  const { read, record } = plannedReader();
   if (repair) {
     return INSTALL_TARGETS.flatMap((target) =>
       target.scopes.filter((s) =>
@@ -191,14 +194,15 @@ function plans(
         isInstalled(target, { scope: s, where: place, launch })
       )
         .map((s) =>
-          planTarget(target, {
+          record(planTarget(target, {
             scope: s,
             mode,
             where: place,
             launch,
             statusLine: STATUS_LINE,
             pluginFiles: plugins.get(target.name),
-          })
+            read,
+          }))
         )
     );
   }
@@ -212,14 +216,15 @@ function plans(
         mode,
       );
     }
-    return planTarget(target, {
+    return record(planTarget(target, {
       scope: chosen,
       mode,
       where: place,
       launch,
       statusLine: STATUS_LINE,
       pluginFiles: plugins.get(target.name),
-    });
+      read,
+    }));
   });
 }
 

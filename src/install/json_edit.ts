@@ -35,6 +35,19 @@ export function formattingOf(text: string): FormattingOptions {
     : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
+/**
+ * Whether two JSON values are equal, whatever their key order; objects from
+ * `getNodeValue` have no prototype, which `isDeepStrictEqual` alone counts as
+ * a difference.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  return a !== undefined && b !== undefined &&
+    isDeepStrictEqual(
+      JSON.parse(JSON.stringify(a)),
+      JSON.parse(JSON.stringify(b)),
+    );
+}
+
 /** jsonc-parser's error codes in words. */
 const PARSE_ERRORS: Record<string, string> = {
   InvalidCommentToken: "a comment, which this file's JSON may not hold,",
@@ -264,7 +277,7 @@ export function editJsonMember(
       ? removeWithEmptyParents(text, reg.path, reg.format, reg.key)
       : text;
   }
-  if (current && isDeepStrictEqual(getNodeValue(current), reg.value)) {
+  if (current && sameData(getNodeValue(current), reg.value)) {
     return text;
   }
   return edit(text, reg.key, reg.value);
@@ -387,7 +400,7 @@ export function editJsonHooks(
   const same = found.length === wanted.length &&
     found.every((f, i) =>
       f.pure && f.event === wanted[i]?.[0] &&
-      isDeepStrictEqual(f.entry, wanted[i]?.[1])
+      sameData(f.entry, wanted[i]?.[1])
     );
   if (same && preamble.length === 0) return text;
   let result = removeOurHooks(text, reg);

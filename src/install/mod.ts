@@ -15,6 +15,7 @@ import {
   isChange,
   type Mode,
   planChanges,
+  readExisting,
 } from "./plan.ts";
 import type {
   InstallTarget,
@@ -80,6 +81,8 @@ export function planTarget(
     statusLine?: readonly string[] | undefined;
     /** The agent's plugin files for this installation. @default {undefined} */
     pluginFiles?: Readonly<Record<string, string>> | undefined;
+    /** Reads a file (undefined: missing). @default {readExisting} */
+    read?: ((path: string) => string | undefined) | undefined;
   },
 ): TargetPlan {
   const registrations: Registration[] = target.registrations({
@@ -92,7 +95,26 @@ export function planTarget(
   return {
     target,
     scope: options.scope,
-    changes: planChanges(registrations, options.mode),
+    changes: planChanges(registrations, options.mode, options.read),
+  };
+}
+
+/**
+ * A reader that sees each file as the plans recorded so far leave it, so
+ * that agents sharing a file (`GEMINI.md`, `.github/hooks/ctx-mode.json`)
+ * are planned one after the other rather than each from the old text.
+ */
+export function plannedReader(): {
+  read(path: string): string | undefined;
+  record(plan: TargetPlan): TargetPlan;
+} {
+  const pending = new Map<string, string | undefined>();
+  return {
+    read: (path) => pending.has(path) ? pending.get(path) : readExisting(path),
+    record(plan) {
+      for (const change of plan.changes) pending.set(change.path, change.after);
+      return plan;
+    },
   };
 }
 

@@ -49,3 +49,91 @@ Deno.test("doctor fails a project folder that does not exist", async () => {
   assert.equal(run.code, 1);
   assert.match(run.stdout, /^✗ project: .*nowhere does not exist$/m);
 });
+
+Deno.test("doctor reports what install wrote for Copilot CLI, JetBrains Copilot, Kiro, Antigravity and Zed, from the same files, and nothing once uninstalled", async () => {
+  await using dir = await tempDir();
+  const project = join(dir.path, "project");
+  Deno.mkdirSync(project);
+  const env = { PATH: "" };
+  const agents = [
+    "copilot-cli",
+    "jetbrains-copilot",
+    "kiro",
+    "antigravity-cli",
+    "antigravity",
+    "zed",
+  ];
+  const install = await runCli(["install", ...agents], {
+    home: dir.path,
+    cwd: project,
+    env,
+  });
+  assert.equal(install.code, 0, install.stderr);
+  const doctor = await runCli(["doctor"], {
+    home: dir.path,
+    cwd: project,
+    env,
+  });
+  const lines = doctor.stdout.split("\n");
+  const has = (pattern: RegExp) =>
+    assert.ok(
+      lines.some((l) => pattern.test(l)),
+      `${pattern}\n${doctor.stdout}`,
+    );
+  // The adapters' checks, in the files install wrote.
+  for (
+    const [agent, file] of [
+      ["copilot-cli", "/.copilot/mcp-config.json"],
+      ["jetbrains-copilot", "/.config/github-copilot/intellij/mcp.json"],
+      ["kiro", "/.kiro/"],
+      ["antigravity-cli", "/.gemini/antigravity/mcp_config.json"],
+      ["antigravity", "/.gemini/antigravity/mcp_config.json"],
+      ["zed", "/.config/zed/settings.json"],
+    ]
+  ) {
+    has(new RegExp(`^✓ ${agent} MCP server: registered in .*${file}`));
+  }
+  for (
+    const agent of [
+      "copilot-cli",
+      "jetbrains-copilot",
+      "kiro",
+      "antigravity-cli",
+    ]
+  ) {
+    has(new RegExp(`^✓ ${agent} hooks: all \\d+ hooks call ctx-mode$`));
+    has(
+      new RegExp(
+        `^✓ ${agent} \\((user|project)\\) hooks \\(\\d+\\): .*main\\.ts hook ${agent} `,
+      ),
+    );
+  }
+  // The registration checks, each registered command run.
+  for (const agent of agents) {
+    has(
+      new RegExp(
+        `^✓ ${agent} \\((user|project)\\) MCP server: .*main\\.ts \\(ctx-mode `,
+      ),
+    );
+  }
+  // A shared instructions file is no registration of another agent.
+  assert.doesNotMatch(
+    doctor.stdout,
+    /^[!✗] .*\((user|project)\) MCP server: not registered/m,
+  );
+
+  const uninstall = await runCli(["uninstall", ...agents], {
+    home: dir.path,
+    cwd: project,
+    env,
+  });
+  assert.equal(uninstall.code, 0, uninstall.stderr);
+  const after = await runCli(["doctor"], { home: dir.path, cwd: project, env });
+  assert.doesNotMatch(after.stdout, /copilot|kiro|antigravity|zed/);
+  assert.deepEqual(
+    [...Deno.readDirSync(dir.path)].map((e) => e.name).filter((n) =>
+      n !== "project" && !n.startsWith(".local")
+    ),
+    [],
+  );
+});

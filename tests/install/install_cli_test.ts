@@ -153,3 +153,83 @@ Deno.test("ctx-mode install writes through a symlinked config file, keeping the 
   );
   assert.ok(Deno.lstatSync(join(home, ".claude.json")).isSymlink);
 });
+
+Deno.test("ctx-mode install --dry-run for Kiro, Zed, Copilot CLI and Antigravity CLI prints their diffs and changes nothing", async () => {
+  await using dir = await tempDir();
+  for (
+    const fixture of [
+      "kiro/realistic",
+      "zed/realistic",
+      "copilot-cli/realistic",
+      "antigravity-cli/realistic",
+    ]
+  ) copyTree(join(FIXTURES, fixture), dir.path);
+  const home = join(dir.path, "home");
+  const before = snapshot(dir.path);
+  const run = await runCli(
+    ["install", "kiro", "zed", "copilot-cli", "antigravity-cli", "--dry-run"],
+    { home, env: { PATH: "" } },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  for (
+    const file of [
+      "\\.kiro/settings/mcp\\.json",
+      "\\.config/zed/settings\\.json",
+      "\\.copilot/mcp-config\\.json",
+      "\\.gemini/config/hooks\\.json",
+    ]
+  ) {
+    assert.match(
+      run.stdout,
+      new RegExp(`^--- .*${file}\\n\\+\\+\\+ .*${file}\\n@@ `, "m"),
+    );
+  }
+  assert.match(
+    run.stdout,
+    /^--- \/dev\/null\n\+\+\+ .*\.kiro\/agents\/ctx-mode\.json$/m,
+  );
+  assert.match(
+    run.stdout,
+    /^\+\s+"bash": ".*main\.ts'? hook copilot-cli preToolUse",/m,
+  );
+  assert.deepEqual(snapshot(dir.path), before);
+});
+
+Deno.test("ctx-mode install plans agents that share a file one after the other: every registration lands, uninstall gives the bytes back", async () => {
+  await using dir = await tempDir();
+  const project = join(dir.path, "project");
+  Deno.mkdirSync(join(project, ".github"), { recursive: true });
+  // Created by the first install, removed by the first uninstall: the others must see that.
+  const before = snapshot(project);
+  const options = { home: dir.path, cwd: project, env: { PATH: "" } };
+  const agents = ["copilot-cli", "jetbrains-copilot", "vscode-copilot"];
+  const install = await runCli(
+    ["install", ...agents, "--project"],
+    options,
+  );
+  assert.equal(install.code, 0, install.stderr);
+  const instructions = Deno.readTextFileSync(
+    join(project, ".github/copilot-instructions.md"),
+  );
+  assert.equal(instructions.match(/ctx-mode:begin/g)?.length, 1);
+  for (const agent of agents) {
+    const file = agent === "vscode-copilot" ? "ctx-mode" : `ctx-mode-${agent}`;
+    assert.match(
+      Deno.readTextFileSync(join(project, `.github/hooks/${file}.json`)),
+      new RegExp(`hook ${agent} `),
+      agent,
+    );
+  }
+  const again = await runCli(["install", ...agents, "--project"], options);
+  assert.equal(
+    again.stdout.match(/already installed/g)?.length,
+    3,
+    again.stdout,
+  );
+  const uninstall = await runCli(
+    ["uninstall", ...agents, "--project"],
+    options,
+  );
+  assert.equal(uninstall.code, 0, uninstall.stderr);
+  assert.deepEqual(snapshot(project), before);
+});

@@ -1,12 +1,14 @@
 /**
  * GitHub Copilot CLI and Copilot for JetBrains IDEs: `version: 1` hook files
- * with camelCase events and `bash`/`powershell` commands (`ctx-mode.json` in
- * `.github/hooks/`, or in `$COPILOT_HOME/hooks/` for the CLI's user scope);
- * the CLI's MCP server in `$COPILOT_HOME/mcp-config.json` (default
- * `~/.copilot`) or the repository's `.github/mcp.json`, JetBrains' in its
- * user `mcp.json` (`servers`); routing instructions in
- * `copilot-instructions.md`. VS Code and the JetBrains plugin read
- * `.github/hooks/` too, so each agent's entries carry its own name.
+ * with camelCase events and `bash`/`powershell` commands
+ * (`.github/hooks/ctx-mode-<agent>.json`, or the CLI's user
+ * `$COPILOT_HOME/hooks/ctx-mode.json`); the CLI's MCP server in
+ * `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`) or the repository's
+ * `.github/mcp.json`, JetBrains' in its user `mcp.json` (`servers`); routing
+ * instructions in `copilot-instructions.md`. VS Code, the CLI and the
+ * JetBrains plugin each read every file in `.github/hooks/`, so each agent
+ * gets a file of its own (VS Code's is `ctx-mode.json`), and uninstalling one
+ * leaves the others whole.
  *
  * Data only.
  *
@@ -98,10 +100,9 @@ export const copilotCli: InstallTarget = {
         },
       },
       hookFile(
-        join(
-          project ? join(github, "hooks") : join(home, "hooks"),
-          "ctx-mode.json",
-        ),
+        project
+          ? join(github, "hooks", "ctx-mode-copilot-cli.json")
+          : join(home, "hooks", "ctx-mode.json"),
         "copilot-cli",
         copilotCli.hooksReady ? copilotCli.hooks : [],
         launch,
@@ -141,7 +142,7 @@ export const jetbrainsCopilot: InstallTarget = {
         value: { ...serverCommand(launch), env: {} },
       },
       hookFile(
-        join(github, "hooks", "ctx-mode.json"),
+        join(github, "hooks", "ctx-mode-jetbrains-copilot.json"),
         "jetbrains-copilot",
         jetbrainsCopilot.hooksReady ? jetbrainsCopilot.hooks : [],
         launch,
