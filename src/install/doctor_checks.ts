@@ -10,10 +10,10 @@
  */
 
 import { commandLine, type LaunchCommand } from "./launch_command.ts";
-import { isChange, planChanges } from "./plan.ts";
+import { hasOwnRegistration } from "./shared_blocks.ts";
 import { registeredCommands, runsVersion } from "./registered.ts";
 import { INSTALL_TARGETS } from "./targets/mod.ts";
-import type { InstallTarget, Scope, TargetWhere } from "./types.ts";
+import type { TargetWhere } from "./types.ts";
 
 /** One check, as the doctor reports it. */
 export interface RegistrationCheck {
@@ -23,23 +23,6 @@ export interface RegistrationCheck {
   status: "ok" | "warn" | "fail";
   /** What was found, with the fix. */
   detail: string;
-}
-
-/**
- * Whether uninstall would remove something of the target's own: a routing
- * block alone does not count, since agents share instruction files
- * (`GEMINI.md`, `.github/copilot-instructions.md`, `AGENTS.md`).
- */
-function hasOwnRegistration(
-  target: InstallTarget,
-  scope: Scope,
-  where: TargetWhere,
-  launch: LaunchCommand,
-): boolean {
-  const own = target.registrations({ scope, where, launch }).filter((reg) =>
-    reg.kind !== "markdown-block"
-  );
-  return planChanges(own, "uninstall").some(isChange);
 }
 
 function tilde(path: string, home: string): string {
@@ -66,6 +49,7 @@ export async function registrationChecks(
       const name = `${target.name} (${scope})`;
       let commands;
       try {
+        // A routing block alone is no registration: agents share those files.
         if (!hasOwnRegistration(target, scope, where, launch)) continue;
         commands = registeredCommands(target, scope, where, launch);
       } catch (error) {

@@ -9,6 +9,7 @@
  */
 
 import { FolderLedger } from "./folder_ledger.ts";
+import { blocksOthersUse } from "./shared_blocks.ts";
 import {
   applyChange,
   type FileChange,
@@ -39,6 +40,7 @@ export type {
   LaunchFacts,
 } from "./launch_command.ts";
 export { detectAgents, onPath } from "./detect_agents.ts";
+export { hasOwnRegistration } from "./shared_blocks.ts";
 export type { FoundAgent } from "./detect_agents.ts";
 export { INSTALL_TARGETS, installTarget } from "./targets/mod.ts";
 export type * from "./types.ts";
@@ -85,13 +87,26 @@ export function planTarget(
     read?: ((path: string) => string | undefined) | undefined;
   },
 ): TargetPlan {
-  const registrations: Registration[] = target.registrations({
+  const all: Registration[] = target.registrations({
     scope: options.scope,
     where: options.where,
     launch: options.launch,
     statusLine: options.statusLine,
     pluginFiles: options.pluginFiles,
   });
+  // Uninstall keeps a routing block that another registered agent reads too.
+  const shared = options.mode === "uninstall"
+    ? blocksOthersUse(
+      target,
+      options.scope,
+      options.where,
+      options.launch,
+      options.read,
+    )
+    : new Set<string>();
+  const registrations = all.filter((reg) =>
+    reg.kind !== "markdown-block" || !shared.has(reg.path)
+  );
   return {
     target,
     scope: options.scope,

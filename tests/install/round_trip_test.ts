@@ -352,3 +352,31 @@ function readOrNone(path: string): string | undefined {
     return undefined;
   }
 }
+
+Deno.test("uninstalling one agent keeps the routing block another registered agent reads from the same file", async () => {
+  await using dir = await tempDir();
+  copyTree(join(FIXTURES, "antigravity-cli/realistic"), dir.path);
+  const where = {
+    home: join(dir.path, "home"),
+    projectDir: join(dir.path, "home"),
+    env: {},
+  };
+  const before = snapshot(dir.path);
+  const plan = (agent: string, mode: "install" | "uninstall") => {
+    const target = installTarget(agent);
+    assert.ok(target);
+    return planTarget(target, { scope: "user", mode, where, launch: LAUNCH });
+  };
+  const rules = join(where.home, ".gemini/GEMINI.md");
+  applyPlan(plan("gemini-cli", "install"), where);
+  applyPlan(plan("antigravity", "install"), where);
+  applyPlan(plan("antigravity", "uninstall"), where);
+  assert.match(Deno.readTextFileSync(rules), /ctx-mode:begin/);
+  assert.ok(
+    !Deno.readTextFileSync(
+      join(where.home, ".gemini/antigravity/mcp_config.json"),
+    ).includes("ctx-mode"),
+  );
+  applyPlan(plan("gemini-cli", "uninstall"), where);
+  assert.deepEqual(snapshot(dir.path), before);
+});
