@@ -72,6 +72,7 @@ export const copilotCli: Adapter = defineAgent({
     name: "mcp-config.json",
     format: "json",
     holds: ["mcp"],
+    project: ".github/mcp.json",
     user: "~/.copilot/mcp-config.json",
     relocatedBy: { variable: "COPILOT_HOME", folder: "~/.copilot" },
     data: {

@@ -14,7 +14,6 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { userFolder } from "./_doctor_kit.ts";
 import { hookCommand, registeredEvents } from "./_hook_config.ts";
 import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
@@ -104,7 +103,8 @@ export const geminiCli: Adapter = defineAgent({
     holds: ["hooks", "mcp"],
     project: ".gemini/settings.json",
     user: "~/.gemini/settings.json",
-    relocatedBy: { variable: "GEMINI_CONFIG_DIR", folder: "~/.gemini" },
+    // Gemini CLI's own home variable: `$GEMINI_CLI_HOME/.gemini`.
+    relocatedBy: { variable: "GEMINI_CLI_HOME", folder: "~" },
     data: {
       hooks: Object.fromEntries(
         registeredEvents(EVENTS).map(([event, name]) => [name, [{
@@ -124,7 +124,7 @@ export const geminiCli: Adapter = defineAgent({
   }],
   instructionsFile: "GEMINI.md",
   doctorPlaces: (where) => {
-    const user = userFolder(where, "GEMINI_CONFIG_DIR", ".gemini");
+    const user = joinPath(where.env.GEMINI_CLI_HOME || where.home, ".gemini");
     const files = [
       joinPath(where.projectDir, ".gemini", "settings.json"),
       joinPath(user, "settings.json"),

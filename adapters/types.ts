@@ -109,7 +109,7 @@ export interface ConfigFile {
   project?: string;
   /** Where the agent reads it for the user (`~/…`). */
   user?: string;
-  /** The variable that relocates the user folder, and that folder (`GEMINI_CONFIG_DIR` for `~/.gemini`). */
+  /** The variable that relocates the user folder, and that folder (`CODEX_HOME` for `~/.codex`). */
   relocatedBy?: { variable: string; folder: string };
   /** The content: data for json, toml and yaml (merged into an existing file), text for markdown. */
   data: unknown;

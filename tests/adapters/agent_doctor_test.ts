@@ -80,7 +80,7 @@ Deno.test("each agent's doctor finds its hooks and MCP server where its own set-
   }
 });
 
-Deno.test("the doctor follows GEMINI_CONFIG_DIR, CODEX_HOME, COPILOT_HOME, KIMI_CODE_HOME and HERMES_HOME", async (t) => {
+Deno.test("the doctor follows GEMINI_CLI_HOME, CODEX_HOME, COPILOT_HOME, KIMI_CODE_HOME and HERMES_HOME", async (t) => {
   for (const name of ["gemini-cli", "codex", "copilot-cli", "kimi", "hermes"]) {
     await t.step(name, async () => {
       const adapter = await adapterFor(name) as Adapter;
@@ -100,14 +100,17 @@ Deno.test("ctx-mode doctor reports the agents whose files register ctx-mode", as
   await using home = await tempDir();
   await using project = await tempDir();
   const gemini = await adapterFor("gemini-cli") as Adapter;
-  const moved = `${home.path}/gemini-config`;
-  await Deno.mkdir(moved);
+  const moved = `${home.path}/gemini-home`;
+  await Deno.mkdir(`${moved}/.gemini`, { recursive: true });
   for (const file of gemini.configFiles?.("ctx-mode") ?? []) {
-    await Deno.writeTextFile(`${moved}/${file.name}`, renderConfigFile(file));
+    await Deno.writeTextFile(
+      `${moved}/.gemini/${file.name}`,
+      renderConfigFile(file),
+    );
   }
   const run = await runCli(["doctor", "--json", "--project", project.path], {
     home: home.path,
-    env: { GEMINI_CONFIG_DIR: moved, CTX_MODE_PLATFORM: "claude-code" },
+    env: { GEMINI_CLI_HOME: moved, CTX_MODE_PLATFORM: "claude-code" },
   });
   const checks: Array<{ name: string; status: string; detail: string }> =
     JSON.parse(run.stdout).checks;
