@@ -46,20 +46,25 @@ export async function main(
   return await cli.main(args, context);
 }
 
-/** The process's run: a hook through the server when it answers, else the CLI. */
-async function start(args: string[]): Promise<number> {
-  if (!isFastHook(args)) return await main(args);
+/**
+ * A hook: the server's answer when it gives one, else the hook command run
+ * here, reading on from where the fast path stopped.
+ */
+async function hook(args: string[]): Promise<number> {
   const context = processHookContext();
-  const answered = await hookThroughServer(args.slice(1), context);
-  // Nothing else is pending: exiting at once spares the runtime's orderly
-  // teardown, milliseconds of a hook that is otherwise done.
-  if ("exitCode" in answered) Deno.exit(answered.exitCode);
-  const hook: {
+  const answered = await hookThroughServer(args, context);
+  if ("exitCode" in answered) return answered.exitCode;
+  const command: {
     runHookInProcess(args: string[], stdin: StdinReader): Promise<number>;
   } = await import(new URL(HOOK, import.meta.url).href);
-  return await hook.runHookInProcess(args.slice(1), context.stdin);
+  return await command.runHookInProcess(args, context.stdin);
 }
 
 if (import.meta.main) {
-  Deno.exitCode = await start(Deno.args);
+  if (isFastHook(Deno.args)) {
+    // A hook has nothing pending once it has answered: exiting at once spares
+    // the runtime's orderly teardown, milliseconds on every tool call.
+    Deno.exit(await hook(Deno.args.slice(1)));
+  }
+  Deno.exitCode = await main(Deno.args);
 }
