@@ -1,182 +1,33 @@
 /**
- * The `ctx-mode` command line: reads the command name, loads that command's
- * module and runs it. Nothing else lives here.
+ * The `ctx-mode` program. A hook (`ctx-mode hook <agent> <event>`) first goes
+ * to the project's running server through the small fast-path module, the
+ * only one this file imports, before anything else loads; every other
+ * command, and a hook the server does not answer, loads the command line
+ * (`src/cli/cli.ts`) or the hook command by computed specifier.
  *
  * @module
  */
 
-import denoJson from "./deno.json" with { type: "json" };
-import { UsageError } from "./src/cli/_usage_error.ts";
 import {
-  type CliContext,
-  type Command,
-  processContext,
-} from "./src/cli/_context.ts";
-import type { hookThroughServer as HookThroughServer } from "./src/hook_channel/fast_hook.ts";
+  hookThroughServer,
+  isFastHook,
+  processHookContext,
+} from "./src/hook_channel/fast_hook.ts";
+import type { CliContext } from "./src/cli/_context.ts";
+import type { StdinReader } from "./src/hook_channel/stdin_reader.ts";
 
-interface CommandEntry {
-  summary: string;
-  /** The module, relative to this file; null for `help`, which lives here. */
-  module: string | null;
-  /** The module's export. @default {"command"} */
-  exportName?: string;
-}
-
-const COMMANDS: Record<string, CommandEntry> = {
-  serve: {
-    summary: "Start the MCP server on stdio (the default without a command)",
-    module: "./src/cli/serve.ts",
-  },
-  index: {
-    summary: "Index files, folders or stdin into the project's knowledge base",
-    module: "./src/cli/index.ts",
-  },
-  search: {
-    summary: "Search the knowledge base; one query per argument",
-    module: "./src/cli/search.ts",
-  },
-  exec: {
-    summary: "Run code in the sandbox; print only what it prints",
-    module: "./src/cli/exec.ts",
-  },
-  "exec-file": {
-    summary: "Analyse a file in the sandbox without printing it",
-    module: "./src/cli/exec.ts",
-    exportName: "execFileCommand",
-  },
-  batch: {
-    summary: "Run shell commands at once, index their output, answer queries",
-    module: "./src/cli/batch.ts",
-  },
-  doctor: {
-    summary: "Check the installation: runtime, SQLite, data home, languages",
-    module: "./src/cli/doctor.ts",
-  },
-  explain: {
-    summary: "Show how the safety guard reads a shell command, and its verdict",
-    module: "./src/cli/explain.ts",
-  },
-  trust: {
-    summary: "Trust the project's .ctx-mode.json to switch rules off",
-    module: "./src/cli/trust.ts",
-  },
-  audit: {
-    summary: "Show the safety guard's latest denies and asks",
-    module: "./src/cli/audit.ts",
-  },
-  fetch: {
-    summary: "Fetch URLs into the knowledge base; prints receipts and outlines",
-    module: "./src/cli/fetch.ts",
-  },
-  stats: {
-    summary: "Show the context savings and what the knowledge base holds",
-    module: "./src/cli/stats.ts",
-  },
-  statusline: {
-    summary: "Print Claude Code's status line: this session's savings",
-    module: "./src/cli/statusline.ts",
-  },
-  session: {
-    summary: "Show what session continuity captured: guide, sessions, events",
-    module: "./src/cli/session.ts",
-  },
-  install: {
-    summary:
-      "Register ctx-mode with coding agents (MCP server, hooks, instructions)",
-    module: "./src/cli/install.ts",
-  },
-  uninstall: {
-    summary: "Remove what install registered, leaving other entries untouched",
-    module: "./src/cli/install.ts",
-    exportName: "uninstallCommand",
-  },
-  hook: {
-    summary: "The hook entry point an agent's hook configuration runs",
-    module: "./src/cli/hook.ts",
-  },
-  purge: {
-    summary: "Wipe the project's knowledge base",
-    module: "./src/cli/purge.ts",
-  },
-  version: {
-    summary: "Print the version",
-    module: "./src/cli/version.ts",
-  },
-  help: {
-    summary: "Show help for ctx-mode or one command",
-    module: null,
-  },
-};
-
-/** Hosts the JavaScript sandbox inside the compiled binary (the internal `__sandbox` entry). */
-const WORKER_HOST = "./src/sandbox/worker_host.ts";
-/** The sandbox host every run happens in, inside the compiled binary (the internal `__host` entry). */
-const SANDBOX_HOST = "./src/sandbox/sandbox_host.ts";
-/** The hook command's fast path through the running server's socket. */
-const FAST_HOOK = "./src/hook_channel/fast_hook.ts";
+/** The command line: the command table and its dispatch. */
+const CLI = "./src/cli/cli.ts";
+/** The hook command, for a hook the server did not answer. */
+const HOOK = "./src/cli/hook.ts";
 
 /**
- * The modules `main` loads by computed specifier, relative to this file:
- * every command and the sandbox's hosts (`deno compile` embeds each
- * with `--include`).
+ * The modules this file loads by computed specifier, relative to it: a
+ * literal `import()` would have `deno run` read them (and all they import)
+ * on every hook. `scripts/compile.ts` passes them to `deno compile` with
+ * `--include`.
  */
-export const LAZY_MODULES: readonly string[] = [
-  ...new Set(
-    Object.values(COMMANDS).flatMap((entry) =>
-      entry.module === null ? [] : [entry.module]
-    ),
-  ),
-  WORKER_HOST,
-  SANDBOX_HOST,
-  FAST_HOOK,
-];
-
-/**
- * Loads a command. The specifier is computed, not a literal: `deno run`
- * walks every literal `import()` of a module when it loads it, so literal
- * ones here would read the whole program (and resolve the MCP server's npm
- * packages) on every run, even for a hook's one-line answer.
- * `scripts/compile.ts` passes {@linkcode LAZY_MODULES} to `deno compile`
- * with `--include`, so the binary still embeds every command.
- */
-async function loadCommand(entry: CommandEntry): Promise<Command> {
-  if (entry.module === null) return helpCommand;
-  const module = await import(new URL(entry.module, import.meta.url).href);
-  return module[entry.exportName ?? "command"] as Command;
-}
-
-const helpCommand: Command = {
-  usage:
-    "Usage: ctx-mode help [COMMAND]\n\nShow the list of commands, or one command's usage.\n",
-  async run(args, context) {
-    const [name] = args;
-    if (name === undefined) {
-      await context.out(overview());
-      return 0;
-    }
-    const entry = COMMANDS[name];
-    if (!entry) throw new UsageError(`Unknown command "${name}"`, "");
-    await context.out((await loadCommand(entry)).usage);
-    return 0;
-  },
-};
-
-function overview(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
-  const lines = Object.entries(COMMANDS).map(([name, entry]) =>
-    `  ${name.padEnd(width)}  ${entry.summary}`
-  );
-  return `ctx-mode ${denoJson.version}: keep bulky tool output out of an AI agent's context window
-
-Usage: ctx-mode <command> [options]
-
-Commands:
-${lines.join("\n")}
-
-Run "ctx-mode <command> --help" for a command's options.
-Data home: $CTX_MODE_HOME, default ~/.ctx-mode
-`;
-}
+export const LAZY_MODULES: readonly string[] = [CLI, HOOK];
 
 /**
  * Runs the CLI with `args` and returns the exit code: 0 success, 1 failure, 2 usage error.
@@ -187,97 +38,33 @@ Data home: $CTX_MODE_HOME, default ~/.ctx-mode
  */
 export async function main(
   args: string[],
-  context: CliContext = processContext(),
+  context?: CliContext,
 ): Promise<number> {
-  const [first, ...rest] = args;
-  // Internal: the compiled binary re-executes itself to host the JavaScript sandbox; not a listed command.
-  if (first === "__sandbox") {
-    const host: { runWorkerHost(args: string[]): Promise<number> } =
-      await import(new URL(WORKER_HOST, import.meta.url).href);
-    return await host.runWorkerHost(rest);
-  }
-  if (first === "__host") {
-    const host: { runSandboxHost(args: string[]): Promise<number> } =
-      await import(new URL(SANDBOX_HOST, import.meta.url).href);
-    return await host.runSandboxHost(rest);
-  }
-  if (first === "hook" && rest.length === 2 && !rest[0]?.startsWith("-")) {
-    const fast = await hookFastPath(rest, context);
-    if (typeof fast === "number") return fast;
-    context = fast;
-  }
-  try {
-    if (first === undefined) return await main(["serve"], context);
-    if (first === "--help" || first === "-h") {
-      await context.out(overview());
-      return 0;
-    }
-    if (first === "--version" || first === "-V") {
-      return await main(["version"], context);
-    }
-    const entry = COMMANDS[first];
-    if (!entry) {
-      throw new UsageError(
-        first.startsWith("-")
-          ? `Unknown option "${first}"`
-          : `Unknown command "${first}"`,
-        "",
-      );
-    }
-    const command = await loadCommand(entry);
-    if (rest.includes("--help") || rest.includes("-h")) {
-      await context.out(command.usage);
-      return 0;
-    }
-    return await command.run(rest, context);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      const help = error.command
-        ? `ctx-mode ${error.command} --help`
-        : "ctx-mode --help";
-      await context.err(
-        `ctx-mode: ${error.message}\nRun "${help}" for usage.\n`,
-      );
-      return 2;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    await context.err(`ctx-mode: ${message.split("\n")[0]}\n`);
-    return 1;
-  }
+  const cli: {
+    main(args: string[], context?: CliContext): Promise<number>;
+  } = await import(new URL(CLI, import.meta.url).href);
+  return await cli.main(args, context);
 }
 
 /**
- * A hook answered by the project's running server, before anything heavy
- * loads; otherwise the context to run it in-process with (the payload
- * already read, when it was).
+ * A hook: the server's answer when it gives one, else the hook command run
+ * here, reading on from where the fast path stopped.
  */
-async function hookFastPath(
-  args: string[],
-  context: CliContext,
-): Promise<number | CliContext> {
-  const { hookThroughServer, HOOK_STDIN_TIMEOUT_MS }: {
-    hookThroughServer: typeof HookThroughServer;
-    HOOK_STDIN_TIMEOUT_MS: number;
-  } = await import(new URL(FAST_HOOK, import.meta.url).href);
-  const result = await hookThroughServer(args, context, HOOK_STDIN_TIMEOUT_MS);
-  if ("exitCode" in result) return result.exitCode;
-  if (!result.read) return context;
-  const payload = result.payload;
-  return {
-    env: context.env,
-    cwd: context.cwd,
-    get stdin() {
-      return context.stdin;
-    },
-    readStdin: () => Promise.resolve(payload),
-    stdinIsTerminal: context.stdinIsTerminal,
-    stdoutIsTerminal: context.stdoutIsTerminal,
-    stderrIsTerminal: context.stderrIsTerminal,
-    out: (text) => context.out(text),
-    err: (text) => context.err(text),
-  };
+async function hook(args: string[]): Promise<number> {
+  const context = processHookContext();
+  const answered = await hookThroughServer(args, context);
+  if ("exitCode" in answered) return answered.exitCode;
+  const command: {
+    runHookInProcess(args: string[], stdin: StdinReader): Promise<number>;
+  } = await import(new URL(HOOK, import.meta.url).href);
+  return await command.runHookInProcess(args, context.stdin);
 }
 
 if (import.meta.main) {
+  if (isFastHook(Deno.args)) {
+    // A hook has nothing pending once it has answered: exiting at once spares
+    // the runtime's orderly teardown, milliseconds on every tool call.
+    Deno.exit(await hook(Deno.args.slice(1)));
+  }
   Deno.exitCode = await main(Deno.args);
 }

@@ -23,22 +23,56 @@ export async function timeProcess(
   runs: number,
   cwd?: string,
 ): Promise<number[]> {
-  const times: number[] = [];
+  const [times] = await timeProcesses([{ args, stdin, env, cwd }], runs);
+  return times!;
+}
+
+/** One process to time: `deno <args>` fed `stdin`. */
+export interface TimedProcess {
+  args: string[];
+  stdin: string;
+  /** The process's whole environment. */
+  env: Record<string, string>;
+  /** The working directory. @default {this process's} */
+  cwd?: string | undefined;
+}
+
+/**
+ * Times several processes side by side: each round runs every one of them
+ * once, in turn, so that a change in the machine's load weighs on all of them
+ * alike and their ratios hold. The first round warms the module cache.
+ *
+ * @param processes What to run.
+ * @param runs How many timed rounds.
+ * @returns Per process, the times in milliseconds, sorted ascending.
+ */
+export async function timeProcesses(
+  processes: readonly TimedProcess[],
+  runs: number,
+): Promise<number[][]> {
+  const times: number[][] = processes.map(() => []);
   for (let i = 0; i <= runs; i++) {
-    const started = performance.now();
-    const child = new Deno.Command(Deno.execPath(), {
-      args,
-      env,
-      ...(cwd === undefined ? {} : { cwd }),
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(stdin));
-    await writer.close();
-    await child.status;
-    if (i > 0) times.push(performance.now() - started);
+    for (const [index, process] of processes.entries()) {
+      const elapsed = await timeOnce(process);
+      if (i > 0) times[index]!.push(elapsed);
+    }
   }
-  return times.sort((a, b) => a - b);
+  return times.map((list) => list.sort((a, b) => a - b));
+}
+
+async function timeOnce(process: TimedProcess): Promise<number> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: process.args,
+    env: process.env,
+    ...(process.cwd === undefined ? {} : { cwd: process.cwd }),
+    stdin: "piped",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(process.stdin));
+  await writer.close();
+  await child.status;
+  return performance.now() - started;
 }

@@ -10,7 +10,7 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { percentile, printTable } from "./_table.ts";
-import { timeProcess } from "./_time_process.ts";
+import { timeProcess, timeProcesses } from "./_time_process.ts";
 import { writeHeartbeat } from "../src/config/heartbeat.ts";
 import { AGENTS } from "../tests/adapters/_agents.ts";
 
@@ -174,7 +174,13 @@ export async function benchHook(): Promise<void> {
         false,
       ),
     ]);
-    await benchAgents({ served, env, beat, floorP50, asBinary });
+    await benchAgents({
+      served,
+      env,
+      beat,
+      floor: ["run", "--quiet", "--no-config", empty],
+      asBinary,
+    });
   } finally {
     await Deno.remove(work, { recursive: true });
   }
@@ -199,10 +205,11 @@ async function benchAgents(options: {
   served: string;
   env: Record<string, string>;
   beat: () => void;
-  floorP50: number;
+  /** The floor's arguments: a bare `deno run` of an empty script. */
+  floor: string[];
   asBinary: string[];
 }): Promise<void> {
-  const { served, env, beat, floorP50 } = options;
+  const { served, env, beat } = options;
   const base = options.asBinary.slice(0, -3);
   const rows = [];
   const claude = JSON.stringify({
@@ -224,25 +231,27 @@ async function benchAgents(options: {
   ];
   for (const [name, event, payload] of agents) {
     beat();
-    const times = await timeProcess(
-      [...base, "hook", name, event],
-      payload,
-      env,
-      AGENT_RUNS,
-    );
-    const p50 = percentile(times, 50);
+    // Each agent next to its own floor, run in turn: ratios that hold under a changing load.
+    const [floor, times] = await timeProcesses([
+      { args: options.floor, stdin: "", env },
+      { args: [...base, "hook", name, event], stdin: payload, env },
+    ], AGENT_RUNS);
+    const floorP50 = percentile(floor!, 50);
+    const p50 = percentile(times!, 50);
     const load = await adapterLoad(name);
     rows.push({
       metric: name,
       value: `p50 ${p50.toFixed(0)} ms (${
         (p50 / floorP50).toFixed(2)
-      }× floor), adapter load ${load.toFixed(2)} ms`,
+      }× its floor of ${floorP50.toFixed(0)} ms), adapter load ${
+        load.toFixed(2)
+      } ms`,
       target: "≤ ~1.5× floor, load < 2 ms",
       ok: p50 / floorP50 <= 1.6 && load < 2,
     });
   }
   printTable(
-    `PreToolUse hook per agent, \`git status\` payload (${AGENT_RUNS} runs each)`,
+    `PreToolUse hook per agent, \`git status\` payload, no server socket (${AGENT_RUNS} rounds, each agent next to the floor)`,
     rows,
   );
 }

@@ -12,7 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { percentile, printTable, type Row } from "./_table.ts";
-import { timeProcess } from "./_time_process.ts";
+import { timeProcesses } from "./_time_process.ts";
 import { writeHeartbeat } from "../src/config/heartbeat.ts";
 import { startHookSocket } from "../src/hook_channel/socket_server.ts";
 
@@ -33,26 +33,83 @@ function payload(
   });
 }
 
-/** Runs the benchmark and prints its tables. */
+/** The hook cases, for a project: a name, the event and the payload. */
+function cases(project: string): Array<[string, string, string]> {
+  return [
+    [
+      "PreToolUse, `git status`",
+      "PreToolUse",
+      payload(project, "PreToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "git status" },
+      }),
+    ],
+    [
+      "PreToolUse, `curl` (redirected)",
+      "PreToolUse",
+      payload(project, "PreToolUse", {
+        tool_name: "Bash",
+        tool_input: { command: "curl https://example.com/api" },
+      }),
+    ],
+    [
+      "PostToolUse, an edit",
+      "PostToolUse",
+      payload(project, "PostToolUse", {
+        tool_name: "Edit",
+        tool_input: {
+          file_path: join(project, "a.ts"),
+          old_string: "a",
+          new_string: "b",
+        },
+        tool_response: { success: true },
+      }),
+    ],
+    [
+      "UserPromptSubmit",
+      "UserPromptSubmit",
+      payload(project, "UserPromptSubmit", {
+        prompt: "fix the failing test in src/a.ts",
+      }),
+    ],
+    [
+      "SessionStart after compaction",
+      "SessionStart",
+      payload(project, "SessionStart", { source: "compact" }),
+    ],
+  ];
+}
+
+/**
+ * Runs the benchmark and prints its tables. Each case runs the floor, the
+ * hook with the server up and the hook with it down in turn, round after
+ * round, so that the ratios hold on a machine whose load changes.
+ */
 export async function benchHookPaths(): Promise<void> {
   const work = await Deno.realPath(
     await Deno.makeTempDir({ prefix: "ctx-bench-paths-" }),
   );
   try {
     const home = join(work, "home");
-    const project = join(work, "project");
-    await Deno.mkdir(project, { recursive: true });
+    // The same server state for both; only `served` has a socket.
+    const served = join(work, "served");
+    const unserved = join(work, "unserved");
+    await Deno.mkdir(served, { recursive: true });
+    await Deno.mkdir(unserved, { recursive: true });
     const empty = join(work, "empty.js");
     await Deno.writeTextFile(empty, "");
     const env = { ...Deno.env.toObject(), CTX_MODE_HOME: home };
-    const beat = () =>
-      writeHeartbeat(home, {
-        pid: Deno.pid,
-        version: "bench",
-        projectDir: project,
-        startedAt: Date.now(),
-        updatedAt: Date.now(),
-      });
+    const beat = () => {
+      for (const projectDir of [served, unserved]) {
+        writeHeartbeat(home, {
+          pid: Deno.pid,
+          version: "bench",
+          projectDir,
+          startedAt: Date.now(),
+          updatedAt: Date.now(),
+        });
+      }
+    };
     const hook = (event: string) => [
       "run",
       "-A",
@@ -62,106 +119,53 @@ export async function benchHookPaths(): Promise<void> {
       "claude-code",
       event,
     ];
-    const cases: Array<[string, string, string]> = [
-      [
-        "PreToolUse, `git status`",
-        "PreToolUse",
-        payload(project, "PreToolUse", {
-          tool_name: "Bash",
-          tool_input: { command: "git status" },
-        }),
-      ],
-      [
-        "PreToolUse, `curl` (redirected)",
-        "PreToolUse",
-        payload(project, "PreToolUse", {
-          tool_name: "Bash",
-          tool_input: { command: "curl https://example.com/api" },
-        }),
-      ],
-      [
-        "PostToolUse, an edit",
-        "PostToolUse",
-        payload(project, "PostToolUse", {
-          tool_name: "Edit",
-          tool_input: {
-            file_path: join(project, "a.ts"),
-            old_string: "a",
-            new_string: "b",
-          },
-          tool_response: { success: true },
-        }),
-      ],
-      [
-        "UserPromptSubmit",
-        "UserPromptSubmit",
-        payload(project, "UserPromptSubmit", {
-          prompt: "fix the failing test in src/a.ts",
-        }),
-      ],
-      [
-        "SessionStart after compaction",
-        "SessionStart",
-        payload(project, "SessionStart", {
-          source: "compact",
-        }),
-      ],
-    ];
-    const floor = await timeProcess(
-      ["run", "--quiet", "--no-config", empty],
-      "",
-      env,
-      RUNS,
-    );
-    const floorP50 = percentile(floor, 50);
-    const cell = (times: number[]) => {
-      const p50 = percentile(times, 50);
-      return `p50 ${p50.toFixed(0)} ms (${(p50 / floorP50).toFixed(2)}× floor)`;
-    };
-    const down = new Map<string, number[]>();
-    for (const [name, event, body] of cases) {
-      beat();
-      down.set(name, await timeProcess(hook(event), body, env, RUNS, project));
-    }
     const socket = await startHookSocket({
       dataHome: home,
-      projectDir: project,
+      projectDir: served,
     });
     if ("reason" in socket) {
       console.log(`Hook socket: skipped (${socket.reason})`);
       return;
     }
-    const up = new Map<string, number[]>();
+    const floors: number[] = [];
+    const rows: Row[] = [];
     try {
-      for (const [name, event, body] of cases) {
+      const up = cases(served);
+      const down = cases(unserved);
+      for (const [index, [name, event, body]] of up.entries()) {
         beat();
-        up.set(name, await timeProcess(hook(event), body, env, RUNS, project));
+        const [floor, fast, slow] = await timeProcesses([
+          { args: ["run", "--quiet", "--no-config", empty], stdin: "", env },
+          { args: hook(event), stdin: body, env, cwd: served },
+          { args: hook(event), stdin: down[index]![2], env, cwd: unserved },
+        ], RUNS);
+        const floorP50 = percentile(floor!, 50);
+        floors.push(floorP50);
+        const cell = (times: number[]) => {
+          const p50 = percentile(times, 50);
+          return `p50 ${p50.toFixed(0)} ms (${
+            (p50 / floorP50).toFixed(2)
+          }× floor)`;
+        };
+        const limit = name.startsWith("SessionStart") ? 1.3 : 1.15;
+        rows.push({
+          metric: `${name}: server up (socket) · server down`,
+          value: `${cell(fast!)} · ${cell(slow!)}; floor ${
+            floorP50.toFixed(0)
+          } ms`,
+          target: `up ≤ ${limit}× floor`,
+          ok: percentile(fast!, 50) / floorP50 <= limit,
+        });
       }
     } finally {
       await socket.close();
     }
-    const rows: Row[] = [{
-      metric: "bare `deno run` of an empty script (floor)",
-      value: `p50 ${floorP50.toFixed(0)} ms`,
-      target: "",
-      ok: undefined,
-    }];
-    for (const [name] of cases) {
-      const fast = up.get(name)!;
-      const ratio = percentile(fast, 50) / floorP50;
-      const limit = name.startsWith("SessionStart") ? 1.3 : 1.15;
-      rows.push({
-        metric: `${name}: server up (socket) · server down`,
-        value: `${cell(fast)} · ${cell(down.get(name)!)}`,
-        target: `up ≤ ${limit}× floor`,
-        ok: ratio <= limit,
-      });
-    }
+    const floorP50 = percentile(floors.sort((a, b) => a - b), 50);
     printTable(
-      `Hook process through the server's socket and in-process (${RUNS} runs each)`,
+      `Hook process through the server's socket and in-process, each next to the floor (a bare \`deno run\` of an empty script), ${RUNS} rounds each`,
       rows,
     );
-    await benchChannel(project, env, floorP50);
+    await benchChannel(served, env, floorP50);
   } finally {
     await Deno.remove(work, { recursive: true });
   }

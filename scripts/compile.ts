@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
+import { CLI_MODULES } from "../src/cli/cli.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
 import { ADAPTER_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
@@ -38,10 +39,11 @@ export const TARGETS = [
 ] as const;
 
 /**
- * The `deno compile` arguments for one target. `main.ts` loads its commands
- * and the sandbox's worker host, and the hook command its event handlers, by
- * computed specifier, as the registry its adapters (so that `deno run` does not read the whole program on
- * every start), and the fetcher starts its HTML converter as a Worker from a
+ * The `deno compile` arguments for one target. `main.ts` loads the command
+ * line and the hook command, the command line its commands and the
+ * sandbox's worker host, the hook command its event handlers and the
+ * registry its adapters, by computed specifier (so that `deno run` does not
+ * read the whole program on every start), and the fetcher starts its HTML converter as a Worker from a
  * module URL; each of those modules is passed with `--include` so the binary
  * embeds it.
  */
@@ -54,6 +56,9 @@ export function compileArgs(
   const mainUrl = pathToFileURL(main);
   const lazy = [
     ...LAZY_MODULES.map((module) => new URL(module, mainUrl)),
+    ...CLI_MODULES.map((module) =>
+      new URL(module, new URL("src/cli/cli.ts", mainUrl))
+    ),
     ...Object.values(HOOK_EVENT_MODULES).map((module) =>
       new URL(module, new URL("src/cli/hook.ts", mainUrl))
     ),

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "main.ts",
   "adapters/registry.ts",
+  "src/cli/cli.ts",
   "src/cli/hook.ts",
   "src/sandbox/js_host.ts",
   "src/sandbox/_remote_hosts.ts",

@@ -8,6 +8,7 @@
  */
 
 import type { Env } from "../config/paths.ts";
+import { StdinReader } from "../hook_channel/stdin_reader.ts";
 
 /** The outside world of one command run. */
 export interface CliContext {
@@ -55,8 +56,16 @@ async function writeAll(
   }
 }
 
-/** The context of the real process. */
-export function processContext(): CliContext {
+/**
+ * The context of the real process.
+ *
+ * @param stdin Standard input's reader, when part of it may be read already
+ *   (the hook's fast path hands its reader on). @default {a new one}
+ * @returns The context.
+ */
+export function processContext(
+  stdin: StdinReader = new StdinReader(Deno.stdin),
+): CliContext {
   return {
     env: Deno.env.toObject(),
     cwd: Deno.cwd(),
@@ -64,59 +73,11 @@ export function processContext(): CliContext {
     get stdin() {
       return Deno.stdin.readable;
     },
-    readStdin: (timeoutMs) => readAll(Deno.stdin, timeoutMs),
+    readStdin: (timeoutMs) => stdin.readAll(timeoutMs),
     stdinIsTerminal: Deno.stdin.isTerminal(),
     stdoutIsTerminal: Deno.stdout.isTerminal(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
     out: (text) => writeAll(Deno.stdout, text),
     err: (text) => writeAll(Deno.stderr, text),
   };
-}
-
-/**
- * Reads a reader to its end with plain reads (no streams), giving up after
- * `timeoutMs` and closing the reader then: a pending read would otherwise keep
- * the process alive until the writer closes its end.
- */
-async function readAll(
-  reader: { read(p: Uint8Array): Promise<number | null>; close(): void },
-  timeoutMs: number,
-): Promise<Uint8Array | undefined> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // AbortSignal.timeout rather than setTimeout: the first setTimeout of a
-  // process costs about 10 ms of start-up, a third of a hook's own budget.
-  // Removing the listener afterwards lets the process exit at once.
-  const signal = AbortSignal.timeout(timeoutMs);
-  let onAbort = () => {};
-  const timeout = new Promise<"timeout">((resolve) => {
-    onAbort = () => resolve("timeout");
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    while (true) {
-      const buffer = new Uint8Array(total < 65_536 ? 65_536 : 1_048_576);
-      const read = await Promise.race([reader.read(buffer), timeout]);
-      if (read === "timeout") {
-        try {
-          reader.close();
-        } catch {
-          // Already closed: nothing is pending then either.
-        }
-        return undefined;
-      }
-      if (read === null) break;
-      chunks.push(buffer.subarray(0, read));
-      total += read;
-    }
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }

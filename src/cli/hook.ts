@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { CliContext, Command } from "./_context.ts";
+import { type CliContext, type Command, processContext } from "./_context.ts";
 import { UsageError } from "./_usage_error.ts";
 import { HOOK_STDIN_TIMEOUT_MS } from "../hook_channel/fast_hook.ts";
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
@@ -22,6 +22,7 @@ import type { decidePreToolUse as DecidePreToolUse } from "./hook_events/pre_too
 import type { decidePostToolUse as DecidePostToolUse } from "./hook_events/post_tool_use.ts";
 import type { decideSessionEvent as DecideSessionEvent } from "./hook_events/session_events.ts";
 import type { serveStdioChannel as ServeStdioChannel } from "../hook_channel/stdio_channel.ts";
+import type { StdinReader } from "../hook_channel/stdin_reader.ts";
 
 export type { HookFacts };
 
@@ -47,11 +48,11 @@ export const command: Command = {
   async run(args, context) {
     if (args[0] === "--serve") return await serveChannel(args[1], context);
     const [platform, event] = args;
-    const adapter = platform === undefined
-      ? undefined
-      : await adapterFor(platform);
     let output: HookOutput = { stdout: "", exitCode: 0 };
     try {
+      const adapter = platform === undefined
+        ? undefined
+        : await adapterFor(platform);
       if (!adapter) {
         throw new Error(
           `Cannot handle hook platform "${
@@ -87,6 +88,29 @@ export const command: Command = {
     return output.exitCode;
   },
 };
+
+/**
+ * Runs `hook <platform> <event>` in this process: `main.ts` calls it for a
+ * hook the running server did not answer, with the stdin reader its fast
+ * path began (the payload read whole, in part, or not at all).
+ *
+ * @param args `[platform, event]`.
+ * @param stdin Standard input's reader.
+ * @returns The exit code.
+ */
+export async function runHookInProcess(
+  args: string[],
+  stdin: StdinReader,
+): Promise<number> {
+  const context = processContext(stdin);
+  try {
+    return await command.run(args, context);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await context.err(`ctx-mode: ${message.split("\n")[0]}\n`);
+    return 1;
+  }
+}
 
 async function serveChannel(
   platform: string | undefined,

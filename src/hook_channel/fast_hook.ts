@@ -1,14 +1,18 @@
 /**
  * The hook command's fast path: hand the payload to the project's running MCP
  * server over its local socket and print its answer, so a hook costs little
- * more than an empty process start. It imports only path arithmetic and the
- * wire format.
+ * more than an empty process start. `main.ts` imports it statically and runs
+ * it before loading anything else; it imports only path arithmetic, the wire
+ * format and the stdin reader, and sets no `setTimeout` (one
+ * `AbortSignal.timeout` bounds the whole exchange: payload, connection,
+ * request and answer).
  *
  * Whenever the server cannot answer (no socket, a folder that is not private,
- * a refused or slow connection, an answer that is not the expected one) it
- * says so and the caller runs the hook in-process with the payload already
- * read, to the same result. `CTX_MODE_HOOK_SOCKET=off` skips it;
- * `CTX_MODE_HOOK_SOCKET_MS` changes the server's deadline (150 ms).
+ * a refused or slow connection, a payload still arriving at the deadline, an
+ * answer that is not the expected one) it says so and the caller runs the
+ * hook in-process, its stdin reader resuming where this one stopped, to the
+ * same result. `CTX_MODE_HOOK_SOCKET=off` skips it; `CTX_MODE_HOOK_SOCKET_MS`
+ * changes the deadline (150 ms).
  *
  * @module
  */
@@ -17,39 +21,82 @@ import { dataHome, projectDir } from "../config/paths.ts";
 import { dirnameOf } from "../config/path_lite.ts";
 import { MAX_LINE_BYTES, parseAnswer } from "./protocol.ts";
 import { isPrivateFolder, keyPath, socketPath } from "./socket_path.ts";
+import { StdinReader } from "./stdin_reader.ts";
 
 /** How long a hook waits for its payload before letting the call proceed. */
 export const HOOK_STDIN_TIMEOUT_MS = 5_000;
 
-/** How long the server has to answer before the hook decides in-process. */
+/** How long the exchange with the server may take before the hook decides in-process. */
 export const SERVER_DEADLINE_MS = 150;
 
-/** What the caller needs of its process. */
+/** What the fast path needs of its process. */
 export interface FastHookContext {
   env: Readonly<Record<string, string>>;
   cwd: string;
-  readStdin(timeoutMs: number): Promise<Uint8Array | undefined>;
+  /** Standard input; on a fall-back the in-process engine reads on from it. */
+  stdin: StdinReader;
   out(text: string): Promise<void>;
   err(text: string): Promise<void>;
 }
 
-/** The server answered (its exit code), or the hook must run in-process. */
-export type FastHookResult =
-  | { exitCode: number }
-  | { fallback: true; payload?: Uint8Array | undefined; read: boolean };
+/**
+ * The real process's environment, working directory, stdin and stdout.
+ *
+ * @returns The context.
+ */
+export function processHookContext(): FastHookContext {
+  return {
+    env: Deno.env.toObject(),
+    cwd: Deno.cwd(),
+    stdin: new StdinReader(Deno.stdin),
+    out: (text) => writeAll(Deno.stdout, text),
+    err: (text) => writeAll(Deno.stderr, text),
+  };
+}
+
+async function writeAll(
+  writer: { write(bytes: Uint8Array): Promise<number> },
+  text: string,
+): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  for (let at = 0; at < bytes.length;) {
+    at += await writer.write(bytes.subarray(at));
+  }
+}
+
+/** The server answered (the hook's exit code), or the hook must run in-process. */
+export type FastHookResult = { exitCode: number } | { fallback: true };
+
+/**
+ * Whether a command line is one the fast path serves: `hook <agent> <event>`
+ * with neither word an option (`hook --serve x`, `hook x --help` go to the CLI).
+ *
+ * @param args The arguments after the program name.
+ * @returns Whether to try the server first.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isFastHook } from "./fast_hook.ts";
+ * assert.equal(isFastHook(["hook", "claude-code", "PreToolUse"]), true);
+ * assert.equal(isFastHook(["hook", "--serve", "claude-code"]), false);
+ * assert.equal(isFastHook(["hook", "claude-code", "--help"]), false);
+ * ```
+ */
+export function isFastHook(args: readonly string[]): boolean {
+  return args.length === 3 && args[0] === "hook" &&
+    !args[1]!.startsWith("-") && !args[2]!.startsWith("-");
+}
 
 /**
  * Asks the project's server to answer a hook.
  *
  * @param args `[platform, event]`.
  * @param context The process's environment, stdin and stdout.
- * @param stdinTimeoutMs How long to wait for the payload.
- * @returns The exit code, or a fall-back with the payload if it was read.
+ * @returns The exit code, or a fall-back (stdin then read or partly read).
  */
 export async function hookThroughServer(
   args: readonly string[],
   context: FastHookContext,
-  stdinTimeoutMs: number,
 ): Promise<FastHookResult> {
   const [agent, event] = args;
   const setting = context.env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
@@ -57,7 +104,7 @@ export async function hookThroughServer(
     agent === undefined || event === undefined ||
     ["off", "0", "false", "no"].includes(setting ?? "")
   ) {
-    return { fallback: true, read: false };
+    return { fallback: true };
   }
   let path: string | undefined;
   try {
@@ -69,13 +116,14 @@ export async function hookThroughServer(
     path = undefined;
   }
   if (path === undefined || !isPrivateFolder(dirnameOf(path))) {
-    return { fallback: true, read: false };
+    return { fallback: true };
   }
   const key = readKey(keyPath(path));
-  if (key === undefined) return { fallback: true, read: false };
-  const payload = await context.readStdin(stdinTimeoutMs);
-  if (payload === undefined) return { fallback: true, payload, read: true };
-  const reply = await askServer(path, {
+  if (key === undefined) return { fallback: true };
+  const signal = AbortSignal.timeout(deadlineFrom(context.env));
+  const payload = await context.stdin.readUntil(signal);
+  if (payload === undefined) return { fallback: true };
+  const reply = await exchange(path, {
     id: 1,
     agent,
     event,
@@ -83,8 +131,8 @@ export async function hookThroughServer(
     env: context.env,
     ppid: Deno.ppid,
     key,
-  }, deadlineFrom(context.env));
-  if (!reply) return { fallback: true, payload, read: true };
+  }, signal);
+  if (!reply) return { fallback: true };
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);
   return { exitCode: reply.exitCode };
@@ -114,13 +162,20 @@ function readKey(path: string): string | undefined {
  * @param deadlineMs How long the whole exchange may take.
  * @returns The reply, or undefined when there was none in time.
  */
-export async function askServer(
+export function askServer(
   path: string,
   request: { id: number | string } & Record<string, unknown>,
-  deadlineMs = SERVER_DEADLINE_MS,
+  deadlineMs: number = SERVER_DEADLINE_MS,
 ): Promise<ReturnType<typeof parseAnswer>> {
-  // AbortSignal.timeout, not setTimeout: a process's first timer costs milliseconds.
-  const signal = AbortSignal.timeout(deadlineMs);
+  return exchange(path, request, AbortSignal.timeout(deadlineMs));
+}
+
+/** One request and its answer, given up when `signal` aborts. */
+async function exchange(
+  path: string,
+  request: { id: number | string } & Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ReturnType<typeof parseAnswer>> {
   let connection: Deno.UnixConn | undefined;
   let onAbort = () => {};
   const timedOut = new Promise<undefined>((resolve) => {
@@ -128,9 +183,10 @@ export async function askServer(
       connection?.close();
       resolve(undefined);
     };
-    signal.addEventListener("abort", onAbort, { once: true });
+    if (signal.aborted) resolve(undefined);
+    else signal.addEventListener("abort", onAbort, { once: true });
   });
-  const exchange = async () => {
+  const talk = async () => {
     connection = await Deno.connect({ transport: "unix", path });
     if (signal.aborted) connection.close();
     const bytes = new TextEncoder().encode(`${JSON.stringify(request)}\n`);
@@ -142,10 +198,7 @@ export async function askServer(
     return line === undefined ? undefined : parseAnswer(line, request.id);
   };
   try {
-    return await Promise.race([
-      exchange().catch(() => undefined),
-      timedOut,
-    ]);
+    return await Promise.race([talk().catch(() => undefined), timedOut]);
   } catch {
     return undefined;
   } finally {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
+import { CLI_MODULES } from "../../src/cli/cli.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
 import { ADAPTER_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
@@ -23,6 +24,7 @@ function included(args: string[]): string[] {
 Deno.test("the binary embeds every module loaded by a computed specifier or as a Worker", async () => {
   const expected = [
     ...LAZY_MODULES.map((m) => new URL(m, ROOT)),
+    ...CLI_MODULES.map((m) => new URL(m, new URL("src/cli/cli.ts", ROOT))),
     ...Object.values(HOOK_EVENT_MODULES).map((m) =>
       new URL(m, new URL("src/cli/hook.ts", ROOT))
     ),
@@ -59,6 +61,7 @@ Deno.test("computed import specifiers live only where compile.ts knows them", as
   // _remote_hosts.ts loads the sandbox hosts only when ctx-mode runs from a URL, never in the binary.
   assert.deepEqual(places.sort(), [
     fileURLToPath(new URL("adapters/registry.ts", ROOT)),
+    fileURLToPath(new URL("src/cli/cli.ts", ROOT)),
     fileURLToPath(new URL("src/cli/hook.ts", ROOT)),
     fileURLToPath(new URL("src/sandbox/_remote_hosts.ts", ROOT)),
   ]);

@@ -1,0 +1,255 @@
+import assert from "node:assert/strict";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  hookThroughServer,
+  isFastHook,
+} from "../../src/hook_channel/fast_hook.ts";
+import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";
+import {
+  type ByteSource,
+  StdinReader,
+} from "../../src/hook_channel/stdin_reader.ts";
+import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+const onUnix = Deno.build.os === "linux" || Deno.build.os === "darwin";
+
+/** A source whose reads the test answers one by one. */
+function heldSource() {
+  const reads: Array<PromiseWithResolvers<number | null>> = [];
+  const buffers: Uint8Array[] = [];
+  const waiting: Array<() => void> = [];
+  let closed = false;
+  const source: ByteSource = {
+    read(buffer) {
+      const read = Promise.withResolvers<number | null>();
+      reads.push(read);
+      buffers.push(buffer);
+      waiting.shift()?.();
+      return read.promise;
+    },
+    close() {
+      closed = true;
+      for (const read of reads) read.reject(new Error("closed"));
+    },
+  };
+  /** Waits for the reader's next read, then fills it with `bytes` (null: the end). */
+  async function give(bytes: string | null) {
+    if (reads.length === 0) {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    const read = reads.shift()!;
+    const buffer = buffers.shift()!;
+    if (bytes === null) return read.resolve(null);
+    const encoded = new TextEncoder().encode(bytes);
+    buffer.set(encoded);
+    read.resolve(encoded.length);
+  }
+  return { source, give, closed: () => closed };
+}
+
+Deno.test("a read stopped at its deadline resumes where it stopped, nothing lost or doubled", async () => {
+  const held = heldSource();
+  const reader = new StdinReader(held.source);
+  const stop = new AbortController();
+  const first = reader.readUntil(stop.signal);
+  await held.give('{"a": ');
+  // The second read is in flight when the deadline passes.
+  const pending = held.give('"b"}');
+  stop.abort();
+  assert.equal(await first, undefined);
+  const rest = reader.readAll(60_000);
+  await pending;
+  await held.give(null);
+  assert.equal(new TextDecoder().decode(await rest), '{"a": "b"}');
+  // Read whole: later calls get the same bytes without reading again.
+  assert.equal(new TextDecoder().decode(await reader.readAll(1)), '{"a": "b"}');
+  assert.equal(held.closed(), false);
+});
+
+Deno.test("readAll gives up at its timeout and closes the source", async () => {
+  const held = heldSource();
+  const reader = new StdinReader(held.source);
+  const all = reader.readAll(1);
+  await held.give("{");
+  assert.equal(await all, undefined);
+  assert.equal(held.closed(), true);
+});
+
+Deno.test("only `hook <agent> <event>` takes the fast path", () => {
+  assert.equal(isFastHook(["hook", "claude-code", "PreToolUse"]), true);
+  for (
+    const args of [
+      ["hook"],
+      ["hook", "claude-code"],
+      ["hook", "--serve", "claude-code"],
+      ["hook", "claude-code", "--help"],
+      ["hook", "-h", "PreToolUse"],
+      ["hook", "claude-code", "PreToolUse", "--help"],
+      ["search", "claude-code", "PreToolUse"],
+    ]
+  ) {
+    assert.equal(isFastHook(args), false, args.join(" "));
+  }
+});
+
+Deno.test({
+  name:
+    "a payload still arriving at the deadline: no request is sent, and the in-process path reads all of it",
+  ignore: !onUnix,
+  async fn() {
+    await using dir = await tempDir();
+    const path = socketPath(dir.path, dir.path)!;
+    Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    Deno.chmodSync(dirname(path), 0o700);
+    Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
+    const listener = Deno.listen({ transport: "unix", path });
+    let connections = 0;
+    const serving = (async () => {
+      for await (const connection of listener) {
+        connections++;
+        connection.close();
+      }
+    })();
+    try {
+      const held = heldSource();
+      const stdin = new StdinReader(held.source);
+      const result = hookThroughServer(["claude-code", "PreToolUse"], {
+        env: { CTX_MODE_HOME: dir.path, CTX_MODE_HOOK_SOCKET_MS: "1" },
+        cwd: dir.path,
+        stdin,
+        out: () => Promise.reject(new Error("nothing is printed")),
+        err: () => Promise.reject(new Error("nothing is printed")),
+      });
+      await held.give('{"tool_name": ');
+      assert.deepEqual(await result, { fallback: true });
+      const rest = stdin.readAll(60_000);
+      await held.give('"Bash"}');
+      await held.give(null);
+      assert.equal(
+        new TextDecoder().decode(await rest),
+        '{"tool_name": "Bash"}',
+      );
+      assert.equal(connections, 0);
+    } finally {
+      listener.close();
+      await serving.catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "a hook process whose payload comes in pieces past the deadline decides in-process, nothing lost",
+  ignore: !onUnix,
+  async fn() {
+    await using home = await tempDir();
+    const path = socketPath(home.path, await Deno.realPath(home.path))!;
+    Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    Deno.chmodSync(dirname(path), 0o700);
+    Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
+    // A listener that never answers: the in-process engine decides either way.
+    const listener = Deno.listen({ transport: "unix", path });
+    const held: Deno.Conn[] = [];
+    const serving = (async () => {
+      for await (const connection of listener) held.push(connection);
+    })();
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", MAIN, "hook", "claude-code", "PreToolUse"],
+      cwd: home.path,
+      clearEnv: true,
+      env: childEnv(home.path, { CTX_MODE_HOOK_SOCKET_MS: "1" }),
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    try {
+      const payload = JSON.stringify({
+        session_id: "s",
+        cwd: home.path,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf ~" },
+      });
+      const writer = child.stdin.getWriter();
+      const encoder = new TextEncoder();
+      for (const piece of [payload.slice(0, 20), payload.slice(20)]) {
+        await writer.write(encoder.encode(piece));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await writer.close();
+      const output = await child.output();
+      const stdout = new TextDecoder().decode(output.stdout);
+      assert.equal(output.code, 0);
+      assert.match(stdout, /"permissionDecision":"deny".*rm\.home/);
+      assert.equal(new TextDecoder().decode(output.stderr), "");
+    } finally {
+      listener.close();
+      for (const connection of held) connection.close();
+      await serving.catch(() => {});
+    }
+  },
+});
+
+Deno.test("`hook <agent> --help` and `hook --serve` still go to the command line", async () => {
+  await using home = await tempDir();
+  const help = await runCli(["hook", "claude-code", "--help"], {
+    home: home.path,
+  });
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: ctx-mode hook <platform> <event>/);
+  const serve = await runCli(["hook", "--serve", "nobody"], {
+    home: home.path,
+  });
+  assert.equal(serve.code, 2);
+  assert.match(serve.stderr, /^ctx-mode: Cannot serve hook platform "nobody"/);
+});
+
+Deno.test("main.ts links only the fast path's small modules: no command table, no adapter, no node: module", async () => {
+  const main = new URL("../../main.ts", import.meta.url);
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", main.href],
+    stdout: "piped",
+  }).output();
+  const graph: {
+    modules: Array<{
+      specifier: string;
+      dependencies?: Array<
+        { code?: { specifier?: string }; isDynamic?: boolean }
+      >;
+    }>;
+  } = JSON.parse(new TextDecoder().decode(output.stdout));
+  const byName = new Map(graph.modules.map((m) => [m.specifier, m]));
+  // What runs: imports of code, not of types only.
+  const seen = new Set<string>();
+  const stack = [main.href];
+  while (stack.length > 0) {
+    const specifier = stack.pop()!;
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    for (const dependency of byName.get(specifier)?.dependencies ?? []) {
+      assert.notEqual(
+        dependency.isDynamic,
+        true,
+        `a literal import() in ${specifier}`,
+      );
+      if (dependency.code?.specifier) stack.push(dependency.code.specifier);
+    }
+  }
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const linked = [...seen].map((specifier) =>
+    specifier.startsWith("file:")
+      ? fileURLToPath(specifier).slice(root.length)
+      : specifier
+  ).sort();
+  assert.deepEqual(linked, [
+    "main.ts",
+    "src/config/path_lite.ts",
+    "src/config/paths.ts",
+    "src/hook_channel/fast_hook.ts",
+    "src/hook_channel/protocol.ts",
+    "src/hook_channel/socket_path.ts",
+    "src/hook_channel/stdin_reader.ts",
+  ]);
+});
