@@ -25,9 +25,12 @@ export async function warmCache(
   if (launch.kind === "binary") return { ok: true, detail: "compiled binary" };
   // This module's own tree: the clone, the served tree or the JSR package.
   const root = new URL("../../", import.meta.url);
-  const modules = ["main.ts", "src/cli/serve.ts", "src/cli/hook.ts"].map((
-    path,
-  ) => new URL(path, root).href);
+  const modules = [
+    "main.ts",
+    "src/cli/cli.ts",
+    "src/cli/serve.ts",
+    "src/cli/hook.ts",
+  ].map((path) => new URL(path, root).href);
   const config = root.protocol === "file:"
     ? ["--config", new URL("deno.json", root).pathname]
     : [];
