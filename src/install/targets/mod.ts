@@ -9,7 +9,12 @@ import { claudeCode } from "./claude_code.ts";
 import { codex } from "./codex.ts";
 import { cursor } from "./cursor.ts";
 import { geminiCli, qwenCode } from "./gemini_cli.ts";
-import { hermes } from "./hermes.ts";
+import { amp } from "./amp.ts";
+import { hermes, hermesPlugin } from "./hermes.ts";
+import { kiloCode } from "./kilocode.ts";
+import { kimi } from "./kimi.ts";
+import { openClaw } from "./openclaw.ts";
+import { omp, pi } from "./pi.ts";
 import { opencode } from "./opencode.ts";
 import { vscodeCopilot } from "./vscode_copilot.ts";
 import type { InstallTarget } from "../types.ts";
@@ -24,6 +29,13 @@ export const INSTALL_TARGETS: readonly InstallTarget[] = [
   vscodeCopilot,
   opencode,
   hermes,
+  kimi,
+  hermesPlugin,
+  kiloCode,
+  pi,
+  omp,
+  openClaw,
+  amp,
 ];
 
 /**
