@@ -84,7 +84,8 @@ for (const [name, text] of Object.entries(TEXTS)) {
       const lines = text.split(/(?<=\n)/);
       let at = 0;
       // (Inline collections and keys without a value are written into.)
-      const plain = (l: string) => l.trim() && !/[{[]|: *(~|null)(?!\w)/.test(l);
+      const plain = (l: string) =>
+        l.trim() && !/[{[]|: *(~|null)(?!\w)/.test(l);
       for (const line of lines.filter(plain)) {
         const found = once.indexOf(line.replace(/\r?\n$/, ""), at);
         assert.ok(found >= 0, `kept: ${JSON.stringify(line)}`);
