@@ -9,7 +9,12 @@
  * @module
  */
 
+import denoJson from "../deno.json" with { type: "json" };
 import { joinPath } from "../src/config/path_lite.ts";
+import {
+  commandLine,
+  currentLaunchCommand,
+} from "../src/install/launch_command.ts";
 import type { DoctorWhere, PlatformCheck } from "./types.ts";
 
 /** Where one platform keeps its set-up. */
@@ -124,4 +129,17 @@ export function userFolder(
   folder: string,
 ): string {
   return (variable && where.env[variable]) || joinPath(where.home, folder);
+}
+
+/**
+ * The fix that registers ctx-mode with an agent: `run: <this installation's
+ * command> install <agent>`.
+ *
+ * @param agent The install target's name (`kimi`).
+ * @returns The hint.
+ */
+export function installHint(agent: string): string {
+  return `run: ${
+    commandLine(currentLaunchCommand(denoJson.version), ["install", agent])
+  }`;
 }

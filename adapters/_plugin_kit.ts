@@ -15,6 +15,7 @@
  */
 
 import { routingInstructions } from "../src/routing/routing_block.ts";
+import { installHint } from "./_doctor_kit.ts";
 import { SERVER_TOOLS } from "./_kit.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
@@ -232,7 +233,7 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
           : {
             name: `${spec.name} plugin`,
             status: "warn",
-            detail: `not found; run: ctx-mode install ${spec.name}`,
+            detail: `not found; ${installHint(spec.name)}`,
           },
       ];
       if (spec.mcpConfig) {
@@ -246,7 +247,7 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
             : {
               name: `${spec.name} MCP server`,
               status: "warn",
-              detail: `not registered; run: ctx-mode install ${spec.name}`,
+              detail: `not registered; ${installHint(spec.name)}`,
             },
         );
       }

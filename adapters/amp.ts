@@ -62,7 +62,10 @@ export const amp: Adapter = pluginAdapter({
         joinPath(where.projectDir, ".amp", "plugins", "ctx-mode.js"),
         joinPath(config, "plugins", "ctx-mode.js"),
       ],
-      mcp: [joinPath(config, "settings.json")],
+      mcp: [
+        joinPath(where.projectDir, ".amp", "settings.json"),
+        joinPath(config, "settings.json"),
+      ],
     };
   },
 });

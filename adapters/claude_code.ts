@@ -8,14 +8,10 @@
  * @module
  */
 
-import denoJson from "../deno.json" with { type: "json" };
-import { basenameOf, joinPath } from "../src/config/path_lite.ts";
-import {
-  commandLine,
-  currentLaunchCommand,
-} from "../src/install/launch_command.ts";
+import { basenameOf } from "../src/config/path_lite.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
-import { claudeUserDir, subagentCanCallServer } from "./claude_code_agents.ts";
+import { subagentCanCallServer } from "./claude_code_agents.ts";
+import { claudeCodeDoctor } from "./claude_code_doctor.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
@@ -375,60 +371,6 @@ export const claudeCode: Adapter = {
   },
 
   doctor(where: DoctorWhere): PlatformCheck[] {
-    const settings = [
-      joinPath(where.projectDir, ".claude", "settings.local.json"),
-      joinPath(where.projectDir, ".claude", "settings.json"),
-      joinPath(claudeUserDir(where), "settings.json"),
-    ];
-    const found = settings.map((path) => ({
-      path,
-      text: where.readText(path) ?? "",
-    }));
-    const installHint = commandLine(
-      currentLaunchCommand(denoJson.version),
-      ["install", "claude-code"],
-    );
-    const missing = Object.keys(HOOK_MATCHERS).filter((event) =>
-      !found.some(({ text }) =>
-        new RegExp(`hook claude-code ${event}\\b`, "i").test(text)
-      )
-    );
-    // Claude Code reads servers only here, never from settings.json.
-    const mcpFiles = [
-      joinPath(where.projectDir, ".mcp.json"),
-      where.env.CLAUDE_CONFIG_DIR
-        ? joinPath(where.env.CLAUDE_CONFIG_DIR, ".claude.json")
-        : joinPath(where.home, ".claude.json"),
-    ];
-    const mcp = mcpFiles.find((path) =>
-      /"ctx-mode"\s*:\s*\{[^}]*"command"/s.test(where.readText(path) ?? "")
-    );
-    return [
-      missing.length === 0
-        ? {
-          name: "claude-code hooks",
-          status: "ok",
-          detail: `all ${
-            Object.keys(HOOK_MATCHERS).length
-          } hooks call ctx-mode`,
-        }
-        : {
-          name: "claude-code hooks",
-          status: "warn",
-          detail: `not registered: ${missing.join(", ")}; run: ${installHint}`,
-        },
-      mcp
-        ? {
-          name: "claude-code MCP server",
-          status: "ok",
-          detail: `registered in ${mcp}`,
-        }
-        : {
-          name: "claude-code MCP server",
-          status: "warn",
-          detail:
-            `not registered in .mcp.json or ~/.claude.json; run: ${installHint}`,
-        },
-    ];
+    return claudeCodeDoctor(where, Object.keys(HOOK_MATCHERS));
   },
 };

@@ -16,7 +16,7 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { userFolder } from "./_doctor_kit.ts";
+import { installHint, userFolder } from "./_doctor_kit.ts";
 import { hookCommand } from "./_hook_config.ts";
 import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
@@ -99,12 +99,8 @@ export const hermes: Adapter = defineAgent({
     return {
       hookFiles: [joinPath(user, "config.yaml")],
       mcpFiles: [joinPath(user, "config.yaml")],
-      hookFix: `add the hooks of configs/hermes/config.yaml to ${
-        joinPath(user, "config.yaml")
-      } and accept them on first run`,
-      mcpFix: `add mcp_servers.ctx-mode of configs/hermes/config.yaml to ${
-        joinPath(user, "config.yaml")
-      }`,
+      hookFix: `${installHint("hermes")} and accept the hooks on first run`,
+      mcpFix: installHint("hermes"),
     };
   },
   unverified: [

@@ -13,7 +13,7 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { userFolder } from "./_doctor_kit.ts";
+import { installHint, userFolder } from "./_doctor_kit.ts";
 import { claudeStyleReply } from "./_claude_style.ts";
 import { hookCommand, registeredEvents } from "./_hook_config.ts";
 import { defineAgent } from "./_kit.ts";
@@ -94,10 +94,8 @@ export const kimi: Adapter = defineAgent({
         joinPath(user, "mcp.json"),
         joinPath(where.projectDir, ".kimi-code", "mcp.json"),
       ],
-      hookFix: `append the [[hooks]] of configs/kimi/config.toml to ${
-        joinPath(user, "config.toml")
-      }`,
-      mcpFix: "run: kimi mcp add ctx-mode -- ctx-mode serve",
+      hookFix: installHint("kimi"),
+      mcpFix: installHint("kimi"),
     };
   },
   unverified: ["whether stdout reaches the context on some events"],

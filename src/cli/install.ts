@@ -32,7 +32,7 @@ import {
   unifiedDiff,
 } from "../install/mod.ts";
 import { warmCache } from "../install/warm_cache.ts";
-import { adapterFor } from "../../adapters/registry.ts";
+import { pluginFilesOf } from "../install/plugin_files.ts";
 
 const OPTIONS = {
   project: { type: "boolean" },
@@ -158,23 +158,6 @@ async function chooseTargets(
 /** ctx-mode's status line, offered to agents that show one where the user has none. */
 const STATUS_LINE = ["statusline"] as const;
 
-/** The plugin files of each in-process agent, made for this installation's command. */
-async function pluginFilesOf(
-  launch: LaunchCommand,
-): Promise<Map<string, Record<string, string>>> {
-  const files = new Map<string, Record<string, string>>();
-  for (const target of INSTALL_TARGETS) {
-    const adapter = await adapterFor(target.name);
-    if (adapter?.pluginFiles) {
-      files.set(
-        target.name,
-        await adapter.pluginFiles([launch.command, ...launch.args]),
-      );
-    }
-  }
-  return files;
-}
-
 function plans(
   targets: InstallTarget[],
   mode: Mode,
@@ -191,7 +174,12 @@ function plans(
       target.scopes.filter((s) =>
         // In the home folder the project's files are the user's.
         !(s === "project" && place.projectDir === place.home) &&
-        isInstalled(target, { scope: s, where: place, launch })
+        isInstalled(target, {
+          scope: s,
+          where: place,
+          launch,
+          pluginFiles: plugins.get(target.name),
+        })
       )
         .map((s) =>
           record(planTarget(target, {
@@ -271,7 +259,7 @@ function makeCommand(mode: Mode): Command {
         place,
         launch,
         repair,
-        await pluginFilesOf(launch),
+        await pluginFilesOf(INSTALL_TARGETS, launch),
       );
       if (values["dry-run"]) {
         const diffs = planned.flatMap((plan) => plan.changes.map(unifiedDiff))
@@ -302,6 +290,9 @@ function makeCommand(mode: Mode): Command {
               written.map((path) => tilde(path, place.home)).join(", ")
             }`,
         );
+        if (mode === "install" && written.length > 0 && plan.target.notice) {
+          lines.push(`  ${plan.target.notice}`);
+        }
         if (
           mode === "install" && !repair && !plan.target.hooksReady &&
           plan.target.hooks.length > 0

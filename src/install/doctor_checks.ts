@@ -9,11 +9,14 @@
  * @module
  */
 
+import { findClaudePlugin } from "../../adapters/claude_code_plugin.ts";
 import { commandLine, type LaunchCommand } from "./launch_command.ts";
-import { hasOwnRegistration } from "./shared_blocks.ts";
+import { isInstalled } from "./mod.ts";
+import { readExisting } from "./plan.ts";
+import { pluginFilesOf } from "./plugin_files.ts";
 import { registeredCommands, runsVersion } from "./registered.ts";
 import { INSTALL_TARGETS } from "./targets/mod.ts";
-import type { TargetWhere } from "./types.ts";
+import type { Registration, TargetWhere } from "./types.ts";
 
 /** One check, as the doctor reports it. */
 export interface RegistrationCheck {
@@ -23,6 +26,13 @@ export interface RegistrationCheck {
   status: "ok" | "warn" | "fail";
   /** What was found, with the fix. */
   detail: string;
+}
+
+/** Whether a registration is the place of an MCP server entry. */
+function isServerPlace(reg: Registration): boolean {
+  if (reg.kind === "toml-table") return reg.table.at(-1) === "ctx-mode";
+  return (reg.kind === "json-member" || reg.kind === "yaml-member") &&
+    reg.value !== undefined && reg.key.at(-1) === "ctx-mode";
 }
 
 function tilde(path: string, home: string): string {
@@ -43,20 +53,31 @@ export async function registrationChecks(
   const checks: RegistrationCheck[] = [];
   const repair = commandLine(launch, ["install", "--repair"]);
   const ran = new Map<string, { ok: boolean; detail: string }>();
+  const plugins = await pluginFilesOf(INSTALL_TARGETS, launch);
   for (const target of INSTALL_TARGETS) {
+    const pluginFiles = plugins.get(target.name);
     for (const scope of target.scopes) {
       if (scope === "project" && where.projectDir === where.home) continue;
       const name = `${target.name} (${scope})`;
       let commands;
       try {
-        // A routing block alone is no registration: agents share those files.
-        if (!hasOwnRegistration(target, scope, where, launch)) continue;
-        commands = registeredCommands(target, scope, where, launch);
+        if (!isInstalled(target, { scope, where, launch, pluginFiles })) {
+          continue;
+        }
+        commands = registeredCommands(
+          target,
+          scope,
+          where,
+          launch,
+          pluginFiles,
+        );
       } catch (error) {
         checks.push({ name, status: "fail", detail: (error as Error).message });
         continue;
       }
-      if (!commands.some((c) => c.role === "server")) {
+      const serverPlace = target.registrations({ scope, where, launch })
+        .some(isServerPlace);
+      if (serverPlace && !commands.some((c) => c.role === "server")) {
         checks.push({
           name: `${name} MCP server`,
           status: "warn",
@@ -83,10 +104,22 @@ export async function registrationChecks(
           await runsVersion(command.versionArgv, where.env);
         ran.set(key, result);
         const label = `${name} ${
-          command.role === "server" ? "MCP server" : `hooks (${command.count})`
+          command.role === "server"
+            ? "MCP server"
+            : command.role === "plugin"
+            ? "plugin"
+            : `hooks (${command.count})`
         }`;
         checks.push(
-          result.ok
+          result.ok && command.current === false
+            ? {
+              name: label,
+              status: "warn",
+              detail: `${
+                tilde(command.path, where.home)
+              }: written for another ctx-mode command (${command.shown}); run: ${repair}`,
+            }
+            : result.ok
             ? {
               name: label,
               status: "ok",
@@ -104,6 +137,27 @@ export async function registrationChecks(
         );
       }
     }
+  }
+  const plugin = findClaudePlugin(where, (path) => {
+    try {
+      return readExisting(path);
+    } catch {
+      return undefined;
+    }
+  });
+  if (plugin) {
+    // The plugin runs ctx-mode through its own script.
+    const script = `${plugin.installPath}/scripts/ctx-mode.sh`;
+    const result = await runsVersion(["sh", script, "--version"], where.env);
+    checks.push({
+      name: `claude-code plugin ${plugin.id}`,
+      status: result.ok ? "ok" : "fail",
+      detail: result.ok
+        ? `${tilde(script, where.home)} (${result.detail})`
+        : `${
+          tilde(script, where.home)
+        } does not run (${result.detail}); put ctx-mode on PATH or set CTX_MODE_COMMAND`,
+    });
   }
   if (checks.length === 0) {
     checks.push({

@@ -140,11 +140,20 @@ export function plannedReader(): {
  */
 export function isInstalled(
   target: InstallTarget,
-  options: { scope: Scope; where: TargetWhere; launch: LaunchCommand },
+  options: {
+    scope: Scope;
+    where: TargetWhere;
+    launch: LaunchCommand;
+    /** The agent's plugin files for this installation. @default {undefined} */
+    pluginFiles?: Readonly<Record<string, string>> | undefined;
+  },
 ): boolean {
-  return planTarget(target, { ...options, mode: "uninstall" }).changes.some(
-    isChange,
+  // An entry another target writes too says nothing about this one, nor
+  // does a routing block: agents share those files.
+  const registrations = target.registrations(options).filter((reg) =>
+    !("shared" in reg && reg.shared) && reg.kind !== "markdown-block"
   );
+  return planChanges(registrations, "uninstall").some(isChange);
 }
 
 /**

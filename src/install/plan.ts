@@ -22,7 +22,8 @@ import {
 } from "./json_edit.ts";
 import { MARKDOWN_MARKERS, removeBlock, setBlock } from "./marked_block.ts";
 import { editTomlTable } from "./toml_edit.ts";
-import { editYamlMember } from "./yaml_edit.ts";
+import { editTomlHooks } from "./toml_hooks_edit.ts";
+import { editYamlHooks, editYamlItem, editYamlMember } from "./yaml_edit.ts";
 import type { Registration } from "./types.ts";
 
 /** Install or uninstall. */
@@ -48,21 +49,27 @@ function isEmpty(reg: Registration, text: string): boolean {
   if (reg.kind === "json-member" || reg.kind === "json-hooks") {
     return isEmptyJsonObject(text);
   }
-  return reg.kind === "yaml-member"
+  return reg.kind.startsWith("yaml-")
     ? /^\s*(\{\s*\})?\s*$/.test(text)
     : text.trim() === "";
 }
 
-/** Whether a file is one of ctx-mode's plugins (each asks for `hook --serve`). */
-function isOwnedFile(text: string): boolean {
-  return text.includes('"--serve"');
+/** Whether a file is one of ctx-mode's (its plugins ask for `hook --serve`). */
+export function isOwnedFile(text: string, signature = '"--serve"'): boolean {
+  return text.includes(signature);
 }
 
-function editOne(text: string, reg: Registration, mode: Mode): string {
+function editOne(text: string, reg: Registration, asked: Mode): string {
+  // What replaces another target's entries removes them on install only.
+  const supersede = "supersede" in reg && reg.supersede === true;
+  if (supersede && asked === "uninstall") return text;
+  const mode: Mode = supersede ? "uninstall" : asked;
   switch (reg.kind) {
     case "owned-file":
-      if (mode === "uninstall") return isOwnedFile(text) ? "" : text;
-      if (text !== "" && !isOwnedFile(text)) {
+      if (mode === "uninstall") {
+        return isOwnedFile(text, reg.signature) ? "" : text;
+      }
+      if (text !== "" && !isOwnedFile(text, reg.signature)) {
         throw new Error(
           `Cannot write "${reg.path}": it holds a file ctx-mode did not write`,
         );
@@ -76,6 +83,12 @@ function editOne(text: string, reg: Registration, mode: Mode): string {
       return editTomlTable(text, reg, mode);
     case "yaml-member":
       return editYamlMember(text, reg, mode);
+    case "yaml-hooks":
+      return editYamlHooks(text, reg, mode);
+    case "yaml-item":
+      return editYamlItem(text, reg, mode);
+    case "toml-hooks":
+      return editTomlHooks(text, reg, mode);
     case "markdown-block":
       return mode === "install"
         ? setBlock(text, reg.text, MARKDOWN_MARKERS, reg.path)

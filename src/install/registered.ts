@@ -11,7 +11,7 @@
 import { getNodeValue, parseTree } from "jsonc-parser";
 import { parse as parseYaml } from "yaml";
 import { parseToml } from "./toml_edit.ts";
-import { readExisting } from "./plan.ts";
+import { isOwnedFile, readExisting } from "./plan.ts";
 import { looksLikeCtxMode } from "./launch_command.ts";
 import type { LaunchCommand } from "./launch_command.ts";
 import type {
@@ -23,14 +23,16 @@ import type {
 
 /** One registered command and where it was found. */
 export interface RegisteredCommand {
-  /** `server` or `hook`. */
-  role: "server" | "hook";
+  /** `server`, `hook`, or `plugin` (a plugin file's embedded command). */
+  role: "server" | "hook" | "plugin";
   /** The file. */
   path: string;
   /** The argv that prints the version: the registered command with `--version` for `serve`/`hook …`. */
   versionArgv: string[];
   /** How it reads in the config. */
   shown: string;
+  /** For a plugin: whether the file is what install writes now. @default {true} */
+  current?: boolean;
 }
 
 function getIn(root: unknown, path: readonly string[]): unknown {
@@ -47,8 +49,12 @@ const SHELL = Deno.build.os === "windows" ? "sh" : "/bin/sh";
 
 function dataOf(reg: Registration, text: string): unknown {
   const bare = text.replace(/^\uFEFF/, "");
-  if (reg.kind === "toml-table") return parseToml(bare, reg.path);
-  if (reg.kind === "yaml-member") return parseYaml(bare);
+  if (reg.kind === "toml-table" || reg.kind === "toml-hooks") {
+    return parseToml(bare, reg.path);
+  }
+  if (reg.kind === "yaml-member" || reg.kind === "yaml-hooks") {
+    return parseYaml(bare);
+  }
   const tree = parseTree(bare, [], { allowTrailingComma: true });
   return tree ? getNodeValue(tree) : undefined;
 }
@@ -98,18 +104,37 @@ export function registeredCommands(
   scope: Scope,
   where: TargetWhere,
   launch: LaunchCommand,
+  pluginFiles?: Readonly<Record<string, string>>,
 ): RegisteredCommand[] {
   const found: RegisteredCommand[] = [];
-  for (const reg of target.registrations({ scope, where, launch })) {
-    if (reg.kind === "markdown-block" || reg.kind === "owned-file") continue;
+  for (
+    const reg of target.registrations({ scope, where, launch, pluginFiles })
+  ) {
+    if (reg.kind === "markdown-block" || reg.kind === "yaml-item") continue;
+    if ("supersede" in reg && reg.supersede) continue;
     if (reg.kind === "json-member" && reg.value === undefined) continue;
     const text = readExisting(reg.path);
     if (text === undefined) continue;
+    if (reg.kind === "owned-file") {
+      const plugin = pluginCommand(text, reg.signature);
+      if (plugin) {
+        found.push({
+          role: "plugin",
+          path: reg.path,
+          shown: plugin.join(" "),
+          versionArgv: [...plugin, "--version"],
+          current: text === reg.text,
+        });
+      }
+      continue;
+    }
     const data = dataOf(reg, text);
-    if (reg.kind === "json-hooks") {
-      for (
-        const line of new Set(hookCommands(getIn(data, reg.root), reg.agent))
-      ) {
+    if (
+      reg.kind === "json-hooks" || reg.kind === "toml-hooks" ||
+      reg.kind === "yaml-hooks"
+    ) {
+      const root = reg.kind === "toml-hooks" ? [reg.array] : reg.root;
+      for (const line of new Set(hookCommands(getIn(data, root), reg.agent))) {
         found.push({
           role: "hook",
           path: reg.path,
@@ -136,6 +161,23 @@ export function registeredCommands(
     }
   }
   return found;
+}
+
+/** The ctx-mode command a plugin file of ctx-mode's runs (`CTX_MODE_COMMAND = [...]`). */
+function pluginCommand(
+  text: string,
+  signature: string | undefined,
+): string[] | undefined {
+  if (!isOwnedFile(text, signature)) return undefined;
+  const found = /^(?:const )?(?:CTX_MODE_)?COMMAND = (\[.*\]);?$/m.exec(text);
+  try {
+    const argv = JSON.parse(found?.[1] ?? "null");
+    return Array.isArray(argv) && argv.length > 0
+      ? argv.map(String)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -112,6 +112,8 @@ export interface YamlMemberRegistration {
   key: string[];
   /** The value to write. */
   value: Record<string, unknown>;
+  /** Written by another target too: does not by itself mean this one is installed. @default {false} */
+  shared?: boolean | undefined;
 }
 
 /**
@@ -125,6 +127,53 @@ export interface OwnedFileRegistration {
   path: string;
   /** Its text. */
   text: string;
+  /** A string only ctx-mode's version of the file holds. @default {'"--serve"'} */
+  signature?: string | undefined;
+}
+
+/** Hook tables in a TOML array of tables (Kimi Code's `[[hooks]]`). */
+export interface TomlHooksRegistration {
+  kind: "toml-hooks";
+  /** The file. */
+  path: string;
+  /** The array's name (`hooks`). */
+  array: string;
+  /** The agent's name in ctx-mode's hook command. */
+  agent: string;
+  /** The hooks to register (`event`, `matcher` and `extra` keys); empty: remove ctx-mode's only. */
+  hooks: HookSpec[];
+  /** The command line a hook runs, without `hook <agent> <event>`. */
+  launchLine: string;
+}
+
+/** Hook lists in a YAML mapping of events (Hermes's `hooks.<event>: [{command}]`). */
+export interface YamlHooksRegistration {
+  kind: "yaml-hooks";
+  /** The file. */
+  path: string;
+  /** The key path of the events mapping. */
+  root: string[];
+  /** The agent's name in ctx-mode's hook command. */
+  agent: string;
+  /** The hooks to register; empty: remove ctx-mode's only. */
+  hooks: HookSpec[];
+  /** The command line a hook runs, without `hook <agent> <event>`. */
+  launchLine: string;
+  /** Another target's entries this one replaces: removed on install, left on uninstall. @default {false} */
+  supersede?: boolean | undefined;
+}
+
+/** One string in a YAML list (Hermes's `plugins.enabled`). */
+export interface YamlItemRegistration {
+  kind: "yaml-item";
+  /** The file. */
+  path: string;
+  /** The key path of the list. */
+  key: string[];
+  /** The item. */
+  item: string;
+  /** Another target's entry this one replaces: removed on install, left on uninstall. @default {false} */
+  supersede?: boolean | undefined;
 }
 
 /** One thing written into one file. */
@@ -134,7 +183,10 @@ export type Registration =
   | JsonHooksRegistration
   | TomlTableRegistration
   | MarkdownBlockRegistration
-  | YamlMemberRegistration;
+  | YamlMemberRegistration
+  | TomlHooksRegistration
+  | YamlHooksRegistration
+  | YamlItemRegistration;
 
 /** What a target gets to compute its registrations. */
 export interface RegistrationInput {
@@ -178,6 +230,8 @@ export interface InstallTarget {
   hooks: readonly HookSpec[];
   /** Whether ctx-mode's hook adapter for this agent exists, so that install writes the hooks. */
   hooksReady: boolean;
+  /** What the user still has to do after install, in one line. @default {undefined} */
+  notice?: string | undefined;
   /** Its command that lists MCP servers (for docs and the end-to-end test). */
   mcpList?: readonly string[] | undefined;
   /**

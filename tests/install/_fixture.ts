@@ -56,7 +56,7 @@ export function snapshot(root: string): Map<string, string> {
 export function stripCtxMode(value: unknown): unknown {
   if (Array.isArray(value)) {
     const kept = value.map(stripCtxMode).filter((item) =>
-      item !== undefined &&
+      item !== undefined && item !== "ctx-mode" &&
       !(typeof item === "object" && item !== null &&
         ["command", "bash"].some((key) =>
           looksLikeCtxMode(String((item as Record<string, unknown>)[key]))

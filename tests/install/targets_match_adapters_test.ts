@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
+import { parse as parseYaml } from "yaml";
 import { adapterFor } from "../../adapters/registry.ts";
 import {
   applyPlan,
@@ -44,7 +46,19 @@ function handlers(value: unknown, agent: string): string[] {
   return found.sort();
 }
 
-for (const target of INSTALL_TARGETS.filter((t) => t.hooksReady)) {
+/** A written config file as data, by its extension. */
+function parseConfig(path: string, text: string): unknown {
+  if (path.endsWith(".toml")) return parseToml(text);
+  if (path.endsWith(".yaml")) return parseYaml(text);
+  return parseJsonc(text, [], { allowTrailingComma: true });
+}
+
+// Targets whose hooks are commands (plugin agents run no hook command).
+const withHooks = INSTALL_TARGETS.filter((t) =>
+  t.hooksReady && t.hooks.length > 0
+);
+
+for (const target of withHooks) {
   Deno.test(`install writes ${target.name}'s hooks as its adapter's generated config has them`, async () => {
     const adapter = await adapterFor(target.name);
     assert.ok(adapter?.configFiles, `${target.name} has an adapter`);
@@ -71,14 +85,10 @@ for (const target of INSTALL_TARGETS.filter((t) => t.hooksReady)) {
       where,
     );
     const written = [...snapshot(dir.path).keys()]
-      .filter((key) => key.endsWith(".json"))
+      .filter((key) => /\.(json|toml|yaml)$/.test(key))
       .flatMap((key) =>
         handlers(
-          parseJsonc(
-            Deno.readTextFileSync(join(dir.path, key)),
-            [],
-            { allowTrailingComma: true },
-          ),
+          parseConfig(key, Deno.readTextFileSync(join(dir.path, key))),
           target.name,
         )
       ).sort();

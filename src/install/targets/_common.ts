@@ -10,6 +10,7 @@ import { commandLine, type LaunchCommand } from "../launch_command.ts";
 import { routingInstructions } from "../../routing/routing_block.ts";
 import type {
   MarkdownBlockRegistration,
+  OwnedFileRegistration,
   Scope,
   TargetWhere,
 } from "../types.ts";
@@ -39,4 +40,36 @@ export function scopeRoot(scope: Scope, where: TargetWhere): string {
 /** `$XDG_CONFIG_HOME`, else `~/.config`. */
 export function xdgConfig(where: TargetWhere): string {
   return where.env.XDG_CONFIG_HOME || join(where.home, ".config");
+}
+
+/**
+ * The agent's plugin files as owned files under `dir`, by their paths
+ * relative to the agent's `configs/` folder (`plugins/ctx-mode.js`).
+ *
+ * @param files The files, made for this installation (undefined: none).
+ * @param dir The folder the relative paths start from.
+ * @param rename Maps a relative path to the one under `dir`. @default {unchanged}
+ */
+export function pluginRegistrations(
+  files: Readonly<Record<string, string>> | undefined,
+  dir: string,
+  rename: (name: string) => string = (name) => name,
+): OwnedFileRegistration[] {
+  return Object.entries(files ?? {}).map(([name, text]) => ({
+    kind: "owned-file",
+    path: join(dir, rename(name)),
+    text,
+    // Files that cannot hold the command: known by their ctx-mode name.
+    ...(/\.(js|py)$/.test(name) ? {} : { signature: "ctx-mode" }),
+  }));
+}
+
+/** The first path that exists, else `fallback`. */
+export function existingOr(preferred: string, fallback: string): string {
+  try {
+    Deno.statSync(preferred);
+    return preferred;
+  } catch {
+    return fallback;
+  }
 }

@@ -5,14 +5,19 @@
  * @module
  */
 
+import { amp } from "./amp.ts";
 import { antigravity, antigravityCli } from "./antigravity.ts";
 import { claudeCode } from "./claude_code.ts";
 import { codex } from "./codex.ts";
 import { copilotCli, jetbrainsCopilot } from "./copilot_cli.ts";
 import { cursor } from "./cursor.ts";
 import { geminiCli, qwenCode } from "./gemini_cli.ts";
-import { hermes } from "./hermes.ts";
+import { hermes, hermesPlugin } from "./hermes.ts";
+import { kiloCode } from "./kilocode.ts";
+import { kimi } from "./kimi.ts";
 import { kiro } from "./kiro.ts";
+import { openClaw } from "./openclaw.ts";
+import { omp, pi } from "./pi.ts";
 import { opencode } from "./opencode.ts";
 import { vscodeCopilot } from "./vscode_copilot.ts";
 import { zed } from "./zed.ts";
@@ -34,6 +39,13 @@ export const INSTALL_TARGETS: readonly InstallTarget[] = [
   antigravityCli,
   antigravity,
   zed,
+  kimi,
+  hermesPlugin,
+  kiloCode,
+  pi,
+  omp,
+  openClaw,
+  amp,
 ];
 
 /**
