@@ -29,50 +29,84 @@ export interface Scenario {
 const CTX_TOOLS = ["ctx_execute", "ctx_search", "ctx_fetch_and_index"];
 const MCP_LIST_ATTEMPTS = 3;
 
-/** Scenario 1: registered, the agent's own listing shows ctx-mode, and the model is offered its tools. */
+/**
+ * Installs ctx-mode with `ctx-mode install <agent> --yes` (from the clone or
+ * from the tree served over HTTP); the agent's own listing must show it
+ * connected, and the model must be offered its tools and get an answer.
+ */
+async function installedAndConnected(
+  session: Session,
+  from: "clone" | "http",
+): Promise<Verdict> {
+  const unregistered = await session.register({ from });
+  if (unregistered) return unregistered;
+  if (from === "http") {
+    // Without a lock file Deno fetches npm package documents afresh at run
+    // time: a registry that does not serve them is this machine's limit.
+    const probe = await session.probeServe();
+    const registry = /Failed loading https?:\/\/\S*registry\S* .*/.exec(
+      probe.stderr,
+    )?.[0];
+    if (probe.code !== 0 && registry) {
+      return {
+        skip: `the registered server could not resolve npm: ${registry}`,
+      };
+    }
+  }
+  // Some listings give a server a few seconds to answer; a loaded machine
+  // can start it slower, so the listing gets three chances.
+  let listed = "";
+  for (let attempt = 0; attempt < MCP_LIST_ATTEMPTS; attempt++) {
+    const listing = await session.agentCommand(session.agent.mcpListArgs);
+    listed = listing.stdout + listing.stderr;
+    if (session.agent.mcpListed(listed)) break;
+  }
+  if (!session.agent.mcpListed(listed)) {
+    return `mcp list does not show ctx-mode connected: ${oneLine(listed)}`;
+  }
+  // The model calls one of ctx-mode's tools: connected means answered.
+  await session.prompt("How much did ctx-mode save?", {
+    steps: [
+      {
+        call: { role: "mcp", tool: "ctx_stats", args: {} },
+        expect: (result) =>
+          result.isError || !/ctx-mode/i.test(result.text)
+            ? `ctx_stats did not answer: ${oneLine(result.text)}`
+            : undefined,
+      },
+      { text: "done" },
+    ],
+  });
+  // Offered with a schema, or listed by name as a deferred tool (loaded on demand).
+  const requests = session.server.requests.map((r) => r.request);
+  const offered = requests.flatMap((r) => r.tools);
+  const missing = CTX_TOOLS.filter((tool) =>
+    !mcpToolName(tool, offered) &&
+    !requests.some((r) =>
+      new RegExp(`"[\\w-]*ctx[\\w-]*_${tool}"`).test(r.text)
+    )
+  );
+  return missing.length
+    ? `the model was not offered ${missing.join(", ")}`
+    : session.server.failure();
+}
+
+/** Scenario 1: `ctx-mode install` from the clone; the agent's own listing shows ctx-mode, the model gets its tools. */
 const mcpConnected: Scenario = {
   id: 1,
-  title: "registered; mcp list shows ctx-mode; tools reach the model",
+  title:
+    "ctx-mode install (clone); mcp list shows it connected; tools reach the model",
   hooks: false,
-  async run(session) {
-    await session.register();
-    // Some listings give a server a few seconds to answer; a loaded machine
-    // can start it slower, so the listing gets three chances.
-    let listed = "";
-    for (let attempt = 0; attempt < MCP_LIST_ATTEMPTS; attempt++) {
-      const listing = await session.agentCommand(session.agent.mcpListArgs);
-      listed = listing.stdout + listing.stderr;
-      if (session.agent.mcpListed(listed)) break;
-    }
-    if (!session.agent.mcpListed(listed)) {
-      return `mcp list does not show ctx-mode connected: ${oneLine(listed)}`;
-    }
-    // The model calls one of ctx-mode's tools: connected means answered.
-    await session.prompt("How much did ctx-mode save?", {
-      steps: [
-        {
-          call: { role: "mcp", tool: "ctx_stats", args: {} },
-          expect: (result) =>
-            result.isError || !/ctx-mode/i.test(result.text)
-              ? `ctx_stats did not answer: ${oneLine(result.text)}`
-              : undefined,
-        },
-        { text: "done" },
-      ],
-    });
-    // Offered with a schema, or listed by name as a deferred tool (loaded on demand).
-    const requests = session.server.requests.map((r) => r.request);
-    const offered = requests.flatMap((r) => r.tools);
-    const missing = CTX_TOOLS.filter((tool) =>
-      !mcpToolName(tool, offered) &&
-      !requests.some((r) =>
-        new RegExp(`"[\\w-]*ctx[\\w-]*_${tool}"`).test(r.text)
-      )
-    );
-    return missing.length
-      ? `the model was not offered ${missing.join(", ")}`
-      : session.server.failure();
-  },
+  run: (session) => installedAndConnected(session, "clone"),
+};
+
+/** Scenario 7: the same, installed from the tree served over HTTP (as a JSR user runs it). */
+const mcpConnectedHttp: Scenario = {
+  id: 7,
+  title:
+    "ctx-mode install run from the tree served over HTTP (as from JSR); same checks",
+  hooks: false,
+  run: (session) => installedAndConnected(session, "http"),
 };
 
 const RULE_TAG = "[ctx-mode rule rm.home]";
@@ -93,7 +127,8 @@ const destructiveDenied: Scenario = {
       await Deno.mkdir(path.replace(/\/[^/]*$/, ""), { recursive: true });
       await Deno.writeTextFile(path, "sentinel\n");
     }
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     await session.prompt("Clean up my home folder.", {
       steps: [
         {
@@ -127,7 +162,8 @@ const curlRedirected: Scenario = {
   title: "curl redirected to ctx-mode's fetch tool",
   hooks: "adapter",
   async run(session) {
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     await session.prompt("Fetch https://example.com/big.json.", {
       steps: [
         // First make sure ctx-mode's tools are there (a loaded machine starts
@@ -169,7 +205,8 @@ const executeAndSearch: Scenario = {
       `${session.where.project}/facts.txt`,
       "answer: 42 (e2e first line)\nthis second line must stay out\n",
     );
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     const big =
       `for (let i = 0; i < 4000; i++) console.log(i === 2345 ? "${MARKER} quokka habitat" : "filler line " + i + " lorem ipsum dolor");`;
     await session.prompt("Use ctx-mode to read facts.txt and search.", {
@@ -234,7 +271,8 @@ const compactRestores: Scenario = {
     if ("missing" in compact) return { skip: compact.missing };
     const file = `${session.where.project}/config.txt`;
     await Deno.writeTextFile(file, "mode = slow\n");
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     const edit = await session.prompt(PROMPT5, {
       steps: [
         { call: { role: "read", path: file } },
@@ -315,6 +353,8 @@ const failOpen: Scenario = {
   title: "hooks run; one that exits 1 or hangs lets the call run",
   hooks: "config",
   async run(session) {
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     const log = `${session.where.home}/hook-payloads.log`;
     const variants = [
       // The control: the same registration with a hook that logs its payload.
@@ -327,7 +367,8 @@ const failOpen: Scenario = {
       await Deno.mkdir(`${session.where.home}/bin`, { recursive: true });
       await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
       const proof = `${session.where.project}/ran-${kind}.txt`;
-      await session.register({ hookCommand: [script], hookTimeoutS: 3 });
+      const unreplaced = await session.replaceHooks(script, 3);
+      if (unreplaced) return unreplaced;
       const run = await session.prompt(`Write the proof file (${kind}).`, {
         steps: [
           {
@@ -366,6 +407,7 @@ export const SCENARIOS: readonly Scenario[] = [
   executeAndSearch,
   compactRestores,
   failOpen,
+  mcpConnectedHttp,
 ];
 
 function oneLine(text: string): string {
