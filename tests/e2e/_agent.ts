@@ -48,8 +48,13 @@ export interface Agent {
   mcpListArgs: string[];
   /** Whether the listing shows ctx-mode connected (or at least configured, where the agent shows no status). */
   mcpListed(output: string): boolean;
-  /** Headless compaction: the prompt that compacts a resumed session, or why there is none. */
-  compact: { prompt: string } | { missing: string };
+  /**
+   * Headless compaction, or why there is none: the prompt of a resumed run
+   * that compacts, either a command (`/compact`) or, with `autoTokens`, a
+   * prompt whose first reply reports that many prompt tokens so the agent
+   * compacts by itself before it sends the tool result back.
+   */
+  compact: { prompt: string; autoTokens?: number } | { missing: string };
 }
 
 /** The folder the agent CLIs are installed into, outside the repository. */

@@ -17,6 +17,7 @@ import {
 import { ModelServer, type Script } from "./_model_server.ts";
 import { replaceHooks, runInstall, writePendingHooks } from "./_install.ts";
 import { serveTree, type TreeServer } from "../_helpers/serve_tree.ts";
+import { type NpmMirror, npmMirror } from "../_helpers/npm_mirror.ts";
 
 /** How long one agent command may take before it is killed. */
 const RUN_TIMEOUT_MS = 240_000;
@@ -55,8 +56,7 @@ export class Session implements AsyncDisposable {
   /** The Deno cache of ctx-mode's runs (the HTTP-served tree gets one of its own). */
   denoDir: string;
   #tree: TreeServer | undefined;
-  #noProxy: string[] = [];
-  #launcher: string[] = ctxModeCommand();
+  #mirror: NpmMirror | undefined;
 
   private constructor(
     readonly agent: Agent,
@@ -113,19 +113,19 @@ export class Session implements AsyncDisposable {
       this.#tree ??= await serveTree(REPO);
       mainUrl = `${this.#tree.base}main.ts`;
       launcher = [Deno.execPath(), "run", "-A", mainUrl];
-      // The served modules go into a cache of the HOME's own; the npm
-      // packages already downloaded are shared.
-      await Deno.mkdir(cache, { recursive: true });
-      await Deno.symlink(`${this.denoDir}/npm`, `${cache}/npm`);
+      // As a JSR user runs it: no lock file, so Deno asks the registry for
+      // the npm package documents afresh. A loopback mirror answers them
+      // from this machine's cache (named in the HOME's .npmrc, which Deno
+      // reads whatever environment an agent gives the server).
+      this.#mirror ??= await npmMirror(cache);
+      await Deno.writeTextFile(
+        `${this.where.home}/.npmrc`,
+        `registry=${this.#mirror.registry}\n`,
+      );
       this.denoDir = cache;
-      // Run without a lock file, Deno loads one npm package document that
-      // `deno cache` left out (@cfworker/json-schema, an optional peer of the
-      // MCP SDK): as for a JSR user, the registry stays reachable.
-      this.#noProxy.push("registry.npmjs.org");
     } else {
       await Deno.symlink(this.denoDir, cache);
     }
-    this.#launcher = launcher;
     const env = this.#env();
     const installEnv = { ...env };
     // Install warms the cache over the network, unlike the agent's runs.
@@ -145,30 +145,6 @@ export class Session implements AsyncDisposable {
     }
     writePendingHooks(this.agent.name, mainUrl, this.where, env);
     return undefined;
-  }
-
-  /**
-   * Starts ctx-mode's server the way install registered it, with nothing on
-   * its input (it loads everything, then exits), in the agent's environment.
-   *
-   * @returns Exit code and output.
-   */
-  async probeServe(): Promise<RunResult> {
-    const [command = "deno", ...args] = this.#launcher;
-    const output = await new Deno.Command(command, {
-      args: [...args, "serve"],
-      cwd: this.where.project,
-      clearEnv: true,
-      env: this.#env(),
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    return {
-      code: output.code,
-      stdout: new TextDecoder().decode(output.stdout),
-      stderr: new TextDecoder().decode(output.stderr),
-    };
   }
 
   /**
@@ -235,7 +211,7 @@ export class Session implements AsyncDisposable {
       // A call that slips past ctx-mode must not reach the internet.
       HTTPS_PROXY: "http://127.0.0.1:9",
       HTTP_PROXY: "http://127.0.0.1:9",
-      NO_PROXY: ["127.0.0.1", "localhost", ...this.#noProxy].join(","),
+      NO_PROXY: "127.0.0.1,localhost",
       ...this.agent.env(this.where),
     };
     // An agent unsets a variable by giving it an empty value.
@@ -272,6 +248,7 @@ export class Session implements AsyncDisposable {
   async [Symbol.asyncDispose](): Promise<void> {
     await this.server[Symbol.asyncDispose]();
     await this.#tree?.[Symbol.asyncDispose]();
+    await this.#mirror?.[Symbol.asyncDispose]();
     if (Deno.env.get("CTX_MODE_E2E_KEEP") !== "1") {
       await Deno.remove(this.where.home, { recursive: true }).catch(() => {});
     }

@@ -24,6 +24,7 @@ export const codexAgent: Agent = {
         `model_provider = "e2e"`,
         `approval_policy = "never"`,
         `sandbox_mode = "danger-full-access"`,
+        `model_auto_compact_token_limit = 100000`,
         ``,
         `[model_providers.e2e]`,
         `name = "e2e"`,
@@ -49,8 +50,7 @@ export const codexAgent: Agent = {
 
   mcpListArgs: ["mcp", "list"],
   mcpListed: (output) => /ctx-mode/.test(output) && !/disabled/i.test(output),
-  compact: {
-    missing:
-      "codex exec has no compaction command; model_auto_compact_token_limit not tried yet",
-  },
+  // `codex exec` has no compaction command; it compacts by itself once a
+  // reply reports more than model_auto_compact_token_limit (prepare sets it).
+  compact: { prompt: "Check the state once more.", autoTokens: 200_000 },
 };

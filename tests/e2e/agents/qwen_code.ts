@@ -45,8 +45,6 @@ export const qwenCodeAgent: Agent = {
   mcpListArgs: ["mcp", "list"],
   mcpListed: (output) =>
     /ctx-mode.*connected/i.test(output) && !/disconnected/i.test(output),
-  compact: {
-    missing:
-      "not scripted yet for qwen-code (candidates: /compress in -p mode, chatCompression threshold with reported token usage)",
-  },
+  // `/compress` runs (awaited) in -p mode; Qwen then fires SessionStart "compact".
+  compact: { prompt: "/compress" },
 };
