@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { join } from "node:path";
+import { npmMirror } from "../_helpers/npm_mirror.ts";
 import { rewriteSpecifiers, ROOT, serveTree } from "../_helpers/serve_tree.ts";
 import {
   checkLightCommands,
   checkServe,
   launch,
   type Launcher,
+  preToolUsePayload,
   seededDenoDir,
 } from "./_flows.ts";
 
@@ -83,6 +85,60 @@ Deno.test("run from a URL, as from JSR: light commands need no npm package, serv
       // README's way to warm the cache: serve with nothing to read loads everything, then exits.
       const warm = await launch(locked, ["serve"], { home: home.path, env });
       assert.equal(warm.code, 0, warm.stderr);
+    },
+  );
+
+  await t.step(
+    "install claude-code run from the URL registers the URL: its server answers tools/list, its hook denies",
+    async () => {
+      await using home = await tempDir();
+      // No lock file, as from JSR: the package documents come from a
+      // loopback mirror of the cache, the packages from the cache.
+      const cache = join(home.path, "deno-cache");
+      await using mirror = await npmMirror(cache);
+      const env = { DENO_DIR: cache, NPM_CONFIG_REGISTRY: mirror.registry };
+      const main = `${server.base}main.ts`;
+      const install = await launch(
+        { command: Deno.execPath(), args: ["run", "-A", main] },
+        ["install", "claude-code", "--yes"],
+        { home: home.path, env },
+      );
+      assert.equal(install.code, 0, `${install.stderr} ${mirror.missing}`);
+      // What a JSR user gets: `deno run -A <module>`, no path of a clone.
+      const registered = JSON.parse(
+        await Deno.readTextFile(join(home.path, ".claude.json")),
+      ).mcpServers["ctx-mode"];
+      assert.deepEqual(
+        [registered.command, ...registered.args],
+        [Deno.execPath(), "run", "-A", main, "serve"],
+      );
+      const groups: { hooks: { command: string }[] }[] = JSON.parse(
+        await Deno.readTextFile(join(home.path, ".claude", "settings.json")),
+      ).hooks.PreToolUse;
+      const hook = groups.flatMap((group) => group.hooks).find((h) =>
+        h.command.endsWith(" hook claude-code PreToolUse")
+      );
+      assert.ok(hook, JSON.stringify(groups));
+      // The registered hook command line, run by a shell as Claude Code runs it.
+      const denied = await launch(
+        { command: "sh", args: ["-c", hook.command] },
+        [],
+        {
+          home: home.path,
+          env: { ...env, CLAUDE_PROJECT_DIR: home.path },
+          stdin: await preToolUsePayload(home.path, "rm -rf ~"),
+        },
+      );
+      assert.equal(denied.code, 0, denied.stderr);
+      assert.equal(
+        JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision,
+        "deny",
+      );
+      // The registered server, started as registered.
+      await checkServe(
+        { command: registered.command, args: registered.args.slice(0, -1) },
+        { home: home.path, env },
+      );
     },
   );
 

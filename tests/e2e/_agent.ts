@@ -1,7 +1,7 @@
 /**
  * What the end-to-end suite knows about one agent CLI: its npm package at a
- * pinned version, how to point it at the scripted model, how ctx-mode is
- * registered in its throwaway HOME, and how to run one headless prompt.
+ * pinned version, how to point it at the scripted model, what it needs in
+ * its throwaway HOME besides ctx-mode, and how to run one headless prompt.
  *
  * @module
  */
@@ -19,18 +19,6 @@ export interface Where {
   modelUrl: string;
 }
 
-/** How ctx-mode is registered for one run. */
-export interface Registration {
-  /** The command (and leading arguments) that starts ctx-mode's MCP server: `serve` follows. */
-  server: string[];
-  /** The command hooks run, `hook <platform> <event>` following; undefined registers no hooks. */
-  hooks: string[] | undefined;
-  /** The hook timeout in seconds, when a scenario needs a short one. */
-  hookTimeoutS?: number;
-  /** Environment the MCP server needs (agents that do not pass theirs on). */
-  env: Record<string, string>;
-}
-
 /** One headless run's outcome. */
 export interface RunResult {
   code: number;
@@ -44,8 +32,14 @@ export interface Agent {
   name: string;
   /** The npm package and pinned version. */
   npm: { name: string; version: string; bin: string };
-  /** Writes ctx-mode's registration into the throwaway HOME (what `ctx-mode install` will write). */
-  register(where: Where, registration: Registration): Promise<void>;
+  /**
+   * Writes the agent's own settings into the throwaway HOME before
+   * `ctx-mode install` adds ctx-mode to them: the scripted model as its
+   * provider, onboarding done. Nothing of ctx-mode.
+   */
+  prepare(where: Where): Promise<void>;
+  /** The unit of a hook's `timeout` in the agent's config. */
+  hookTimeoutUnit: "s" | "ms";
   /** The environment that points the agent at the scripted model. */
   env(where: Where): Record<string, string>;
   /** The arguments of one headless prompt; `resume` continues the last session. */
@@ -54,8 +48,13 @@ export interface Agent {
   mcpListArgs: string[];
   /** Whether the listing shows ctx-mode connected (or at least configured, where the agent shows no status). */
   mcpListed(output: string): boolean;
-  /** Headless compaction: the prompt that compacts a resumed session, or why there is none. */
-  compact: { prompt: string } | { missing: string };
+  /**
+   * Headless compaction, or why there is none: the prompt of a resumed run
+   * that compacts, either a command (`/compact`) or, with `autoTokens`, a
+   * prompt whose first reply reports that many prompt tokens so the agent
+   * compacts by itself before it sends the tool result back.
+   */
+  compact: { prompt: string; autoTokens?: number } | { missing: string };
 }
 
 /** The folder the agent CLIs are installed into, outside the repository. */
@@ -134,27 +133,4 @@ async function exists(path: string): Promise<boolean> {
 export async function writeJson(path: string, value: unknown): Promise<void> {
   await Deno.mkdir(path.replace(/\/[^/]*$/, ""), { recursive: true });
   await Deno.writeTextFile(path, JSON.stringify(value, null, 2) + "\n");
-}
-
-/**
- * The hook command line of one event.
- *
- * @param registration The registration.
- * @param platform ctx-mode's platform name.
- * @param event The platform's event name.
- * @returns A shell command line.
- */
-export function hookCommand(
-  registration: Registration,
-  platform: string,
-  event: string,
-): string {
-  return [...registration.hooks ?? [], "hook", platform, event].map(shellQuote)
-    .join(" ");
-}
-
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word)
-    ? word
-    : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -36,6 +36,8 @@ export interface Step {
   text?: string;
   /** Checks the tool result the agent sends back; returns why it is wrong, or undefined. */
   expect?: (result: ToolResult, request: ModelRequest) => string | undefined;
+  /** The prompt size this reply reports (a large one makes agents compact). @default {10} */
+  promptTokens?: number;
 }
 
 /** A script: its turns, and an optional answer for requests outside the tool loop. */
@@ -43,6 +45,8 @@ export interface Script {
   steps: Step[];
   /** Answers a request itself (e.g. a compaction summary); undefined plays the script. */
   aside?: (request: ModelRequest) => string | undefined;
+  /** The prompt size the aside answers report. @default {10} */
+  asidePromptTokens?: number;
 }
 
 /** One recorded request. */
@@ -98,6 +102,16 @@ const EDIT_TOOLS: Record<
   }),
 };
 
+/**
+ * Whether a tool is one of the edit tools the script knows.
+ *
+ * @param tool A tool name a request offers.
+ * @returns True for Claude's `Edit`, Qwen's `edit`, Gemini's `replace`.
+ */
+export function isEditTool(tool: string): boolean {
+  return tool in EDIT_TOOLS;
+}
+
 function pick<T>(table: Record<string, T>, tools: string[]): [string, T] {
   const name = tools.find((tool) => tool in table);
   if (name === undefined) {
@@ -124,11 +138,24 @@ export function resolveCall(
       const [name, args] = pick(SHELL_TOOLS, tools);
       return { name, args: args(spec.command) };
     }
+    // An agent without a read or an edit tool of that shape (Codex) reads and edits through its shell.
     case "read": {
+      if (!tools.some((tool) => tool in READ_TOOLS)) {
+        return resolveCall(
+          { role: "shell", command: `cat ${spec.path}` },
+          tools,
+        );
+      }
       const [name, args] = pick(READ_TOOLS, tools);
       return { name, args: args(spec.path) };
     }
     case "edit": {
+      if (!tools.some((tool) => tool in EDIT_TOOLS)) {
+        return resolveCall({
+          role: "shell",
+          command: `sed -i 's|${spec.old}|${spec.new}|' ${spec.path}`,
+        }, tools);
+      }
       const [name, args] = pick(EDIT_TOOLS, tools);
       return { name, args: args(spec.path, spec.old, spec.new) };
     }
@@ -280,7 +307,13 @@ export class ModelServer implements AsyncDisposable {
 
   #reply(request: ModelRequest, record: Recorded): Reply {
     const aside = this.#script.aside?.(request);
-    if (aside !== undefined) return { kind: "text", text: aside };
+    if (aside !== undefined) {
+      return {
+        kind: "text",
+        text: aside,
+        promptTokens: this.#script.asidePromptTokens ?? 10,
+      };
+    }
     if (request.tools.length === 0) return { kind: "text", text: "ok" };
     // Side requests (memory extraction, titles) offer fewer built-in tools
     // than the agent's main loop: they get a plain answer and never play the
@@ -304,7 +337,12 @@ export class ModelServer implements AsyncDisposable {
     }
     record.step = next;
     const step = this.#script.steps[next];
-    if (!step?.call) return { kind: "text", text: step?.text ?? "done" };
+    const tokens = step?.promptTokens
+      ? { promptTokens: step.promptTokens }
+      : {};
+    if (!step?.call) {
+      return { kind: "text", text: step?.text ?? "done", ...tokens };
+    }
     const prefix = request.wire === "anthropic" ? "toolu" : "call";
     const id = `${prefix}_e2e${this.#scriptId}_${next}_${
       crypto.randomUUID().slice(0, 8)
@@ -320,7 +358,12 @@ export class ModelServer implements AsyncDisposable {
       };
     }
     try {
-      return { kind: "call", id, ...resolveCall(step.call, request.tools) };
+      return {
+        kind: "call",
+        id,
+        ...resolveCall(step.call, request.tools),
+        ...tokens,
+      };
     } catch (error) {
       // The first reason stands: a later side request must not replace it.
       if (!this.#unresolved.has(next)) {

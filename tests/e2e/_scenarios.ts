@@ -1,5 +1,5 @@
 /**
- * The six end-to-end scenarios of one agent. Each drives the real CLI
+ * The seven end-to-end scenarios of one agent. Each drives the real CLI
  * against the scripted model and judges by what the agent sent to the model
  * (the ground truth of its context) and by the file system; none reads
  * ctx-mode's own logs.
@@ -7,7 +7,8 @@
  * @module
  */
 
-import { mcpToolName, type Script } from "./_model_server.ts";
+import { isEditTool, mcpToolName, type Script } from "./_model_server.ts";
+import { mcpConnected, mcpConnectedHttp, oneLine } from "./_connected.ts";
 import type { Session } from "./_session.ts";
 
 /** A scenario's verdict: undefined when it passed, else why not. */
@@ -25,55 +26,6 @@ export interface Scenario {
   hooks: "adapter" | "config" | false;
   run(session: Session): Promise<Verdict>;
 }
-
-const CTX_TOOLS = ["ctx_execute", "ctx_search", "ctx_fetch_and_index"];
-const MCP_LIST_ATTEMPTS = 3;
-
-/** Scenario 1: registered, the agent's own listing shows ctx-mode, and the model is offered its tools. */
-const mcpConnected: Scenario = {
-  id: 1,
-  title: "registered; mcp list shows ctx-mode; tools reach the model",
-  hooks: false,
-  async run(session) {
-    await session.register();
-    // Some listings give a server a few seconds to answer; a loaded machine
-    // can start it slower, so the listing gets three chances.
-    let listed = "";
-    for (let attempt = 0; attempt < MCP_LIST_ATTEMPTS; attempt++) {
-      const listing = await session.agentCommand(session.agent.mcpListArgs);
-      listed = listing.stdout + listing.stderr;
-      if (session.agent.mcpListed(listed)) break;
-    }
-    if (!session.agent.mcpListed(listed)) {
-      return `mcp list does not show ctx-mode connected: ${oneLine(listed)}`;
-    }
-    // The model calls one of ctx-mode's tools: connected means answered.
-    await session.prompt("How much did ctx-mode save?", {
-      steps: [
-        {
-          call: { role: "mcp", tool: "ctx_stats", args: {} },
-          expect: (result) =>
-            result.isError || !/ctx-mode/i.test(result.text)
-              ? `ctx_stats did not answer: ${oneLine(result.text)}`
-              : undefined,
-        },
-        { text: "done" },
-      ],
-    });
-    // Offered with a schema, or listed by name as a deferred tool (loaded on demand).
-    const requests = session.server.requests.map((r) => r.request);
-    const offered = requests.flatMap((r) => r.tools);
-    const missing = CTX_TOOLS.filter((tool) =>
-      !mcpToolName(tool, offered) &&
-      !requests.some((r) =>
-        new RegExp(`"[\\w-]*ctx[\\w-]*_${tool}"`).test(r.text)
-      )
-    );
-    return missing.length
-      ? `the model was not offered ${missing.join(", ")}`
-      : session.server.failure();
-  },
-};
 
 const RULE_TAG = "[ctx-mode rule rm.home]";
 
@@ -93,7 +45,8 @@ const destructiveDenied: Scenario = {
       await Deno.mkdir(path.replace(/\/[^/]*$/, ""), { recursive: true });
       await Deno.writeTextFile(path, "sentinel\n");
     }
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     await session.prompt("Clean up my home folder.", {
       steps: [
         {
@@ -127,7 +80,8 @@ const curlRedirected: Scenario = {
   title: "curl redirected to ctx-mode's fetch tool",
   hooks: "adapter",
   async run(session) {
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     await session.prompt("Fetch https://example.com/big.json.", {
       steps: [
         // First make sure ctx-mode's tools are there (a loaded machine starts
@@ -169,7 +123,8 @@ const executeAndSearch: Scenario = {
       `${session.where.project}/facts.txt`,
       "answer: 42 (e2e first line)\nthis second line must stay out\n",
     );
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     const big =
       `for (let i = 0; i < 4000; i++) console.log(i === 2345 ? "${MARKER} quokka habitat" : "filler line " + i + " lorem ipsum dolor");`;
     await session.prompt("Use ctx-mode to read facts.txt and search.", {
@@ -227,14 +182,15 @@ const PROMPT5 = "Switch config.txt to the turbo-e2e mode please";
 /** Scenario 5: after an edit and a compaction, the next request holds the last prompt and the edited file. */
 const compactRestores: Scenario = {
   id: 5,
-  title: "after an edit and /compact the context holds the prompt and file",
+  title: "after an edit and a compaction the context holds the prompt and file",
   hooks: "adapter",
   async run(session) {
     const compact = session.agent.compact;
     if ("missing" in compact) return { skip: compact.missing };
     const file = `${session.where.project}/config.txt`;
     await Deno.writeTextFile(file, "mode = slow\n");
-    await session.register();
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     const edit = await session.prompt(PROMPT5, {
       steps: [
         { call: { role: "read", path: file } },
@@ -265,12 +221,26 @@ const compactRestores: Scenario = {
     const summary = "Summary: some work was done.";
     let compactions = 0;
     const compacting: Script = {
-      steps: [{ text: summary }],
+      // A reported prompt this large makes an agent that compacts by itself do so.
+      steps: compact.autoTokens
+        ? [
+          {
+            call: { role: "shell", command: "echo checkpoint" },
+            promptTokens: compact.autoTokens,
+          },
+          { text: summary },
+        ]
+        : [{ text: summary }],
       aside: (request) => {
-        if (!/summar/i.test(request.lastUserText)) return undefined;
+        // Claude and Codex ask for a summary; Gemini and Qwen for a <state_snapshot>.
+        if (!/summar|state_snapshot/i.test(request.lastUserText)) {
+          return undefined;
+        }
         compactions++;
         return summary;
       },
+      // Qwen Code counts a compaction as failed when its summary request was not larger than its result.
+      asidePromptTokens: 50_000,
     };
     const compacted = await session.prompt(compact.prompt, compacting, {
       resume: true,
@@ -298,13 +268,20 @@ const compactRestores: Scenario = {
     if (guides.length === 0) {
       return "the request after compaction holds no ctx-mode session guide";
     }
-    const missing = [PROMPT5, "config.txt"].filter((text) =>
-      !guides.some((guide) => guide.includes(text))
+    // A run that compacts by itself has its own prompt, the last one. The
+    // file counts where the agent edited it with its edit tool (Codex edits
+    // through its shell here, which ctx-mode records as a command).
+    const edited = session.server.requests.some((r) =>
+      r.request.tools.some(isEditTool)
     );
+    const missing = [
+      compact.autoTokens ? compact.prompt : PROMPT5,
+      ...(edited ? ["config.txt"] : []),
+    ].filter((text) => !guides.some((guide) => guide.includes(text)));
     return missing.length
       ? `ctx-mode's session guide lacks ${
         missing.map((m) => `"${m}"`).join(", ")
-      }`
+      }: ${oneLine(guides.join(" "))}`
       : undefined;
   },
 };
@@ -315,6 +292,8 @@ const failOpen: Scenario = {
   title: "hooks run; one that exits 1 or hangs lets the call run",
   hooks: "config",
   async run(session) {
+    const unregistered = await session.register();
+    if (unregistered) return unregistered;
     const log = `${session.where.home}/hook-payloads.log`;
     const variants = [
       // The control: the same registration with a hook that logs its payload.
@@ -327,7 +306,8 @@ const failOpen: Scenario = {
       await Deno.mkdir(`${session.where.home}/bin`, { recursive: true });
       await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
       const proof = `${session.where.project}/ran-${kind}.txt`;
-      await session.register({ hookCommand: [script], hookTimeoutS: 3 });
+      const unreplaced = await session.replaceHooks(script, 3);
+      if (unreplaced) return unreplaced;
       const run = await session.prompt(`Write the proof file (${kind}).`, {
         steps: [
           {
@@ -366,12 +346,8 @@ export const SCENARIOS: readonly Scenario[] = [
   executeAndSearch,
   compactRestores,
   failOpen,
+  mcpConnectedHttp,
 ];
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line || "(nothing)";
-}
 
 async function exists(path: string): Promise<boolean> {
   try {

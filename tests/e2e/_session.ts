@@ -10,12 +10,14 @@
 import {
   type Agent,
   homesRoot,
-  type Registration,
   REPO,
   type RunResult,
   type Where,
 } from "./_agent.ts";
 import { ModelServer, type Script } from "./_model_server.ts";
+import { replaceHooks, runInstall, writePendingHooks } from "./_install.ts";
+import { serveTree, type TreeServer } from "../_helpers/serve_tree.ts";
+import { type NpmMirror, npmMirror } from "../_helpers/npm_mirror.ts";
 
 /** How long one agent command may take before it is killed. */
 const RUN_TIMEOUT_MS = 240_000;
@@ -51,13 +53,18 @@ export class Session implements AsyncDisposable {
   /** Every agent command's output, for diagnosis. */
   readonly log: RunResult[] = [];
 
+  /** The Deno cache of ctx-mode's runs (the HTTP-served tree gets one of its own). */
+  denoDir: string;
+  #tree: TreeServer | undefined;
+  #mirror: NpmMirror | undefined;
+
   private constructor(
     readonly agent: Agent,
     readonly bin: string,
-    readonly withHooks: boolean,
     root: string,
-    readonly denoDir: string,
+    denoDir: string,
   ) {
+    this.denoDir = denoDir;
     this.where = {
       home: root,
       project: `${root}/project`,
@@ -69,44 +76,97 @@ export class Session implements AsyncDisposable {
    * Opens a session.
    *
    * @param agent The agent.
-   * @param options The agent's executable and whether ctx-mode's hooks are registered.
+   * @param options The agent's executable and a label for its HOME.
    * @returns The session, its HOME and project created.
    */
   static async open(
     agent: Agent,
-    options: { bin: string; hooks: boolean; label: string },
+    options: { bin: string; label: string },
   ): Promise<Session> {
     sharedDenoDir ??= denoDir();
     const root = `${homesRoot()}/${options.label}-${
       crypto.randomUUID().slice(0, 8)
     }`;
     await Deno.mkdir(`${root}/project`, { recursive: true });
-    return new Session(
-      agent,
-      options.bin,
-      options.hooks,
-      root,
-      await sharedDenoDir,
-    );
+    return new Session(agent, options.bin, root, await sharedDenoDir);
   }
 
   /**
-   * Registers ctx-mode in the HOME the way `ctx-mode install <agent>` will.
+   * Registers ctx-mode the way a user does: `ctx-mode install <agent> --yes`
+   * into the throwaway HOME, run from the clone or from the tree served over
+   * HTTP, after the agent's own settings (the scripted model).
    *
-   * @param options A replacement hook command (scenario 6) and a hook timeout.
+   * @param options Where install runs from.
+   * @returns Why it failed, or undefined.
    */
   async register(
-    options: { hookCommand?: string[]; hookTimeoutS?: number } = {},
-  ): Promise<void> {
-    // A replaced hook command leaves the MCP server ctx-mode itself.
-    const registration: Registration = {
-      server: ctxModeCommand(),
-      hooks: options.hookCommand ??
-        (this.withHooks ? ctxModeCommand() : undefined),
-      env: { DENO_DIR: this.denoDir },
-      ...(options.hookTimeoutS ? { hookTimeoutS: options.hookTimeoutS } : {}),
-    };
-    await this.agent.register(this.where, registration);
+    options: { from?: "clone" | "http" } = {},
+  ): Promise<string | undefined> {
+    await this.agent.prepare(this.where);
+    let launcher = ctxModeCommand();
+    let mainUrl = new URL(`file://${REPO}/main.ts`).href;
+    // Deno's default cache in the HOME: agents that pass the MCP server only
+    // a few variables (Codex) start it without DENO_DIR.
+    const cache = `${this.where.home}/.cache/deno`;
+    await Deno.mkdir(`${this.where.home}/.cache`, { recursive: true });
+    if (options.from === "http") {
+      this.#tree ??= await serveTree(REPO);
+      mainUrl = `${this.#tree.base}main.ts`;
+      launcher = [Deno.execPath(), "run", "-A", mainUrl];
+      // As a JSR user runs it: no lock file, so Deno asks the registry for
+      // the npm package documents afresh. A loopback mirror answers them
+      // from this machine's cache (named in the HOME's .npmrc, which Deno
+      // reads whatever environment an agent gives the server).
+      this.#mirror ??= await npmMirror(cache);
+      await Deno.writeTextFile(
+        `${this.where.home}/.npmrc`,
+        `registry=${this.#mirror.registry}\n`,
+      );
+      this.denoDir = cache;
+    } else {
+      await Deno.symlink(this.denoDir, cache);
+    }
+    const env = this.#env();
+    const installEnv = { ...env };
+    // Install warms the cache over the network, unlike the agent's runs.
+    delete installEnv.HTTPS_PROXY;
+    delete installEnv.HTTP_PROXY;
+    const installed = await runInstall(
+      launcher,
+      this.agent.name,
+      this.where,
+      installEnv,
+    );
+    this.log.push(installed);
+    if (installed.code !== 0) {
+      return `ctx-mode install ${this.agent.name} failed (exit ${installed.code}): ${
+        installed.stderr.trim().split("\n").at(-1)
+      }`;
+    }
+    writePendingHooks(this.agent.name, mainUrl, this.where, env);
+    return undefined;
+  }
+
+  /**
+   * Points the hooks install wrote at a stand-in for ctx-mode (scenario 6).
+   *
+   * @param program The stand-in program.
+   * @param timeoutS Each hook's timeout in seconds.
+   * @returns Why it failed, or undefined.
+   */
+  async replaceHooks(
+    program: string,
+    timeoutS: number,
+  ): Promise<string | undefined> {
+    const scale = this.agent.hookTimeoutUnit === "ms" ? 1000 : 1;
+    const replaced = await replaceHooks(
+      this.agent.name,
+      this.where,
+      this.#env(),
+      program,
+      timeoutS * scale,
+    );
+    return replaced === 0 ? "install registered no hook to replace" : undefined;
   }
 
   /**
@@ -116,27 +176,11 @@ export class Session implements AsyncDisposable {
    * @returns Exit code and output.
    */
   async agentCommand(args: string[]): Promise<RunResult> {
-    const env: Record<string, string> = {
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-      HOME: this.where.home,
-      DENO_DIR: this.denoDir,
-      TERM: "dumb",
-      NO_COLOR: "1",
-      // A call that slips past ctx-mode must not reach the internet.
-      HTTPS_PROXY: "http://127.0.0.1:9",
-      HTTP_PROXY: "http://127.0.0.1:9",
-      NO_PROXY: "127.0.0.1,localhost",
-      ...this.agent.env(this.where),
-    };
-    // An agent unsets a variable by giving it an empty value.
-    for (const [key, value] of Object.entries(env)) {
-      if (value === "") delete env[key];
-    }
     const child = new Deno.Command(this.bin, {
       args,
       cwd: this.where.project,
       clearEnv: true,
-      env,
+      env: this.#env(),
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
@@ -154,6 +198,27 @@ export class Session implements AsyncDisposable {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The environment of the agent's runs (and of install, which reads the same variables). */
+  #env(): Record<string, string> {
+    const env: Record<string, string> = {
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      HOME: this.where.home,
+      DENO_DIR: this.denoDir,
+      TERM: "dumb",
+      NO_COLOR: "1",
+      // A call that slips past ctx-mode must not reach the internet.
+      HTTPS_PROXY: "http://127.0.0.1:9",
+      HTTP_PROXY: "http://127.0.0.1:9",
+      NO_PROXY: "127.0.0.1,localhost",
+      ...this.agent.env(this.where),
+    };
+    // An agent unsets a variable by giving it an empty value.
+    for (const [key, value] of Object.entries(env)) {
+      if (value === "") delete env[key];
+    }
+    return env;
   }
 
   /**
@@ -182,6 +247,8 @@ export class Session implements AsyncDisposable {
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.server[Symbol.asyncDispose]();
+    await this.#tree?.[Symbol.asyncDispose]();
+    await this.#mirror?.[Symbol.asyncDispose]();
     if (Deno.env.get("CTX_MODE_E2E_KEEP") !== "1") {
       await Deno.remove(this.where.home, { recursive: true }).catch(() => {});
     }

@@ -109,7 +109,6 @@ async function runScenario(
   }
   await using session = await Session.open(agent, {
     bin,
-    hooks: adapter,
     label: `${agent.name}-s${scenario.id}`,
   });
   let verdict;

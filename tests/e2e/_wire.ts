@@ -37,10 +37,13 @@ export interface ModelRequest {
   lastUserText: string;
 }
 
-/** What the scripted model answers. */
+/** What the scripted model answers, and the prompt size it reports (10 tokens by default). */
 export type Reply =
-  | { kind: "call"; id: string; name: string; args: Record<string, unknown> }
-  | { kind: "text"; text: string };
+  & (
+    | { kind: "call"; id: string; name: string; args: Record<string, unknown> }
+    | { kind: "text"; text: string }
+  )
+  & { promptTokens?: number };
 
 /** An HTTP answer: body and content type. */
 export interface WireAnswer {

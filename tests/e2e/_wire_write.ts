@@ -22,6 +22,11 @@ function sse(events: [string | undefined, unknown][]): string {
 }
 
 const SSE = "text/event-stream";
+
+/** The prompt size a reply reports: agents compact on what the model reports. */
+function prompt(reply: Reply): number {
+  return reply.promptTokens ?? 10;
+}
 const JSON_TYPE = "application/json";
 
 /**
@@ -44,8 +49,6 @@ export function writeReply(request: ModelRequest, reply: Reply): WireAnswer {
   }
 }
 
-const USAGE = { "input_tokens": 10, "output_tokens": 5 };
-
 function writeAnthropic(stream: boolean, reply: Reply): WireAnswer {
   const block = reply.kind === "call"
     ? { type: "tool_use", id: reply.id, name: reply.name, input: reply.args }
@@ -59,7 +62,7 @@ function writeAnthropic(stream: boolean, reply: Reply): WireAnswer {
     content: [block],
     "stop_reason": stopReason,
     "stop_sequence": null,
-    usage: USAGE,
+    usage: { "input_tokens": prompt(reply), "output_tokens": 5 },
   };
   if (!stream) return { body: JSON.stringify(message), contentType: JSON_TYPE };
   const start = reply.kind === "call"
@@ -111,11 +114,11 @@ function writeResponses(reply: Reply): WireAnswer {
       content: [{ type: "output_text", text: reply.text, annotations: [] }],
     };
   const usage = {
-    "input_tokens": 10,
+    "input_tokens": prompt(reply),
     "input_tokens_details": { "cached_tokens": 0 },
     "output_tokens": 5,
     "output_tokens_details": { "reasoning_tokens": 0 },
-    "total_tokens": 15,
+    "total_tokens": prompt(reply) + 5,
   };
   const response = {
     id,
@@ -176,9 +179,9 @@ function writeChat(stream: boolean, reply: Reply): WireAnswer {
     : undefined;
   const finish = reply.kind === "call" ? "tool_calls" : "stop";
   const usage = {
-    "prompt_tokens": 10,
+    "prompt_tokens": prompt(reply),
     "completion_tokens": 5,
-    "total_tokens": 15,
+    "total_tokens": prompt(reply) + 5,
   };
   if (!stream) {
     return {
@@ -234,9 +237,9 @@ function writeGemini(stream: boolean, reply: Reply): WireAnswer {
       index: 0,
     }],
     usageMetadata: {
-      promptTokenCount: 10,
+      promptTokenCount: prompt(reply),
       candidatesTokenCount: 5,
-      totalTokenCount: 15,
+      totalTokenCount: prompt(reply) + 5,
     },
     modelVersion: "e2e",
   };

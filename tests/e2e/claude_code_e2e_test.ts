@@ -1,7 +1,7 @@
 // deno-lint-ignore-file no-console -- the table is the test's report
 /**
  * The Claude Code row of the end-to-end suite: the real CLI (from the npm
- * registry, pinned) against the scripted model, all six scenarios. Runs only
+ * registry, pinned) against the scripted model, all seven scenarios. Runs only
  * with CTX_MODE_E2E=1 (it installs an agent and takes minutes); otherwise it
  * is one ignored test. `deno task e2e` runs every agent and prints the table.
  *
@@ -15,7 +15,7 @@ import { claudeCodeAgent } from "./agents/claude_code.ts";
 const enabled = Deno.env.get("CTX_MODE_E2E") === "1";
 
 Deno.test({
-  name: "Claude Code drives ctx-mode end to end through all six scenarios",
+  name: "Claude Code drives ctx-mode end to end through all seven scenarios",
   ignore: !enabled,
   // Agent CLIs leave timers and child processes of their own; each run is awaited to its exit.
   sanitizeOps: false,

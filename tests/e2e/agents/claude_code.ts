@@ -1,13 +1,12 @@
 /**
  * Claude Code (`@anthropic-ai/claude-code`): Anthropic Messages through
- * `ANTHROPIC_BASE_URL`; hooks in `~/.claude/settings.json`, the MCP server in
- * `~/.claude.json` (Claude Code ignores `mcpServers` in settings.json).
+ * `ANTHROPIC_BASE_URL`; `ctx-mode install` writes the hooks into
+ * `~/.claude/settings.json` and the MCP server into `~/.claude.json`.
  *
  * @module
  */
 
-import { claudeCode } from "../../../adapters/claude_code.ts";
-import { type Agent, hookCommand, writeJson } from "../_agent.ts";
+import { type Agent, writeJson } from "../_agent.ts";
 
 /** The version last verified (.ci/run reads this line). */
 export const CLAUDE_CODE_VERSION = "2.1.197";
@@ -21,47 +20,13 @@ export const claudeCodeAgent: Agent = {
     bin: "claude",
   },
 
-  async register(where, registration) {
-    const [command = "ctx-mode", ...leading] = registration.server;
+  async prepare(where) {
+    // Onboarding done, so a headless run asks nothing.
     await writeJson(`${where.home}/.claude.json`, {
       hasCompletedOnboarding: true,
-      mcpServers: {
-        "ctx-mode": {
-          type: "stdio",
-          command,
-          args: [...leading, "serve"],
-          env: registration.env,
-        },
-      },
     });
-    if (!registration.hooks) {
-      await writeJson(`${where.home}/.claude/settings.json`, {});
-      return;
-    }
-    // The adapter's own generated hooks, with this run's command line.
-    const generated = claudeCode.config("CTX_MODE") as {
-      hooks: Record<
-        string,
-        { matcher?: string; hooks: { command: string }[] }[]
-      >;
-    };
-    const hooks = Object.fromEntries(
-      Object.entries(generated.hooks).map(([event, groups]) => [
-        event,
-        groups.map((group) => ({
-          ...group,
-          hooks: group.hooks.map((hook) => ({
-            ...hook,
-            command: hookCommand(registration, "claude-code", event),
-            ...(registration.hookTimeoutS
-              ? { timeout: registration.hookTimeoutS }
-              : {}),
-          })),
-        })),
-      ]),
-    );
-    await writeJson(`${where.home}/.claude/settings.json`, { hooks });
   },
+  hookTimeoutUnit: "s",
 
   env(where) {
     return {

@@ -6,52 +6,19 @@
  * @module
  */
 
-import { type Agent, hookCommand, writeJson } from "../_agent.ts";
-
-const HOOK_EVENTS: Record<string, string | undefined> = {
-  BeforeTool: ".*",
-  AfterTool: ".*",
-  PreCompress: undefined,
-  SessionStart: undefined,
-  BeforeAgent: undefined,
-};
+import { type Agent, writeJson } from "../_agent.ts";
 
 /** Gemini CLI at the version last verified. */
 export const geminiCliAgent: Agent = {
   name: "gemini-cli",
   npm: { name: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
 
-  async register(where, registration) {
-    const [command = "ctx-mode", ...leading] = registration.server;
-    const timeoutMs = registration.hookTimeoutS
-      ? { timeout: registration.hookTimeoutS * 1000 }
-      : {};
+  async prepare(where) {
     await writeJson(`${where.home}/.gemini/settings.json`, {
       security: { auth: { selectedType: "gemini-api-key" } },
-      mcpServers: {
-        "ctx-mode": {
-          command,
-          args: [...leading, "serve"],
-          env: registration.env,
-          trust: true,
-        },
-      },
-      ...(registration.hooks
-        ? {
-          hooks: Object.fromEntries(
-            Object.entries(HOOK_EVENTS).map(([event, matcher]) => [event, [{
-              ...(matcher ? { matcher } : {}),
-              hooks: [{
-                type: "command",
-                command: hookCommand(registration, "gemini-cli", event),
-                ...timeoutMs,
-              }],
-            }]]),
-          ),
-        }
-        : {}),
     });
   },
+  hookTimeoutUnit: "ms",
 
   env(where) {
     return {
@@ -76,5 +43,8 @@ export const geminiCliAgent: Agent = {
   mcpListArgs: ["mcp", "list"],
   mcpListed: (output) =>
     /ctx-mode.*connected/i.test(output) && !/disconnected/i.test(output),
-  compact: { missing: "not scripted yet for gemini-cli" },
+  // `/compress` in -p mode starts the compression without awaiting it and
+  // sends "/compress" on to the model; compressing by itself is
+  // deterministic: a reported prompt of at least half the model's window.
+  compact: { prompt: "Check the state once more.", autoTokens: 900_000 },
 };

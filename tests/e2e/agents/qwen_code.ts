@@ -5,52 +5,19 @@
  * @module
  */
 
-import { type Agent, hookCommand, writeJson } from "../_agent.ts";
-
-const HOOK_EVENTS: Record<string, string | undefined> = {
-  PreToolUse: ".*",
-  PostToolUse: ".*",
-  PreCompact: undefined,
-  SessionStart: undefined,
-  UserPromptSubmit: undefined,
-};
+import { type Agent, writeJson } from "../_agent.ts";
 
 /** Qwen Code at the version last verified. */
 export const qwenCodeAgent: Agent = {
   name: "qwen-code",
   npm: { name: "@qwen-code/qwen-code", version: "0.15.10", bin: "qwen" },
 
-  async register(where, registration) {
-    const [command = "ctx-mode", ...leading] = registration.server;
-    const timeoutMs = registration.hookTimeoutS
-      ? { timeout: registration.hookTimeoutS * 1000 }
-      : {};
+  async prepare(where) {
     await writeJson(`${where.home}/.qwen/settings.json`, {
       security: { auth: { selectedType: "openai" } },
-      mcpServers: {
-        "ctx-mode": {
-          command,
-          args: [...leading, "serve"],
-          env: registration.env,
-          trust: true,
-        },
-      },
-      ...(registration.hooks
-        ? {
-          hooks: Object.fromEntries(
-            Object.entries(HOOK_EVENTS).map(([event, matcher]) => [event, [{
-              ...(matcher ? { matcher } : {}),
-              hooks: [{
-                type: "command",
-                command: hookCommand(registration, "qwen-code", event),
-                ...timeoutMs,
-              }],
-            }]]),
-          ),
-        }
-        : {}),
     });
   },
+  hookTimeoutUnit: "ms",
 
   env(where) {
     return {
@@ -78,5 +45,6 @@ export const qwenCodeAgent: Agent = {
   mcpListArgs: ["mcp", "list"],
   mcpListed: (output) =>
     /ctx-mode.*connected/i.test(output) && !/disconnected/i.test(output),
-  compact: { missing: "not scripted yet for qwen-code" },
+  // `/compress` runs (awaited) in -p mode; Qwen then fires SessionStart "compact".
+  compact: { prompt: "/compress" },
 };

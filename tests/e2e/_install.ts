@@ -1,0 +1,157 @@
+/**
+ * Registers ctx-mode in a throwaway HOME the way a user does: the real
+ * `ctx-mode install <agent> --yes`, run as a subprocess of `main.ts` (from
+ * the clone, or from the tree served over HTTP as a JSR user would run it).
+ * Also the one edit a scenario makes afterwards: pointing the hooks install
+ * wrote at a stand-in program (scenario 6).
+ *
+ * @module
+ */
+
+import type { RunResult, Where } from "./_agent.ts";
+import {
+  applyChange,
+  installTarget,
+  launchCommand,
+  planChanges,
+  type TargetWhere,
+} from "../../src/install/mod.ts";
+import { FolderLedger } from "../../src/install/folder_ledger.ts";
+import denoJson from "../../deno.json" with { type: "json" };
+
+/** How long `ctx-mode install` may take (it warms the Deno cache first). */
+const INSTALL_TIMEOUT_MS = 300_000;
+
+/** The place install writes to, as the install library sees it. */
+function targetWhere(where: Where, env: Record<string, string>): TargetWhere {
+  return { home: where.home, env, projectDir: where.project };
+}
+
+/**
+ * Runs `ctx-mode install <agent> --yes` in the project, with HOME the
+ * throwaway one.
+ *
+ * @param launcher The command that runs ctx-mode (`deno run -A … main.ts`).
+ * @param agent ctx-mode's name of the agent.
+ * @param where The HOME and project.
+ * @param env The environment (PATH, HOME, DENO_DIR, the agent's own variables).
+ * @returns What install printed and its exit code.
+ */
+export async function runInstall(
+  launcher: readonly string[],
+  agent: string,
+  where: Where,
+  env: Record<string, string>,
+): Promise<RunResult> {
+  const [command = "deno", ...args] = launcher;
+  const child = new Deno.Command(command, {
+    args: [...args, "install", agent, "--yes"],
+    cwd: where.project,
+    clearEnv: true,
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), INSTALL_TIMEOUT_MS);
+  try {
+    const output = await child.output();
+    return {
+      code: output.code,
+      stdout: new TextDecoder().decode(output.stdout),
+      stderr: new TextDecoder().decode(output.stderr),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * TEMPORARY, until `hooksReady` is true for Gemini CLI and Qwen Code in
+ * src/install/targets/gemini_cli.ts: writes the hooks `ctx-mode install`
+ * will write for them — the target's own hook data, through install's own
+ * engine, with the launch command of `mainUrl`. Does nothing for a target
+ * whose hooks install already writes, so it falls away by itself.
+ *
+ * @param agent ctx-mode's name of the agent.
+ * @param mainUrl The URL of the `main.ts` install ran.
+ * @param where The HOME and project.
+ * @param env The environment install ran with.
+ * @returns Whether it wrote anything.
+ */
+export function writePendingHooks(
+  agent: string,
+  mainUrl: string,
+  where: Where,
+  env: Record<string, string>,
+): boolean {
+  const target = installTarget(agent);
+  if (!target || target.hooksReady || target.hooks.length === 0) return false;
+  const place = targetWhere(where, env);
+  const launch = launchCommand({
+    execPath: Deno.execPath(),
+    mainUrl,
+    version: denoJson.version,
+  });
+  const hooks = target.registrations({
+    scope: target.defaultScope,
+    where: place,
+    launch,
+  }).flatMap((reg) =>
+    reg.kind === "json-hooks" ? [{ ...reg, hooks: [...target.hooks] }] : []
+  );
+  const ledger = FolderLedger.of(place);
+  for (const change of planChanges(hooks, "install")) {
+    applyChange(change, [where.home, where.project], ledger);
+  }
+  return hooks.length > 0;
+}
+
+interface HookEntry {
+  command?: string;
+  timeout?: number;
+}
+
+/**
+ * Points every hook `ctx-mode install` registered for `agent` at `program`
+ * (`<program> hook <agent> <event>`, as if ctx-mode's binary had been
+ * replaced by it) and gives each a timeout: scenario 6's failing ctx-mode.
+ *
+ * @param agent ctx-mode's name of the agent.
+ * @param where The HOME and project.
+ * @param env The environment install ran with.
+ * @param program The stand-in program.
+ * @param timeout The timeout in the agent's unit.
+ * @returns How many hooks were changed.
+ */
+export async function replaceHooks(
+  agent: string,
+  where: Where,
+  env: Record<string, string>,
+  program: string,
+  timeout: number,
+): Promise<number> {
+  const target = installTarget(agent);
+  if (!target) return 0;
+  const files = target.registrations({
+    scope: target.defaultScope,
+    where: targetWhere(where, env),
+    launch: { kind: "binary", command: program, args: [] },
+  }).flatMap((reg) => reg.kind === "json-hooks" ? [reg.path] : []);
+  let changed = 0;
+  for (const file of new Set(files)) {
+    const config = JSON.parse(await Deno.readTextFile(file));
+    const events: Record<string, { hooks?: HookEntry[] }[]> = config.hooks ??
+      {};
+    for (const [event, groups] of Object.entries(events)) {
+      for (const hook of groups.flatMap((group) => group.hooks ?? [])) {
+        if (!hook.command?.includes(` hook ${agent} `)) continue;
+        hook.command = `${program} hook ${agent} ${event}`;
+        hook.timeout = timeout;
+        changed++;
+      }
+    }
+    await Deno.writeTextFile(file, `${JSON.stringify(config, null, 2)}\n`);
+  }
+  return changed;
+}
