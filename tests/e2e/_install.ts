@@ -9,15 +9,7 @@
  */
 
 import type { RunResult, Where } from "./_agent.ts";
-import {
-  applyChange,
-  installTarget,
-  launchCommand,
-  planChanges,
-  type TargetWhere,
-} from "../../src/install/mod.ts";
-import { FolderLedger } from "../../src/install/folder_ledger.ts";
-import denoJson from "../../deno.json" with { type: "json" };
+import { installTarget, type TargetWhere } from "../../src/install/mod.ts";
 
 /** How long `ctx-mode install` may take (it warms the Deno cache first). */
 const INSTALL_TIMEOUT_MS = 300_000;
@@ -64,47 +56,6 @@ export async function runInstall(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * TEMPORARY, until `hooksReady` is true for Gemini CLI and Qwen Code in
- * src/install/targets/gemini_cli.ts: writes the hooks `ctx-mode install`
- * will write for them — the target's own hook data, through install's own
- * engine, with the launch command of `mainUrl`. Does nothing for a target
- * whose hooks install already writes, so it falls away by itself.
- *
- * @param agent ctx-mode's name of the agent.
- * @param mainUrl The URL of the `main.ts` install ran.
- * @param where The HOME and project.
- * @param env The environment install ran with.
- * @returns Whether it wrote anything.
- */
-export function writePendingHooks(
-  agent: string,
-  mainUrl: string,
-  where: Where,
-  env: Record<string, string>,
-): boolean {
-  const target = installTarget(agent);
-  if (!target || target.hooksReady || target.hooks.length === 0) return false;
-  const place = targetWhere(where, env);
-  const launch = launchCommand({
-    execPath: Deno.execPath(),
-    mainUrl,
-    version: denoJson.version,
-  });
-  const hooks = target.registrations({
-    scope: target.defaultScope,
-    where: place,
-    launch,
-  }).flatMap((reg) =>
-    reg.kind === "json-hooks" ? [{ ...reg, hooks: [...target.hooks] }] : []
-  );
-  const ledger = FolderLedger.of(place);
-  for (const change of planChanges(hooks, "install")) {
-    applyChange(change, [where.home, where.project], ledger);
-  }
-  return hooks.length > 0;
 }
 
 interface HookEntry {

@@ -15,7 +15,7 @@ import {
   type Where,
 } from "./_agent.ts";
 import { ModelServer, type Script } from "./_model_server.ts";
-import { replaceHooks, runInstall, writePendingHooks } from "./_install.ts";
+import { replaceHooks, runInstall } from "./_install.ts";
 import { serveTree, type TreeServer } from "../_helpers/serve_tree.ts";
 import { type NpmMirror, npmMirror } from "../_helpers/npm_mirror.ts";
 
@@ -143,7 +143,6 @@ export class Session implements AsyncDisposable {
         installed.stderr.trim().split("\n").at(-1)
       }`;
     }
-    writePendingHooks(this.agent.name, mainUrl, this.where, env);
     return undefined;
   }
 
