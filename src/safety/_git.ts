@@ -312,9 +312,14 @@ export function checkGitSubcommand(
       const staged = a.longs.has("--staged") || a.shorts.has("S");
       const worktree = a.longs.has("--worktree") || a.shorts.has("W");
       if (staged && !worktree) return null;
-      if (!staged && !worktree && a.negated.has("--worktree")) return null;
+      // Once a location option is given, even negated, git restores only
+      // where one is switched on: `--no-staged` alone restores nothing.
+      const located = a.negated.has("--worktree") ||
+        a.negated.has("--staged");
+      if (!staged && !worktree && located) return null;
+      // Without a pathspec git refuses to run (`git restore --`).
       if (
-        a.positionals.length === 0 && a.afterDashDash === null &&
+        a.positionals.length === 0 && !a.afterDashDash?.length &&
         !a.longs.has("--pathspec-from-file")
       ) return null;
       return hit(

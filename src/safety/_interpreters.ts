@@ -139,9 +139,14 @@ function codeIndex(inv: Invocation, flags: string[]): number {
   return -1;
 }
 
-/** Whether shell text runs `rm` with both recursion and force. */
-/** Code glued to its flag (`python -c'…'`, `python -Bc'…'`, `perl -e'…'`), or null. */
+/** Code glued to its flag (`python -c'…'`, `python -Bc'…'`, `perl -e'…'`, `node --eval='…'`), or null. */
 function gluedCode(inv: Invocation, flags: string[]): string | null {
+  for (const w of inv.args) {
+    const a = w.value;
+    if (a === "--" || !a.startsWith("-")) break;
+    const long = flags.find((f) => f.startsWith("--") && a.startsWith(`${f}=`));
+    if (long !== undefined) return a.slice(long.length + 1);
+  }
   if (!/^(?:python|pypy|perl|ruby)/.test(inv.name)) return null;
   const letters = flags.filter((f) => f.length === 2).map((f) => f[1]).join(
     "",
@@ -158,6 +163,7 @@ function gluedCode(inv: Invocation, flags: string[]): string | null {
   return null;
 }
 
+/** Whether shell text runs `rm` with both recursion and force. */
 function runsRecursiveForceDelete(text: string): boolean {
   const parsed = parseShell(text, {});
   if (!parsed.ok) return false;

@@ -73,13 +73,11 @@ export function checkRun(
       "This function calls itself in a pipeline in the background: a fork bomb that exhausts the machine. Do not run it",
     );
   }
-  if (
-    !first.dynamic && !first.quoted && first.raw.startsWith("$") &&
-    /\s/.test(first.value)
-  ) {
-    const line = [first.value, ...cmd.argv.slice(1).map((w) => w.raw)].join(
-      " ",
-    );
+  // An unquoted variable whose known value has blanks splits into words
+  // (`W='rm -rf ~'; env $W`): the line is judged with the words in place.
+  if (cmd.argv.some(splitsIntoWords)) {
+    const line = cmd.argv.map((w) => splitsIntoWords(w) ? w.value : w.raw)
+      .join(" ");
     return env.nested(line, cmd.cwd, env);
   }
   const code = cmd.argv[2];
@@ -124,6 +122,12 @@ function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
   }
   if (text === null) return null;
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
+}
+
+/** Whether a word is an unquoted variable whose known value the shell splits into several words. */
+function splitsIntoWords(w: Word): boolean {
+  return !w.dynamic && !w.quoted && w.raw.startsWith("$") &&
+    /\s/.test(w.value);
 }
 
 /** The command once per value of the loop variables it names alone (`for c in ls rm; do $c …`), or null. */

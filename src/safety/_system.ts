@@ -64,7 +64,7 @@ export function checkSystem(inv: Invocation, env: Env): Verdict | null {
       )
       : null;
   }
-  if (name === "shred") {
+  if (name === "shred" && inv.args.some((w) => !w.value.startsWith("-"))) {
     return deny(
       "disk.shred",
       "shred destroys file contents beyond recovery. Use `rm` on the specific file, or ask the user",
