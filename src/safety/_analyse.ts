@@ -17,9 +17,9 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { checkWrittenWord } from "./_control_writes.ts";
+import { parsePowerShell } from "./_powershell_parse.ts";
 import {
   checkRemoveItem,
-  parsePowerShell,
   pipedTargets,
   POWERSHELL_NO_CONTENT,
   REMOVE_ITEM_NAMES,
