@@ -25,17 +25,14 @@ import { checkEnvironmentDump } from "./_env_dump.ts";
 import { checkFindInvocation } from "./_find.ts";
 import { checkFromInput } from "./_from_input.ts";
 import { checkGit } from "./_git_invocation.ts";
-import {
-  checkAwk,
-  checkInterpreter,
-  checkOneLiner,
-  codeFlags,
-} from "./_interpreters.ts";
+import { checkInterpreter, checkOneLiner, codeFlags } from "./_interpreters.ts";
 import { lineEnvironment } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
 import { isPowerShellHost, powerShellScript } from "./_powershell.ts";
 import { checkRm } from "./_rm.ts";
-import { checkSecretOperands, checkUpload } from "./_secret_access.ts";
+import { checkSecretOperands } from "./_secret_access.ts";
+import { checkUpload } from "./_uploads.ts";
+import { checkAwk } from "./_awk.ts";
 import { checkEval, checkShell, pipedText } from "./_shells.ts";
 import { checkStartupWriters } from "./_startup_files.ts";
 import { resolveWords, substitutionText } from "./_substitution.ts";
