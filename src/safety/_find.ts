@@ -24,7 +24,7 @@ import {
 } from "./_rm.ts";
 import { noteRead, readsContents, secretVerdict } from "./_secret_access.ts";
 import { findOutputSecret } from "./_secret_patterns.ts";
-import { INPUT_LINE } from "./_unwrap.ts";
+import { INPUT_LINE } from "./_xargs_parallel.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
