@@ -400,12 +400,15 @@ async function main(args: string[]): Promise<number> {
     const api = await import(new URL(oracle, `file://${Deno.cwd()}/`).href);
     const lines = (await Deno.readTextFile(commandsFile)).split("\n")
       .filter((l) => l.trim() !== "");
-    cases = lines.map((command) => ({
-      command: command.replaceAll("\\n", "\n"),
-      cwd: project,
-      deny: api.checkCommand({ command, cwd: project }).kind === "deny",
-      source: commandsFile,
-    }));
+    cases = lines.map((line) => {
+      const command = line.replaceAll("\\n", "\n");
+      return {
+        command,
+        cwd: project,
+        deny: api.checkCommand({ command, cwd: project }).kind === "deny",
+        source: commandsFile,
+      };
+    });
   } else {
     const text = await Deno.readTextFile(new URL("cases.json", FIXTURE));
     cases = (JSON.parse(text) as Extracted[]).map((c) => ({
