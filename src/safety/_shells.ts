@@ -17,7 +17,7 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { noteRead } from "./_secret_access.ts";
-import { lineEnvironment, writtenScript } from "./_line.ts";
+import { expandHeredoc, lineEnvironment, writtenScript } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
 import { isBase64Decoder } from "./_substitution.ts";
 import { unwrap } from "./_unwrap.ts";
@@ -319,26 +319,6 @@ export function variableScript(name: string): Verdict {
   return deny(
     "shell.dynamic",
     `${name} runs a script named only by a variable, which cannot be checked. Name the script file literally`,
-  );
-}
-
-/**
- * An unquoted here-doc's body as the shell hands it on: variables the line
- * assigned are put in place (`W='ls'; sh <<EOF\n$W\nEOF` runs `ls`); null
- * when the whole body is a variable only known at run time.
- */
-function expandHeredoc(
-  body: string,
-  vars: Map<string, string | null>,
-): string | null {
-  const only = /^\s*\$\{?([A-Za-z_]\w*)\}?\s*$/.exec(body);
-  if (only && typeof vars.get(only[1] ?? "") !== "string") return null;
-  return body.replace(
-    /(?<!\\)\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g,
-    (whole, braced?: string, bare?: string) => {
-      const value = vars.get(braced ?? bare ?? "");
-      return typeof value === "string" ? value : whole;
-    },
   );
 }
 
