@@ -25,16 +25,18 @@ import {
   type Verdict,
 } from "./_context.ts";
 import {
-  type ArgValue,
-  argValue,
   type Call,
   type CodeLanguage,
-  findCalls,
   type Literal,
   scanCode,
   type Scanned,
-  splitArgs,
 } from "./_code_scan.ts";
+import {
+  type ArgValue,
+  argValue,
+  findCalls,
+  splitArgs,
+} from "./_code_calls.ts";
 import {
   CHANGES,
   COPIES,

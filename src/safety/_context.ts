@@ -68,8 +68,13 @@ export interface Env {
   disabled: Set<string>;
   /** How deep in `sh -c`/`eval` nesting the analysis is. */
   depth: number;
-  /** Analyses code nested in a command (`sh -c`, `eval`, interpreter `system()`). */
-  nested: (code: string, cwd: string | null, env: Env) => Verdict;
+  /** Analyses code nested in a command (`sh -c`, `eval`, interpreter `system()`, a PowerShell host's script). */
+  nested: (
+    code: string,
+    cwd: string | null,
+    env: Env,
+    shell?: "posix" | "powershell",
+  ) => Verdict;
   /** Where the files the command reads are collected, when a caller wants them. */
   reads?: ShellRead[];
   /** The control files (policy, agents' settings, git config and hooks), whose writes go to the user. */

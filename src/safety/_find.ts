@@ -9,6 +9,7 @@
 
 import {
   allow,
+  commandName,
   deny,
   type Env,
   type Invocation,
@@ -21,7 +22,9 @@ import {
   placeDeny,
   tmpdirSuffix,
 } from "./_rm.ts";
-import { noteRead, readsContents } from "./_secret_access.ts";
+import { noteRead, readsContents, secretVerdict } from "./_secret_access.ts";
+import { findOutputSecret } from "./_secret_patterns.ts";
+import { INPUT_LINE } from "./_xargs_parallel.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
@@ -216,4 +219,44 @@ export function checkFind(inv: Invocation, env: Env): Verdict {
     }
   }
   return allow();
+}
+
+/** Checks a find run: the deleter rules, readers over secret names, and input from xargs or parallel. */
+export function checkFindInvocation(inv: Invocation, env: Env): Verdict {
+  const v = checkFind(inv, env);
+  if (v.verdict !== "allow") return v;
+  const secret = findFeedsReader(inv.args) &&
+    findOutputSecret(inv.args, { cwd: inv.cwd, home: env.home });
+  if (secret) return secretVerdict(secret, "the paths find passes on");
+  if (inv.origin === "xargs" && !inputOnlyInStartingPoints(inv.args)) {
+    return deny(
+      "shell.from-input",
+      "xargs appends its input to find's expression, where it can add -delete or -exec. Run find with the paths and tests written out",
+    );
+  }
+  if (
+    inv.origin === "parallel" && inv.args.some((w) => w.value === "-delete")
+  ) {
+    return deny(
+      "find.delete",
+      "find -delete fed by parallel deletes under paths taken from the input, which cannot be checked. Run find on named paths with -print first",
+    );
+  }
+  return allow();
+}
+
+/** Whether find's `-exec`/`-execdir`/`-ok` runs a program that reads what it finds. */
+function findFeedsReader(args: Word[]): boolean {
+  return args.some((w, i) =>
+    /^-(?:exec|execdir|ok|okdir)$/.test(w.value) &&
+    readsContents(commandName(args[i + 1]))
+  );
+}
+
+/** Whether xargs's input only names find's starting points, one line each (`xargs -I{} find {} -name x`). */
+function inputOnlyInStartingPoints(args: Word[]): boolean {
+  const expression = args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = expression === -1 ? args : args.slice(0, expression);
+  return args.some((w) => w.value.includes(INPUT_LINE)) &&
+    args.every((w) => !w.dynamic || starts.includes(w));
 }

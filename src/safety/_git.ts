@@ -7,7 +7,7 @@
  * @module
  */
 
-import { expandGitLong } from "./_git_options.ts";
+import { readGitArgs } from "./_git_args.ts";
 
 /** A rule hit: rule id and a reason naming the safe alternative. */
 export interface RuleHit {
@@ -29,121 +29,6 @@ const GLOBAL_WITH_VALUE = new Set([
 
 function hit(rule: string, reason: string): RuleHit {
   return { rule, reason };
-}
-
-/** Long options git's rules look for; a unique abbreviation (`--forc`) counts as the option. */
-const WATCHED_LONG = [
-  "--hard",
-  "--merge",
-  "--force",
-  "--mirror",
-  "--delete",
-  "--abort",
-  "--discard-changes",
-  "--worktree",
-  "--staged",
-  "--dry-run",
-  "--cached",
-  "--pathspec-from-file",
-];
-
-/** Short options that are the same option as a watched long one, so `--no-force` undoes `-f`. */
-const SHORT_OF: Record<string, string> = {
-  "--force": "f",
-  "--delete": "d",
-  "--dry-run": "n",
-  "--staged": "S",
-  "--worktree": "W",
-};
-
-/** The full name of a long option: as the subcommand's parser reads it, else expanding an abbreviation of a watched one. */
-function fullLong(name: string, sub: string): string {
-  const known = expandGitLong(sub, name);
-  if (known !== null) return known;
-  if (name.length < 5 || WATCHED_LONG.includes(name)) return name;
-  const matches = WATCHED_LONG.filter((w) => w.startsWith(name));
-  return matches.length === 1 ? matches[0] ?? name : name;
-}
-
-/** A git subcommand's arguments, read with its value-taking options. */
-interface GitArgs {
-  /** Short option letters given as flags. */
-  shorts: Set<string>;
-  /** Long options given (names without `=value`). */
-  longs: Set<string>;
-  /** Values of options, by option (`-b` → `x`, `--expire` → `now`). */
-  values: Map<string, string>;
-  /** Operands before `--`. */
-  positionals: string[];
-  /** Operands after `--`, or null when there is no `--`. */
-  afterDashDash: string[] | null;
-  /** Long options switched off by a later `--no-…`. */
-  negated: Set<string>;
-}
-
-/**
- * Reads arguments: `shortValues` are the letters that take a value (attached or
- * next), `longValues` the long options that take the next word, `optional` the
- * long options whose next word is theirs only when it is one of the given modes.
- */
-function readGitArgs(
-  args: string[],
-  shortValues = "",
-  longValues: readonly string[] = [],
-  optional: Record<string, readonly string[]> = {},
-  sub = "",
-): GitArgs {
-  const out: GitArgs = {
-    shorts: new Set(),
-    longs: new Set(),
-    values: new Map(),
-    positionals: [],
-    afterDashDash: null,
-    negated: new Set(),
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? "";
-    if (out.afterDashDash !== null) out.afterDashDash.push(a);
-    else if (a === "--") out.afterDashDash = [];
-    else if (a === "-" || !a.startsWith("-")) out.positionals.push(a);
-    else if (a.startsWith("--")) {
-      const eq = a.indexOf("=");
-      const name = fullLong(eq === -1 ? a : a.slice(0, eq), sub);
-      const positive = `--${name.slice(5)}`;
-      if (name.startsWith("--no-") && WATCHED_LONG.includes(positive)) {
-        out.longs.delete(positive);
-        out.negated.add(positive);
-        const short = SHORT_OF[positive];
-        if (short) out.shorts.delete(short);
-        continue;
-      }
-      out.longs.add(name);
-      out.negated.delete(name);
-      if (eq !== -1) out.values.set(name, a.slice(eq + 1));
-      else if (longValues.includes(name)) {
-        out.values.set(name, args[i + 1] ?? "");
-        i++;
-      } else if (optional[name]?.includes(args[i + 1] ?? "")) {
-        out.values.set(name, args[i + 1] ?? "");
-        i++;
-      }
-    } else {
-      for (let j = 1; j < a.length; j++) {
-        const letter = a[j] ?? "";
-        if (!shortValues.includes(letter)) {
-          out.shorts.add(letter);
-          continue;
-        }
-        const attached = a.slice(j + 1);
-        out.values.set(
-          `-${letter}`,
-          attached !== "" ? attached : args[++i] ?? "",
-        );
-        break;
-      }
-    }
-  }
-  return out;
 }
 
 const NETWORK_SUBCOMMANDS = new Set([
@@ -312,9 +197,14 @@ export function checkGitSubcommand(
       const staged = a.longs.has("--staged") || a.shorts.has("S");
       const worktree = a.longs.has("--worktree") || a.shorts.has("W");
       if (staged && !worktree) return null;
-      if (!staged && !worktree && a.negated.has("--worktree")) return null;
+      // Once a location option is given, even negated, git restores only
+      // where one is switched on: `--no-staged` alone restores nothing.
+      const located = a.negated.has("--worktree") ||
+        a.negated.has("--staged");
+      if (!staged && !worktree && located) return null;
+      // Without a pathspec git refuses to run (`git restore --`).
       if (
-        a.positionals.length === 0 && a.afterDashDash === null &&
+        a.positionals.length === 0 && !a.afterDashDash?.length &&
         !a.longs.has("--pathspec-from-file")
       ) return null;
       return hit(

@@ -106,3 +106,27 @@ export function writtenScript(
   }
   return text;
 }
+
+/**
+ * An unquoted here-doc's body as the shell hands it on: variables the line
+ * assigned are put in place (`W='ls'; sh <<EOF\n$W\nEOF` runs `ls`); null
+ * when the whole body is a variable only known at run time.
+ *
+ * @param body The here-doc's body.
+ * @param vars The line's variables (see {@linkcode lineEnvironment}).
+ * @returns The body as the shell passes it on, or null.
+ */
+export function expandHeredoc(
+  body: string,
+  vars: Map<string, string | null>,
+): string | null {
+  const only = /^\s*\$\{?([A-Za-z_]\w*)\}?\s*$/.exec(body);
+  if (only && typeof vars.get(only[1] ?? "") !== "string") return null;
+  return body.replace(
+    /(?<!\\)\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g,
+    (whole, braced?: string, bare?: string) => {
+      const value = vars.get(braced ?? bare ?? "");
+      return typeof value === "string" ? value : whole;
+    },
+  );
+}

@@ -17,7 +17,7 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { noteRead } from "./_secret_access.ts";
-import { writtenScript } from "./_line.ts";
+import { expandHeredoc, lineEnvironment, writtenScript } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
 import { isBase64Decoder } from "./_substitution.ts";
 import { unwrap } from "./_unwrap.ts";
@@ -266,7 +266,18 @@ export function checkShell(
     return allow();
   }
   for (const r of cmd.redirects) {
-    if (r.heredoc) return env.nested(r.heredoc.body, inv.cwd, env);
+    if (r.heredoc) {
+      const body = r.heredoc.quoted
+        ? r.heredoc.body
+        : expandHeredoc(r.heredoc.body, lineEnvironment(all, cmd));
+      if (body === null) {
+        return deny(
+          "shell.dynamic",
+          `The code given to ${inv.name} through a here-doc is only known at run time. Run the commands directly`,
+        );
+      }
+      return env.nested(body, inv.cwd, env);
+    }
     if (r.op === "<<<" && r.target) {
       if (isOnlyVariable(r.target)) {
         return deny(

@@ -10,9 +10,10 @@
  * @module
  */
 
-import { ask, type Env, type Verdict } from "./_context.ts";
+import { ask, type Env, type Invocation, type Verdict } from "./_context.ts";
 import { resolveFrom } from "./_paths.ts";
-import type { Word } from "./shell_parse.ts";
+import { pipedText } from "./_shells.ts";
+import type { SimpleCommand, Word } from "./shell_parse.ts";
 
 /** Start-up files below the home directory. */
 const IN_HOME = [
@@ -68,4 +69,37 @@ export function checkStartupWrite(
     "shell.startup-file",
     `"${target.value}" is a shell start-up file that every new shell runs; overwriting it, or appending text only known at run time, changes what every shell does. Ask the user, or append a literal line`,
   );
+}
+
+/** Programs that write the files they are given: tee (appending with -a), copiers, sed -i, truncate. */
+export function checkStartupWriters(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const { name, args } = inv;
+  const operands = args.filter((w) => !w.value.startsWith("-"));
+  let targets: Word[] = [];
+  let text: string | null = null;
+  if (name === "tee") {
+    targets = operands;
+    if (args.some((w) => /^-[a-z]*a|^--append$/.test(w.value))) {
+      text = pipedText(all, cmd);
+    }
+  } else if (["cp", "mv", "install", "ln", "rsync", "dd"].includes(name)) {
+    targets = operands.slice(-1);
+  } else if (name === "truncate" || name === "sed" || name === "perl") {
+    if (
+      name !== "truncate" && !args.some((w) => /^-[a-zA-Z]*i/.test(w.value))
+    ) {
+      return null;
+    }
+    targets = operands;
+  }
+  for (const w of targets) {
+    const v = checkStartupWrite(w, inv.cwd, env, text);
+    if (v) return v;
+  }
+  return null;
 }

@@ -146,6 +146,8 @@ interface Shared {
   words: number;
   pipelines: number;
   commands: SimpleCommand[];
+  /** Functions whose body changes directory: where it was defined and where the body ends up. */
+  movers: Map<string, { from: string | null; to: string | null }>;
 }
 
 interface Context {
@@ -457,6 +459,12 @@ class Parser {
     }
     const name = words[0]?.value;
     if (name === "popd") ctx.cwd = null;
+    // A call of a function whose body moves (`up() { cd ..; }; up && rm -rf x`)
+    // moves the caller too: to the same place when called from where it was defined.
+    const mover = name === undefined
+      ? undefined
+      : this.#shared.movers.get(name);
+    if (mover) ctx.cwd = ctx.cwd === mover.from ? mover.to : null;
     if (name !== "cd" && name !== "pushd") return;
     const args = words.slice(1);
     while (args[0] && /^-[LPe@]+$/.test(args[0].value)) args.shift();
@@ -654,8 +662,12 @@ class Parser {
     }
     this.#skipBlanksAndNewlines();
     this.#enter();
-    this.#command(copyContext(ctx, { fn: name }), id, index);
+    const body = copyContext(ctx, { fn: name });
+    this.#command(body, id, index);
     this.#leave();
+    if (body.cwd !== ctx.cwd) {
+      this.#shared.movers.set(name, { from: ctx.cwd, to: body.cwd });
+    } else this.#shared.movers.delete(name);
     return null;
   }
 
@@ -1105,6 +1117,7 @@ export function parseShell(
     words: 0,
     pipelines: 0,
     commands: [],
+    movers: new Map(),
   };
   const ctx: Context = {
     cwd: options.cwd ?? null,

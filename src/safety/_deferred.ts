@@ -1,0 +1,81 @@
+/**
+ * Code that runs later than the line suggests: `trap '…' SIGNAL`, a script
+ * the same line wrote and then runs by its path, and `source`/`.` of such a
+ * script, of a download or of a file named only by a variable.
+ *
+ * Pure: judges the text the line shows; never runs or reads anything.
+ *
+ * @module
+ */
+
+import {
+  allow,
+  commandName,
+  deny,
+  type Env,
+  type Invocation,
+  type Verdict,
+} from "./_context.ts";
+import { writtenScript } from "./_line.ts";
+import {
+  fromDownload,
+  isOnlyVariable,
+  remoteExec,
+  variableScript,
+} from "./_shells.ts";
+import type { SimpleCommand } from "./shell_parse.ts";
+
+/** `trap 'code' SIGNAL`: the code runs later, so it is judged now. */
+export function checkTrap(inv: Invocation, env: Env): Verdict {
+  const args = inv.args[0]?.value === "--" ? inv.args.slice(1) : inv.args;
+  const code = args[0];
+  if (code === undefined || args.length < 2 || code.value.startsWith("-")) {
+    return allow();
+  }
+  if (isOnlyVariable(code)) {
+    return deny(
+      "shell.dynamic",
+      "trap runs code only known at run time when the signal comes. Write the trap's commands out",
+    );
+  }
+  return code.dynamic ? allow() : env.nested(code.value, inv.cwd, env);
+}
+
+/** A script run by its path (`./s.sh`) that an earlier command of the line wrote. */
+export function checkWrittenRun(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const path = cmd.argv.find((w) =>
+    !w.dynamic && w.value.includes("/") && commandName(w) === inv.name
+  );
+  if (path === undefined) return null;
+  const text = writtenScript(all, cmd, path.value, inv.cwd);
+  if (text === null) return null;
+  const v = env.nested(text, inv.cwd, env);
+  return v.verdict === "allow" ? null : v;
+}
+
+/** `source file` / `. file`: a script written earlier in the line is judged as code; one downloaded or named by a variable alone is not known. */
+export function checkSource(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const { name } = inv;
+  const text = inv.args[0] && !inv.args[0].dynamic
+    ? writtenScript(all, cmd, inv.args[0].value, inv.cwd)
+    : null;
+  if (text !== null) {
+    const v = env.nested(text, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  if (inv.args.some((w) => fromDownload(w.substitutions))) {
+    return remoteExec(name);
+  }
+  if (inv.args[0] && isOnlyVariable(inv.args[0])) return variableScript(name);
+  return null;
+}
