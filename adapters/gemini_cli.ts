@@ -26,11 +26,12 @@ const EVENTS = {
   "user_prompt_submit": ["BeforeAgent"],
 } as const;
 
+// No session_start matcher: the agent compares a SessionStart matcher with
+// the source by equality, so "startup|resume" would match no source.
 const MATCHERS: Partial<Record<HookEvent, string>> = {
   "pre_tool_use":
     "run_shell_command|read_file|read_many_files|grep_search|search_file_content|glob|web_fetch|codebase_investigator|generalist|write_file|replace|mcp_.*",
   "post_tool_use": "*",
-  "session_start": "startup|resume|clear",
 };
 
 function json(value: unknown): HookOutput {

@@ -25,11 +25,12 @@ const EVENTS = {
   "user_prompt_submit": ["UserPromptSubmit"],
 } as const;
 
+// No session_start matcher: the agent compares a SessionStart matcher with
+// the source by equality, so "startup|resume" would match no source.
 const MATCHERS: Partial<Record<HookEvent, string>> = {
   "pre_tool_use":
     "run_shell_command|read_file|grep_search|glob|web_fetch|agent|task|write_file|edit|mcp__.*",
   "post_tool_use": "*",
-  "session_start": "startup|resume|clear|compact",
 };
 
 /** The Qwen Code adapter. */

@@ -98,11 +98,8 @@ export const geminiCli: InstallTarget = settingsTarget({
     },
     { event: "AfterTool", matcher: "*", extra: GEMINI_HANDLER },
     { event: "PreCompress", extra: GEMINI_HANDLER },
-    {
-      event: "SessionStart",
-      matcher: "startup|resume|clear",
-      extra: GEMINI_HANDLER,
-    },
+    // No matcher: these agents compare it with the source by equality.
+    { event: "SessionStart", extra: GEMINI_HANDLER },
     { event: "BeforeAgent", extra: GEMINI_HANDLER },
   ],
 });
@@ -127,11 +124,8 @@ export const qwenCode: InstallTarget = settingsTarget({
     { event: "PostToolUse", matcher: "*", extra: QWEN_HANDLER },
     { event: "PostToolUseFailure", matcher: "*", extra: QWEN_HANDLER },
     { event: "PreCompact", extra: QWEN_HANDLER },
-    {
-      event: "SessionStart",
-      matcher: "startup|resume|clear|compact",
-      extra: QWEN_HANDLER,
-    },
+    // No matcher: these agents compare it with the source by equality.
+    { event: "SessionStart", extra: QWEN_HANDLER },
     { event: "UserPromptSubmit", extra: QWEN_HANDLER },
   ],
 });
