@@ -512,8 +512,10 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
 }
 
 /**
- * The best `limit` scored rows without repeats: a chunk whose text another,
- * better one already has (the same page indexed under two names) is left out.
+ * The best `limit` scored rows without repeats: a chunk whose heading and
+ * text another, better one already has (the same page indexed under two
+ * names) is left out. The same text under another heading (one option line
+ * shared by several programs) is another section and stays.
  */
 function distinct<T extends { row: ChunkRow }>(
   scored: readonly T[],
@@ -523,7 +525,9 @@ function distinct<T extends { row: ChunkRow }>(
   const kept: T[] = [];
   for (const item of scored) {
     if (kept.length >= limit) break;
-    const key = item.row.body.replace(/\s+/g, " ").trim();
+    const key = `${item.row.title}\n${
+      item.row.body.replace(/\s+/g, " ").trim()
+    }`;
     if (seen.has(key)) continue;
     seen.add(key);
     kept.push(item);

@@ -166,3 +166,20 @@ Deno.test("search() does not read a plural as the stem of another word (lines is
   const hit = kb.search(["count how many lines a file has"])[0]?.hits[0];
   assert.equal(hit?.title, "wc > -l, --lines");
 });
+
+Deno.test("search() keeps the same option text of two programs: they are two sections", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  const option =
+    "  -z, --zero-terminated    line delimiter is NUL, not newline\n";
+  for (const program of ["comm", "sort"]) {
+    kb.index({
+      label: `${program}.md`,
+      content: `# ${program}\n\n## -z, --zero-terminated\n\n${option}`,
+    });
+  }
+  const hits = kb.search(["--zero-terminated"])[0]?.hits ?? [];
+  assert.deepEqual(hits.map((hit) => hit.source).sort(), [
+    "comm.md",
+    "sort.md",
+  ]);
+});
