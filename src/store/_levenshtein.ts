@@ -38,9 +38,13 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length]!, max + 1);
 }
 
-/** How many edits a typo in a word of this length may carry. */
+/**
+ * How many edits a typo in a word of this length may carry: one slip in a
+ * short word, two in a long one. A wider budget turns real words the text
+ * lacks into unrelated ones ("hidden" → "hide", "tmpfs" → "tmp").
+ */
 export function typoBudget(length: number): number {
-  if (length <= 4) return 1;
-  if (length <= 8) return 2;
+  if (length <= 7) return 1;
+  if (length <= 12) return 2;
   return 3;
 }

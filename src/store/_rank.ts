@@ -3,7 +3,9 @@
  * terms most, as its IDF intends), plus how much of the query's rarity the
  * chunk's own heading, its path and its text cover, how much of the heading
  * the query asked for, exact identifiers (`--max-time`, `fs.rm`) in the
- * heading or the text, terms standing close together, and a cut for chunks
+ * heading or the text, typed words naming the document itself (the program
+ * of a manual, a page's title: `strip` in "strip --strip-debug"), terms
+ * standing close together, and a cut for chunks
  * that are mostly links (tables of contents, link lists).
  *
  * Pure: it scores rows it is given and never touches the database.
@@ -17,7 +19,7 @@ export interface RankTerm {
   word: string;
   /** A crude stem, matched at the start of words. */
   stem: string;
-  /** Its rarity (IDF) times its weight in the query (lower for expansions). */
+  /** Its rarity (the square root of its IDF) times its weight in the query (lower for expansions). */
   weight: number;
   /** Whether the term was typed (not an expansion or an identifier part). */
   typed: boolean;
@@ -45,6 +47,7 @@ const WEIGHTS = {
   precision: 0.25,
   proximity: 0.3,
   verbatim: 0.3,
+  root: 0.3,
 };
 const LINK_HEAVY_SHARE = 0.5;
 const LEAD_CHARS = 160;
@@ -109,13 +112,15 @@ export function scoreRow(
   const body = row.body.toLowerCase();
   const leadText = `${leafText}\n${lead(row.body)}`;
   const leadLower = leadText.toLowerCase();
+  const rootText = row.title.split(" > ")[0]!;
+  const root = rootText.toLowerCase();
   const groups = new Map<
     number,
-    { weight: number; leaf: number; path: number; body: number }
+    { weight: number; leaf: number; path: number; body: number; root: number }
   >();
   for (const term of terms) {
     const group = groups.get(term.group) ??
-      { weight: 0, leaf: 0, path: 0, body: 0 };
+      { weight: 0, leaf: 0, path: 0, body: 0, root: 0 };
     group.weight = Math.max(group.weight, term.weight);
     const inLeaf = startsWord(leadText, leadLower, term.stem);
     const inPath = inLeaf || startsWord(titleText, title, term.stem);
@@ -123,14 +128,17 @@ export function scoreRow(
     group.leaf = Math.max(group.leaf, inLeaf ? term.weight : 0);
     group.path = Math.max(group.path, inPath ? term.weight : 0);
     group.body = Math.max(group.body, inBody ? term.weight : 0);
+    if (term.typed && wholeWord(root, term.word)) group.root = term.weight;
     groups.set(term.group, group);
   }
   let total = 0;
   let leafShare = 0;
   let pathShare = 0;
   let bodyShare = 0;
+  let rootShare = 0;
   for (const group of groups.values()) {
     total += group.weight;
+    rootShare += group.root;
     leafShare += group.leaf;
     pathShare += group.path;
     bodyShare += group.body;
@@ -158,7 +166,8 @@ export function scoreRow(
     WEIGHTS.exact * exact +
     WEIGHTS.precision * leafPrecision(leaf, terms) +
     WEIGHTS.proximity * proximity(body, typed) +
-    WEIGHTS.verbatim * verbatim;
+    WEIGHTS.verbatim * verbatim +
+    WEIGHTS.root * share(rootShare);
   const score = WEIGHTS.bm25 * bm + features;
   return linkShare(row.body) > LINK_HEAVY_SHARE
     ? score * LINK_HEAVY_FACTOR

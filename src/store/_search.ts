@@ -85,6 +85,8 @@ export interface SearchOptions {
 }
 
 const CANDIDATES = 50;
+/** Extra candidates from the typed words alone (see `#candidates`). */
+const TYPED_CANDIDATES = 30;
 const SUBSTRING_CANDIDATES = 20;
 /** The most indexed words one identifier fragment may stand for. */
 const FRAGMENT_READINGS = 4;
@@ -163,7 +165,7 @@ export class Searcher {
       typed.map((word) => this.#isWord(word) ? [] : this.#wordsHolding(word)),
       identifierParts(query),
     );
-    const relevance = this.#wordRanked(matchWords(terms), scope);
+    const relevance = this.#candidates(terms, scope);
     const partial = substrings.filter((token) => this.#isPartial(token, scope));
     const substringIds = this.#substringRanked(
       partial.length > 0 ? partial : result.corrections.map((c) => c.to),
@@ -241,7 +243,9 @@ export class Searcher {
       if (seen.has(word)) return;
       seen.add(word);
       const share = frequency(word);
-      // BM25's IDF, from the share of chunks holding the word.
+      // BM25's IDF, from the share of chunks holding the word; its square
+      // root keeps rare words ahead without letting one incidental rare
+      // word ("how many") outweigh all the others together.
       const idf = Math.log(
         1 + (1 - share + 0.5 / total) / (share + 0.5 / total),
       );
@@ -249,7 +253,7 @@ export class Searcher {
         word,
         share,
         stem: roughStem(word),
-        weight: weight * idf,
+        weight: weight * Math.sqrt(idf),
         typed: isTyped,
         group,
       });
@@ -270,14 +274,44 @@ export class Searcher {
     return terms;
   }
 
+  /**
+   * BM25 candidates: the best chunks for all match words, and, when synonyms
+   * or identifier parts joined the match, also the best for the typed words
+   * alone, so that expansions matching many short chunks cannot crowd out
+   * the section that holds the rare words the user typed. A chunk found only
+   * by the second list keeps its typed-words relevance, a lower bound of
+   * what the full match would give it.
+   */
+  #candidates(terms: readonly SearchTerm[], scope: Scope): Map<number, number> {
+    const all = matchWords(terms);
+    const relevance = this.#wordRanked(all, scope);
+    const typed = matchWords(terms.filter((term) => term.typed));
+    // A match that returned fewer than its limit already holds every chunk
+    // with a typed word.
+    if (
+      typed.length === 0 || typed.length === all.length ||
+      relevance.size < CANDIDATES
+    ) return relevance;
+    for (
+      const [id, value] of this.#wordRanked(typed, scope, TYPED_CANDIDATES)
+    ) {
+      if (!relevance.has(id)) relevance.set(id, value);
+    }
+    return relevance;
+  }
+
   /** Chunks matching any word, with their BM25 relevance (higher is better). */
-  #wordRanked(words: readonly string[], scope: Scope): Map<number, number> {
+  #wordRanked(
+    words: readonly string[],
+    scope: Scope,
+    limit = CANDIDATES,
+  ): Map<number, number> {
     if (words.length === 0) return new Map();
     const sql =
       `SELECT rowid AS id, -bm25(chunks_words, ${BM25_WEIGHTS}) AS relevance
        FROM chunks_words WHERE chunks_words MATCH ?${
         scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
-      } ORDER BY bm25(chunks_words, ${BM25_WEIGHTS}) LIMIT ${CANDIDATES}`;
+      } ORDER BY bm25(chunks_words, ${BM25_WEIGHTS}) LIMIT ${limit}`;
     const match = anyOf(words);
     const parameters = scope ? [match, scope] : [match];
     return new Map(
@@ -374,6 +408,9 @@ export class Searcher {
     const corrections: Correction[] = [];
     for (const word of words) {
       if (word.length < 4 || /\d/.test(word) || this.#known(word)) continue;
+      // A word whose synonyms are indexed is searched through them: it is
+      // a real word the text says differently, not a typo.
+      if (synonymsOf(word).some((synonym) => this.#known(synonym))) continue;
       const to = this.#closest(word);
       if (to) corrections.push({ from: word, to });
     }
@@ -475,8 +512,10 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
 }
 
 /**
- * The best `limit` scored rows without repeats: a chunk whose text another,
- * better one already has (the same page indexed under two names) is left out.
+ * The best `limit` scored rows without repeats: a chunk whose heading and
+ * text another, better one already has (the same page indexed under two
+ * names) is left out. The same text under another heading (one option line
+ * shared by several programs) is another section and stays.
  */
 function distinct<T extends { row: ChunkRow }>(
   scored: readonly T[],
@@ -486,7 +525,9 @@ function distinct<T extends { row: ChunkRow }>(
   const kept: T[] = [];
   for (const item of scored) {
     if (kept.length >= limit) break;
-    const key = item.row.body.replace(/\s+/g, " ").trim();
+    const key = `${item.row.title}\n${
+      item.row.body.replace(/\s+/g, " ").trim()
+    }`;
     if (seen.has(key)) continue;
     seen.add(key);
     kept.push(item);

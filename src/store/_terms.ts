@@ -18,7 +18,9 @@ const STOPWORDS = new Set(
   get gets got had has have how i if in into is it its me my no not of on or
   our should so some than that the their them then there these they this to
   use used uses using via was we what when where which while who why will with
-  would you your`.split(/\s+/),
+  would you your
+  able also anything instead just lets many much need needs please possible
+  something too very want wants way`.split(/\s+/),
 );
 
 // The same split as FTS5's unicode61 tokenizer: letters and digits; `_`, `.` and the rest separate.
@@ -72,9 +74,13 @@ export function anyOf(terms: readonly string[]): string {
  */
 export function roughStem(word: string): string {
   if (word.length <= 4) return word;
-  const stripped = word.replace(/(?:ies|ied|ing|ed|es|s|ly|er|ion)$/u, "");
+  const stripped = word.replace(
+    /(?:ies|ied|ing|ed|(?<=[sxz]|[cs]h)es|s|ly|er|ion)$/u,
+    "",
+  );
   const stem = stripped.length >= 3 ? stripped : word;
-  return stem.replace(/e$/u, "");
+  // "remove" → "remov" finds "removing"; "line" → "lin" would find "link".
+  return stem.length >= 5 ? stem.replace(/e$/u, "") : stem;
 }
 
 /** The distinct words of an indexed text worth offering as fuzzy corrections. */

@@ -30,6 +30,8 @@ import { splitOversize, utf8ByteLength } from "./split_oversize.ts";
 
 const TITLE_SEPARATOR = " > ";
 const MAX_TERM_CHARS = 72;
+/** A term longer than this many words is a sentence. */
+const MAX_TERM_WORDS = 5;
 const MAN_HEADER = /^([A-Za-z0-9_.+-]+)\(\d\w*\)\s.*\S\(\d\w*\)\s*$/;
 const USAGE = /^\s*usage:\s+(?:\S*\/)?([A-Za-z0-9_.+-]+)/i;
 const UPPER_SECTION = /^[A-Z][A-Z0-9 &/,()'-]{1,48}$/;
@@ -282,7 +284,18 @@ function termAt(
     return TERM_START.test(term) ? term.replace(/: .*$/, "") : term;
   }).join(", ");
   if (title.length > MAX_TERM_CHARS || /[.:;]$/.test(title)) return undefined;
+  if (!TERM_START.test(title) && isProse(parts[0]!)) return undefined;
   return { title, indent, last, described: false };
+}
+
+/**
+ * Whether a line that starts a deeper-indented block is a sentence rather
+ * than a term: a bulleted or numbered list item (its hanging indent is no
+ * definition), or a run of more than five words.
+ */
+function isProse(line: string): boolean {
+  if (BULLET.test(line) || /^\d{1,2}[.)]\s/.test(line)) return true;
+  return line.split(/ {3,}|\t/)[0]!.split(/\s+/).length > MAX_TERM_WORDS;
 }
 
 function indentOf(line: string): number {

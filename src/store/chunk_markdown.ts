@@ -9,6 +9,10 @@
  *   ~~~, three or more, indented up to 3 spaces, closed by a run of the same
  *   character at least as long) are never headings. An unclosed fence runs to
  *   the end of the document, as in CommonMark.
+ * - A section holding at least three definition-list terms (a paragraph that
+ *   is one code span, followed by its description: what HTML `<dt>`/`<dd>`
+ *   option lists become once converted) is split at each term, titled
+ *   `<path> > <term>`.
  * - Setext headings (text underlined with `===` or `---`) are not recognised;
  *   they stay in the body of the section around them.
  * - Content before the first heading made only of markup (a logo, badges,
@@ -149,9 +153,55 @@ function splitSections(text: string, maxBytes: number): Section[] {
     };
   }
   sections.push(current);
-  return foldSmallDeepSections(sections, maxBytes).filter((section) =>
-    section.lines.some((line) => !BLANK.test(line)) && !isBanner(section)
-  );
+  return foldSmallDeepSections(sections, maxBytes).flatMap(splitTerms)
+    .filter((section) =>
+      section.lines.some((line) => !BLANK.test(line)) && !isBanner(section)
+    );
+}
+
+/** A line that is one code span and nothing else: `--heap=<yes|no>`. */
+const TERM_LINE = /^ {0,3}`([^`]{1,80})`[ \t]*$/;
+/** Fewer terms than this in a section are examples, not a definition list. */
+const MIN_TERMS = 3;
+
+/**
+ * Splits a section that is a definition list, the shape HTML `<dt>`/`<dd>`
+ * lists and option tables take once converted (a paragraph that is only a
+ * code span, then its description), into one section per term titled
+ * `<path> > <term>`, so an option comes back on its own.
+ */
+function splitTerms(section: Section): Section[] {
+  const starts: number[] = [];
+  let fence: Fence | undefined;
+  section.lines.forEach((line, i) => {
+    if (fence !== undefined) {
+      if (closesFence(line, fence)) fence = undefined;
+      return;
+    }
+    fence = opensFence(line);
+    const next = section.lines[i + 2];
+    if (
+      fence === undefined && TERM_LINE.test(line) &&
+      BLANK.test(section.lines[i - 1] ?? "") &&
+      BLANK.test(section.lines[i + 1] ?? "") && next !== undefined &&
+      !BLANK.test(next) && !TERM_LINE.test(next) && !opensFence(next)
+    ) starts.push(i);
+  });
+  if (starts.length < MIN_TERMS) return [section];
+  const parts: Section[] = [{
+    ...section,
+    lines: section.lines.slice(0, starts[0]),
+  }];
+  starts.forEach((start, index) => {
+    const line = section.lines[start]!;
+    parts.push({
+      level: section.level + 1,
+      path: [...section.path, TERM_LINE.exec(line)![1]!.trim()],
+      heading: line.trim(),
+      lines: section.lines.slice(start + 1, starts[index + 1]),
+    });
+  });
+  return parts;
 }
 
 /**

@@ -75,6 +75,37 @@ Deno.test("chunkManual() nests numbered and underlined headings", () => {
   ]);
 });
 
+Deno.test("chunkManual() takes no bullet, numbered item or sentence for a term", () => {
+  const text = [
+    "PACK(1)                  User Commands                  PACK(1)",
+    "",
+    "DESCRIPTION",
+    "       •  When unpacking, the .pk suffix  is  removed  from",
+    "          the  file name to get the target name.",
+    "",
+    "       2. Entries may repeat fields within the same",
+    "          record, and readers keep the last one.",
+    "",
+    "       merges two archives into one output file and then",
+    "             pack -m a.pk b.pk",
+    "",
+    "OPTIONS",
+    "       -k, --keep",
+    "              Keep the input files.",
+    "",
+    "       short-iso",
+    "              Dates in ISO 8601 form.",
+    "",
+    "pack 1.0                         2024                         PACK(1)",
+  ].join("\n");
+  const titles = chunkManual(text, 4096, "pack.txt")?.map((c) => c.title);
+  assert.deepEqual(titles, [
+    "pack > DESCRIPTION",
+    "pack > OPTIONS > -k, --keep",
+    "pack > OPTIONS > short-iso",
+  ]);
+});
+
 Deno.test("chunkManual() leaves logs, prose and code to the other chunkers", () => {
   const cases = [
     "2024-01-01 INFO started\n2024-01-01 WARN slow\nERROR: disk full\n",

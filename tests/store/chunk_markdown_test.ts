@@ -349,3 +349,59 @@ Deno.test("chunkMarkdown() drops a banner of badges and HTML before the first he
     ["g.md", "Guide"],
   );
 });
+
+Deno.test("chunkMarkdown() gives each term of a converted definition list its own chunk", () => {
+  const text = [
+    "## Tool options",
+    "",
+    "Options of the tool are:",
+    "",
+    "`--heap=<yes|no> [default: yes]`",
+    "",
+    "Whether the heap is profiled.",
+    "",
+    "`--depth=<number>`",
+    "",
+    "How deep call trees are recorded.",
+    "",
+    "```",
+    "`--not-a-term`",
+    "",
+    "inside a fence",
+    "```",
+    "",
+    "`--out-file=<file>`",
+    "",
+    "Where the profile is written.",
+  ].join("\n");
+  const chunks = chunkMarkdown(text);
+  assertChunks(chunks);
+  assert.deepEqual(chunks.map((chunk) => chunk.title), [
+    "Tool options",
+    "Tool options > --heap=<yes|no> [default: yes]",
+    "Tool options > --depth=<number>",
+    "Tool options > --out-file=<file>",
+  ]);
+  assert.equal(
+    chunks[3]?.body,
+    "`--out-file=<file>`\n\nWhere the profile is written.",
+  );
+  assert.match(chunks[2]?.body ?? "", /inside a fence/);
+});
+
+Deno.test("chunkMarkdown() keeps one or two lone code lines in their section", () => {
+  const text = [
+    "## Install",
+    "",
+    "`npm install tool`",
+    "",
+    "Then run it:",
+    "",
+    "`tool --help`",
+    "",
+    "It prints its options.",
+  ].join("\n");
+  assert.deepEqual(chunkMarkdown(text).map((chunk) => chunk.title), [
+    "Install",
+  ]);
+});

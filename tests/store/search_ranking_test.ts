@@ -97,3 +97,89 @@ Deno.test("a version 5 knowledge base upgrades in place and stays searchable", a
   );
   assert.equal(kb.search(["make"])[0]?.hits[0]?.title, "Build");
 });
+
+Deno.test("search() does not rewrite a real word that has an indexed synonym or is two edits from one", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  kb.index({
+    label: "tool.md",
+    content: "# Order\n\nSort order of entries.\n\n# Recursive\n\n" +
+      "Walk every directory below the start.\n\n# Hide\n\nHide entries matching a pattern.\n",
+  });
+  const [folder, hidden] = kb.search(["folder", "hidden"]);
+  assert.deepEqual(folder?.corrections, [], "folder is searched as directory");
+  assert.equal(folder?.hits[0]?.title, "Recursive");
+  assert.deepEqual(hidden?.corrections, [], "hidden is no typo of hide");
+});
+
+Deno.test("search() finds the section with the typed words when synonyms match many others", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  // Sixty short sections match a synonym of "journal" (log) and "entries";
+  // six hundred others keep those words rare enough to be searched.
+  const noise = Array.from(
+    { length: 60 },
+    (_, i) => `## log-target ${i}\n\nLog entries output ${i}.\n`,
+  ).join("\n");
+  const filler = Array.from(
+    { length: 600 },
+    (_, i) => `## Widget ${i}\n\nA widget part number ${i}.\n`,
+  ).join("\n");
+  kb.index({ label: "widgets.md", content: `# widgets\n\n${filler}` });
+  kb.index({
+    label: "journal.md",
+    content: `# journal\n\n${noise}\n## --since\n\n` +
+      "Start showing entries newer than the date; yesterday and today are understood. " +
+      "A long description follows here with many more words so that the section is " +
+      "longer than the short log sections that surround it on every side of it.\n",
+  });
+  const hits = kb.search(["journal entries since yesterday"], { limit: 5 })[0]
+    ?.hits ?? [];
+  assert.equal(hits[0]?.title, "journal > --since");
+});
+
+Deno.test("search() prefers the option of the program the query names", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  kb.index({
+    label: "ld.md",
+    content:
+      "# ld\n\n## -S, --strip-debug\n\nOmit debugger symbol information from the output file.\n",
+  });
+  kb.index({
+    label: "strip.md",
+    content:
+      "# strip\n\n## -g, -S, -d, --strip-debug\n\nRemove debugging symbols only from the object files.\n",
+  });
+  const hit = kb.search(["strip --strip-debug"])[0]?.hits[0];
+  assert.equal(hit?.source, "strip.md");
+});
+
+Deno.test("search() does not read a plural as the stem of another word (lines is no link)", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  kb.index({
+    label: "du.md",
+    content:
+      "# du\n\n## -l, --count-links\n\ncount sizes many times if hard linked\n",
+  });
+  kb.index({
+    label: "wc.md",
+    content: "# wc\n\n## -l, --lines\n\nprint the newline counts\n",
+  });
+  const hit = kb.search(["count how many lines a file has"])[0]?.hits[0];
+  assert.equal(hit?.title, "wc > -l, --lines");
+});
+
+Deno.test("search() keeps the same option text of two programs: they are two sections", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  const option =
+    "  -z, --zero-terminated    line delimiter is NUL, not newline\n";
+  for (const program of ["comm", "sort"]) {
+    kb.index({
+      label: `${program}.md`,
+      content: `# ${program}\n\n## -z, --zero-terminated\n\n${option}`,
+    });
+  }
+  const hits = kb.search(["--zero-terminated"])[0]?.hits ?? [];
+  assert.deepEqual(hits.map((hit) => hit.source).sort(), [
+    "comm.md",
+    "sort.md",
+  ]);
+});
