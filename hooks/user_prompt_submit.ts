@@ -9,6 +9,7 @@
  */
 
 import { capturePrompt } from "../src/session/capture_prompt.ts";
+import { withoutInjectedContext } from "../src/session/injected_context.ts";
 import type { PastedData, SessionRecord } from "../src/session/types.ts";
 import type { Decision } from "../src/routing/types.ts";
 
@@ -31,8 +32,10 @@ export async function userPromptSubmit(
   prompt: string | undefined,
   deps: UserPromptSubmitDeps,
 ): Promise<Decision> {
-  if (prompt === undefined || prompt.trim() === "") return { kind: "allow" };
-  const capture = capturePrompt(prompt);
+  // What ctx-mode itself injected earlier is not the user's prompt.
+  const own = prompt === undefined ? "" : withoutInjectedContext(prompt);
+  if (own.trim() === "") return { kind: "allow" };
+  const capture = capturePrompt(own);
   if (capture.pastes.length > 0) await deps.keepPastes(capture.pastes);
   await deps.record({ events: capture.events });
   return { kind: "allow" };

@@ -262,9 +262,13 @@ const compactRestores: Scenario = {
     if (!next) return "no request after the compaction";
     // Agents re-attach recently read files themselves: only ctx-mode's own
     // restored block counts.
-    const guides =
-      next.request.text.match(/<session_guide>[\s\S]*?<\/session_guide>/g) ??
-        [];
+    // Gemini CLI hands hook context to the model HTML-escaped.
+    const text = next.request.text.replaceAll("&lt;", "<").replaceAll(
+      "&gt;",
+      ">",
+    );
+    const guides = text.match(/<session_guide>[\s\S]*?<\/session_guide>/g) ??
+      [];
     if (guides.length === 0) {
       return "the request after compaction holds no ctx-mode session guide";
     }
