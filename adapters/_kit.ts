@@ -56,6 +56,11 @@ export interface AgentSpec {
   observeOnly: readonly HookEvent[];
   /** Events where the platform adds a `context` answer to the model's context. */
   contextOn: readonly HookEvent[];
+  /**
+   * The platform drops a session-start hook's context after compaction, so
+   * the first prompt after one carries the restored guide. @default {false}
+   */
+  restoreOnPrompt?: boolean;
   /** What the platform can express. */
   capabilities: Capabilities;
   /** Tool names by role. */
@@ -247,6 +252,9 @@ export function defineAgent(spec: AgentSpec): Adapter {
         sessionId,
         projectDir,
         ...(event === "user_prompt_submit" && prompt ? { prompt } : {}),
+        ...(event === "user_prompt_submit" && spec.restoreOnPrompt
+          ? { restoreOnPrompt: true }
+          : {}),
         ...(source ? { source: SOURCES[source] ?? source } : {}),
         ...(text(payload.trigger) ? { trigger: String(payload.trigger) } : {}),
       };

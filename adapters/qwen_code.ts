@@ -39,6 +39,9 @@ export const qwenCode: Adapter = defineAgent({
   label: "Qwen Code",
   events: EVENTS,
   observeOnly: [],
+  // Qwen Code 0.15 awaits SessionStart after a compaction (and on start or
+  // resume in -p mode) but never reads its answer; a prompt's context it adds.
+  restoreOnPrompt: true,
   contextOn: [
     "pre_tool_use",
     "post_tool_use",

@@ -64,6 +64,11 @@ export interface SessionHookInput {
   source?: string;
   /** What started a compaction (pre_compact): `manual` or `auto`. */
   trigger?: string;
+  /**
+   * The first prompt after a compaction carries the restored guide
+   * (user_prompt_submit, for a platform that drops session-start context).
+   */
+  restoreOnPrompt?: boolean;
 }
 
 /** A platform payload, parsed into neutral terms. */

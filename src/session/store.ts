@@ -195,6 +195,25 @@ export class SessionStore {
   }
 
   /**
+   * Whether the session compacted after its latest prompt: the next prompt
+   * is the first the model answers from the compacted context.
+   *
+   * @param session The session.
+   * @returns True when a compaction is newer than every recorded prompt.
+   */
+  compactedSincePrompt(session: SessionKey): boolean {
+    const row = this.#db.prepare(
+      `SELECT (SELECT max(at) FROM session_compactions WHERE platform = ?1 AND session_id = ?2) AS compacted,
+              (SELECT max(at) FROM session_events WHERE platform = ?1 AND session_id = ?2 AND category = 'prompt') AS prompted`,
+    ).get(session.platform, session.sessionId);
+    const compacted = row?.compacted;
+    if (compacted === null || compacted === undefined) return false;
+    const prompted = row?.prompted;
+    return prompted === null || prompted === undefined ||
+      Number(compacted) > Number(prompted);
+  }
+
+  /**
    * Stores a session's snapshot, replacing the previous one, and notes its
    * size in the compaction history.
    *

@@ -74,8 +74,12 @@ export async function decideSessionEvent(
           );
         },
       });
-    case "user_prompt_submit":
-      return await userPromptSubmit(input.prompt, {
+    case "user_prompt_submit": {
+      // Before this prompt is recorded: the guide is the state it follows.
+      const guide = input.restoreOnPrompt
+        ? await guideAfterCompaction(where, session, warn)
+        : undefined;
+      const decision = await userPromptSubmit(input.prompt, {
         record: (record) =>
           withSession(
             where.database,
@@ -83,7 +87,29 @@ export async function decideSessionEvent(
           ),
         keepPastes: (pastes) => keepPastes(where.database, session, pastes),
       });
+      return guide ? { kind: "context", text: guide } : decision;
+    }
   }
+}
+
+/**
+ * The session guide when the session compacted since its latest prompt
+ * (for platforms that drop a session-start hook's context).
+ */
+async function guideAfterCompaction(
+  where: { database: string; project: string },
+  session: { platform: string; sessionId: string },
+  onNote: (line: string) => void,
+): Promise<string | undefined> {
+  const { restoreSession } = await import("../../session/restore.ts");
+  const restored = await withSession(
+    where.database,
+    (store) =>
+      store.compactedSincePrompt(session)
+        ? restoreSession(store, session, { projectDir: where.project, onNote })
+        : undefined,
+  );
+  return restored?.guide;
 }
 
 /** Indexes data pasted into a prompt under the session's sources. */
