@@ -8,18 +8,20 @@
  * request and answer).
  *
  * Whenever the server cannot answer (no socket, a folder that is not private,
- * a refused or slow connection, a payload still arriving at the deadline, an
- * answer that is not the expected one) it says so and the caller runs the
+ * a refused or slow connection, a payload still arriving at the deadline, no
+ * acknowledgement in time, an answer that is not the expected one) it says so and the caller runs the
  * hook in-process, its stdin reader resuming where this one stopped, to the
  * same result. `CTX_MODE_HOOK_SOCKET=off` skips it; `CTX_MODE_HOOK_SOCKET_MS`
- * changes the deadline (150 ms).
+ * changes the deadline (150 ms). Once the server has acknowledged the
+ * request, the hook waits for its answer (up to 10 s) instead, so that no
+ * request is decided, and recorded, twice.
  *
  * @module
  */
 
 import { dataHome, projectDir } from "../config/paths.ts";
 import { dirnameOf } from "../config/path_lite.ts";
-import { MAX_LINE_BYTES, parseAnswer } from "./protocol.ts";
+import { isAccepted, MAX_LINE_BYTES, parseAnswer } from "./protocol.ts";
 import { isPrivateFolder, keyPath, socketPath } from "./socket_path.ts";
 import { StdinReader } from "./stdin_reader.ts";
 
@@ -28,6 +30,12 @@ export const HOOK_STDIN_TIMEOUT_MS = 5_000;
 
 /** How long the exchange with the server may take before the hook decides in-process. */
 export const SERVER_DEADLINE_MS = 150;
+
+/**
+ * How long a hook waits for the answer once the server has taken its request
+ * on (deciding in-process then would do the request's work twice).
+ */
+export const ANSWER_PATIENCE_MS = 10_000;
 
 /** What the fast path needs of its process. */
 export interface FastHookContext {
@@ -177,47 +185,67 @@ async function exchange(
   signal: AbortSignal,
 ): Promise<ReturnType<typeof parseAnswer>> {
   let connection: Deno.UnixConn | undefined;
-  let onAbort = () => {};
-  const timedOut = new Promise<undefined>((resolve) => {
-    onAbort = () => {
+  let watched = signal;
+  let giveUp = () => {};
+  const gaveUp = new Promise<undefined>((resolve) => {
+    giveUp = () => {
       connection?.close();
       resolve(undefined);
     };
-    if (signal.aborted) resolve(undefined);
-    else signal.addEventListener("abort", onAbort, { once: true });
   });
+  // The deadline that applies now: the short one until the server has taken
+  // the request on, then the patience for its answer.
+  const watch = (next: AbortSignal) => {
+    watched.removeEventListener("abort", giveUp);
+    watched = next;
+    if (next.aborted) giveUp();
+    else next.addEventListener("abort", giveUp, { once: true });
+  };
+  watch(signal);
   const talk = async () => {
     connection = await Deno.connect({ transport: "unix", path });
-    if (signal.aborted) connection.close();
+    if (watched.aborted) connection.close();
     const bytes = new TextEncoder().encode(`${JSON.stringify(request)}\n`);
     for (let at = 0; at < bytes.length;) {
       at += await connection.write(bytes.subarray(at));
     }
-    const line = await readLine(connection);
+    const lines = lineReader(connection);
+    let line = await lines();
+    if (line !== undefined && isAccepted(line, request.id)) {
+      watch(AbortSignal.timeout(ANSWER_PATIENCE_MS));
+      line = await lines();
+    }
     connection.close();
     return line === undefined ? undefined : parseAnswer(line, request.id);
   };
   try {
-    return await Promise.race([talk().catch(() => undefined), timedOut]);
+    return await Promise.race([talk().catch(() => undefined), gaveUp]);
   } catch {
     return undefined;
   } finally {
-    signal.removeEventListener("abort", onAbort);
+    watched.removeEventListener("abort", giveUp);
   }
 }
 
-async function readLine(
+/** Successive lines from a connection (undefined at its end or past the size limit). */
+function lineReader(
   connection: Deno.UnixConn,
-): Promise<string | undefined> {
+): () => Promise<string | undefined> {
   const decoder = new TextDecoder();
-  let text = "";
   const buffer = new Uint8Array(65_536);
-  while (text.length <= MAX_LINE_BYTES) {
-    const read = await connection.read(buffer);
-    if (read === null) return undefined;
-    text += decoder.decode(buffer.subarray(0, read), { stream: true });
-    const end = text.indexOf("\n");
-    if (end !== -1) return text.slice(0, end);
-  }
-  return undefined;
+  let text = "";
+  return async () => {
+    while (text.length <= MAX_LINE_BYTES) {
+      const end = text.indexOf("\n");
+      if (end !== -1) {
+        const line = text.slice(0, end);
+        text = text.slice(end + 1);
+        return line;
+      }
+      const read = await connection.read(buffer);
+      if (read === null) return undefined;
+      text += decoder.decode(buffer.subarray(0, read), { stream: true });
+    }
+    return undefined;
+  };
 }

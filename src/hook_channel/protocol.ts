@@ -185,6 +185,36 @@ export function parseAnswer(
 }
 
 /**
+ * The line a socket server sends as soon as it has taken a request on: from
+ * then on the hook waits for its answer instead of deciding in-process, so
+ * that nothing the request causes (a recorded prompt, a restored guide) is
+ * done twice.
+ *
+ * @param id The request's id.
+ * @returns The line, newline included.
+ */
+export function acceptedLine(id: ChannelId): string {
+  return `${JSON.stringify({ id, accepted: true })}\n`;
+}
+
+/**
+ * Whether a line is the server's {@linkcode acceptedLine} for a request.
+ *
+ * @param line The line.
+ * @param id The request's id.
+ * @returns True for that request's acknowledgement.
+ */
+export function isAccepted(line: string, id: ChannelId): boolean {
+  try {
+    const value = JSON.parse(line);
+    return typeof value === "object" && value !== null &&
+      value.id === id && value.accepted === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * One answer line, newline included.
  *
  * @param answer The id and the reply.

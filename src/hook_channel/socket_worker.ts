@@ -12,6 +12,7 @@ import { answerRequest, failOpen } from "./answer.ts";
 import { loadHookEngine } from "../cli/hook.ts";
 import { readLines } from "./line_reader.ts";
 import {
+  acceptedLine,
   answerLine,
   type ChannelAnswer,
   idOfLongLine,
@@ -24,13 +25,15 @@ async function answerConnection(
   key: string,
 ): Promise<void> {
   try {
-    for await (const read of readLines(connection.readable, MAX_LINE_BYTES)) {
-      const answer = await answerOf(read, key);
-      if (!answer) break;
-      const bytes = new TextEncoder().encode(answerLine(answer));
+    const send = async (line: string) => {
+      const bytes = new TextEncoder().encode(line);
       for (let at = 0; at < bytes.length;) {
         at += await connection.write(bytes.subarray(at));
       }
+    };
+    for await (const read of readLines(connection.readable, MAX_LINE_BYTES)) {
+      const answer = await answerOf(read, key, send);
+      if (answer) await send(answerLine(answer));
       break;
     }
   } catch {
@@ -47,6 +50,7 @@ async function answerConnection(
 async function answerOf(
   read: { line: string } | { tooLong: string },
   key: string,
+  send: (line: string) => Promise<void>,
 ): Promise<ChannelAnswer | undefined> {
   if ("tooLong" in read) {
     return {
@@ -65,6 +69,8 @@ async function answerOf(
   // Only processes that can read the user's key file are answered; the
   // others get no answer, and a hook whose key went stale decides in-process.
   if (request.key !== key) return undefined;
+  // Taken on: the hook now waits for this answer rather than deciding twice.
+  await send(acceptedLine(request.id));
   return {
     id: request.id,
     reply: await answerRequest(request, {

@@ -195,7 +195,17 @@ async function waitFor(condition: () => boolean, deadlineMs = 60_000) {
   }
 }
 
-type Behaviour = "answer" | "garbage" | "silent" | "hang-up" | "wrong-id";
+type Behaviour =
+  | "answer"
+  | "garbage"
+  | "silent"
+  | "hang-up"
+  | "wrong-id"
+  | "accepted-late"
+  | "accepted-hang-up";
+
+/** How late the "accepted-late" server answers: past the hook's deadline. */
+const LATE_MS = 3_000;
 
 /** A stand-in server on a project's socket path that misbehaves as told. */
 function fakeServer(dataHome: string, project: string, behaviour: Behaviour) {
@@ -218,14 +228,25 @@ function fakeServer(dataHome: string, project: string, behaviour: Behaviour) {
       }
       const id = JSON.parse(text.slice(0, text.indexOf("\n"))).id;
       const reply = { stdout: "FROM-FAKE-SERVER\n", exitCode: 0 };
-      const lines: Record<Behaviour, string | null> = {
+      const lines: Record<string, string | null> = {
         answer: JSON.stringify({ id, reply }) + "\n",
         garbage: "}}not an answer{{\n",
         silent: null,
         "hang-up": "",
         "wrong-id": JSON.stringify({ id: `${id}x`, reply }) + "\n",
       };
-      const line = lines[behaviour];
+      if (behaviour.startsWith("accepted")) {
+        const ack = JSON.stringify({ id, accepted: true }) + "\n";
+        await connection.write(new TextEncoder().encode(ack)).catch(() => {});
+        if (behaviour === "accepted-late") {
+          await new Promise((resolve) => setTimeout(resolve, LATE_MS));
+          await connection.write(new TextEncoder().encode(lines.answer!))
+            .catch(() => {});
+        }
+        connection.close();
+        continue;
+      }
+      const line = lines[behaviour as keyof typeof lines];
       if (line === null) {
         held.push(connection);
         continue;
@@ -303,6 +324,36 @@ for (const behaviour of ["garbage", "silent", "hang-up", "wrong-id"] as const) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "a request the server has taken on is answered by the server even past the deadline, never decided twice",
+  ignore: !onLinux,
+  async fn() {
+    await using dir = await tempDir();
+    const late = fakeServer(dir.path, dir.path, "accepted-late");
+    try {
+      // Acknowledged within the deadline, answered after it.
+      const run = await hookProcess(dir.path, dir.path, {
+        CTX_MODE_HOOK_SOCKET_MS: String(LATE_MS / 2),
+      });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(run.stdout, "FROM-FAKE-SERVER\n");
+      assert.equal(late.requests(), 1);
+    } finally {
+      await late.close();
+    }
+    // A server that dies after taking the request on: decided in-process.
+    const dying = fakeServer(dir.path, dir.path, "accepted-hang-up");
+    try {
+      const run = await hookProcess(dir.path, dir.path);
+      assert.match(run.stdout, /"permissionDecision":"deny".*rm\.home/);
+      assert.equal(dying.requests(), 1);
+    } finally {
+      await dying.close();
+    }
+  },
+});
 
 Deno.test({
   name: "a socket folder owned by another user or open to others is never used",
