@@ -17,6 +17,9 @@ import {
 } from "../src/install/launch_command.ts";
 import type { DoctorWhere, PlatformCheck } from "./types.ts";
 
+/** ctx-mode's version. */
+export const VERSION: string = denoJson.version;
+
 /** Where one platform keeps its set-up. */
 export interface DoctorPlaces {
   /** Files (or folders, ending in `/`, whose files are all read) holding hooks. */
@@ -116,22 +119,6 @@ export function doctorChecks(
 }
 
 /**
- * A platform's user folder: its variable when set, else `~/<folder>`.
- *
- * @param where The home directory and the environment.
- * @param variable The variable relocating the folder.
- * @param folder The folder under the home directory.
- * @returns The folder's path.
- */
-export function userFolder(
-  where: { home: string; env: Readonly<Record<string, string>> },
-  variable: string | undefined,
-  folder: string,
-): string {
-  return (variable && where.env[variable]) || joinPath(where.home, folder);
-}
-
-/**
  * The fix that registers ctx-mode with an agent: `run: <this installation's
  * command> install <agent>`.
  *
@@ -140,6 +127,6 @@ export function userFolder(
  */
 export function installHint(agent: string): string {
   return `run: ${
-    commandLine(currentLaunchCommand(denoJson.version), ["install", agent])
+    commandLine(currentLaunchCommand(VERSION), ["install", agent])
   }`;
 }

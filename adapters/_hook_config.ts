@@ -1,12 +1,14 @@
 /**
  * What the agents' generated hook configurations share: which events are
- * registered under which of the platform's names, and the command line.
+ * registered under which of the platform's names, the command line, and
+ * the platform's user folder.
  *
  * Pure.
  *
  * @module
  */
 
+import { joinPath } from "../src/config/path_lite.ts";
 import type { AgentSpec } from "./_kit.ts";
 import type { HookEvent } from "./types.ts";
 
@@ -35,4 +37,20 @@ export function hookCommand(
   eventName: string,
 ): string {
   return `${command} hook ${platform} ${eventName}`;
+}
+
+/**
+ * A platform's user folder: its variable when set, else `~/<folder>`.
+ *
+ * @param where The home directory and the environment.
+ * @param variable The variable relocating the folder.
+ * @param folder The folder under the home directory.
+ * @returns The folder's path.
+ */
+export function userFolder(
+  where: { home: string; env: Readonly<Record<string, string>> },
+  variable: string | undefined,
+  folder: string,
+): string {
+  return (variable && where.env[variable]) || joinPath(where.home, folder);
 }

@@ -20,7 +20,8 @@
 
 import { routingInstructions } from "../src/routing/routing_block.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
-import { doctorChecks, type DoctorPlaces } from "./_doctor_kit.ts";
+import type { DoctorPlaces } from "./_doctor_kit.ts";
+import { doctorKit } from "./registry.ts";
 import { agentProcessId } from "./_agent_process.ts";
 import { neutralInput, platformInput } from "./_tool_input.ts";
 import type {
@@ -94,8 +95,8 @@ export interface AgentSpec {
   instructionsFile: string;
   /** Wraps the routing instructions (front matter a rules file needs). @default {the text as is} */
   instructionsText?: (text: string) => string;
-  /** Where the doctor looks. */
-  doctorPlaces(where: DoctorWhere): DoctorPlaces;
+  /** Where the doctor looks, given the hint `run: <command> install <name>`. */
+  doctorPlaces(where: DoctorWhere, installHint: string): DoctorPlaces;
   /** Unverified facts, for the docs. */
   unverified: readonly string[];
 }
@@ -381,8 +382,10 @@ export function defineAgent(spec: AgentSpec): Adapter {
         rename(routingInstructions()),
       ),
     }),
-    doctor(where: DoctorWhere): PlatformCheck[] {
-      return doctorChecks(spec.name, spec.doctorPlaces(where), {
+    async doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
+      const { doctorChecks, installHint } = await doctorKit();
+      const places = spec.doctorPlaces(where, installHint(spec.name));
+      return doctorChecks(spec.name, places, {
         events: Object.values(eventNames).filter((name): name is string =>
           typeof name === "string"
         ),

@@ -64,11 +64,11 @@ export function mcpOnlyAdapter(spec: McpOnlySpec): Adapter {
       file: spec.instructionsFile,
       text: routingInstructions(),
     }),
-    doctor(where: DoctorWhere): PlatformCheck[] {
+    doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
       const found = spec.places(where).find((path) =>
         /"ctx-mode"\s*:/.test(where.readText(path) ?? "")
       );
-      return [
+      return Promise.resolve([
         found
           ? {
             name: `${spec.name} MCP server`,
@@ -80,7 +80,7 @@ export function mcpOnlyAdapter(spec: McpOnlySpec): Adapter {
             status: "warn",
             detail: `not registered; ${spec.hint}`,
           },
-      ];
+      ]);
     },
   };
 }

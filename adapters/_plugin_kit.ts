@@ -15,7 +15,7 @@
  */
 
 import { routingInstructions } from "../src/routing/routing_block.ts";
-import { installHint } from "./_doctor_kit.ts";
+import { doctorKit } from "./registry.ts";
 import { SERVER_TOOLS } from "./_kit.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
@@ -215,7 +215,8 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
 
     pluginFiles: spec.pluginFiles,
 
-    doctor(where: DoctorWhere): PlatformCheck[] {
+    async doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
+      const { installHint } = await doctorKit();
       const places = spec.places(where);
       const plugin = places.plugins.find((path) =>
         where.readText(path) !== undefined

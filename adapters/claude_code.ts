@@ -11,7 +11,7 @@
 import { basenameOf } from "../src/config/path_lite.ts";
 import { routingInstructions } from "../src/routing/routing_block.ts";
 import { subagentCanCallServer } from "./claude_code_agents.ts";
-import { claudeCodeDoctor } from "./claude_code_doctor.ts";
+import { claudeCodeDoctorModule } from "./registry.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
@@ -370,7 +370,8 @@ export const claudeCode: Adapter = {
     return { file: "CLAUDE.md", text: routingInstructions() };
   },
 
-  doctor(where: DoctorWhere): PlatformCheck[] {
+  async doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
+    const { claudeCodeDoctor } = await claudeCodeDoctorModule();
     return claudeCodeDoctor(where, Object.keys(HOOK_MATCHERS));
   },
 };

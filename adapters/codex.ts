@@ -16,9 +16,8 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { userFolder } from "./_doctor_kit.ts";
 import { claudeStyleReply } from "./_claude_style.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
+import { hookCommand, registeredEvents, userFolder } from "./_hook_config.ts";
 import { defineAgent } from "./_kit.ts";
 import type { Adapter, HookEvent } from "./types.ts";
 

@@ -14,14 +14,13 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { userFolder } from "./_doctor_kit.ts";
 import {
   COPILOT_KEYS,
   COPILOT_TOOLS,
   copilotHookFile,
   copilotReply,
 } from "./_copilot_hooks.ts";
-import { registeredEvents } from "./_hook_config.ts";
+import { registeredEvents, userFolder } from "./_hook_config.ts";
 import { defineAgent } from "./_kit.ts";
 import type { Adapter } from "./types.ts";
 

@@ -16,8 +16,7 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { installHint, userFolder } from "./_doctor_kit.ts";
-import { hookCommand } from "./_hook_config.ts";
+import { hookCommand, userFolder } from "./_hook_config.ts";
 import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
@@ -94,13 +93,13 @@ export const hermes: Adapter = defineAgent({
     },
   }],
   instructionsFile: "AGENTS.md",
-  doctorPlaces: (where) => {
+  doctorPlaces: (where, installHint) => {
     const user = userFolder(where, "HERMES_HOME", ".hermes");
     return {
       hookFiles: [joinPath(user, "config.yaml")],
       mcpFiles: [joinPath(user, "config.yaml")],
-      hookFix: `${installHint("hermes")} and accept the hooks on first run`,
-      mcpFix: installHint("hermes"),
+      hookFix: `${installHint} and accept the hooks on first run`,
+      mcpFix: installHint,
     };
   },
   unverified: [

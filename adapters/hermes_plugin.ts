@@ -15,9 +15,9 @@
  * @module
  */
 
-import denoJson from "../deno.json" with { type: "json" };
 import { joinPath } from "../src/config/path_lite.ts";
 import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
+import { ctxModeVersion } from "./registry.ts";
 import type { Adapter } from "./types.ts";
 
 /** The Hermes plugin adapter. */
@@ -58,7 +58,7 @@ export const hermesPlugin: Adapter = pluginAdapter({
     "plugins/ctx-mode/plugin.yaml": await pluginSource(
       "./plugins/hermes/plugin.yaml",
       command,
-      { VERSION: denoJson.version },
+      { VERSION: await ctxModeVersion() },
     ),
   }),
   places: (where) => {

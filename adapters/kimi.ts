@@ -13,9 +13,8 @@
  */
 
 import { joinPath } from "../src/config/path_lite.ts";
-import { installHint, userFolder } from "./_doctor_kit.ts";
 import { claudeStyleReply } from "./_claude_style.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
+import { hookCommand, registeredEvents, userFolder } from "./_hook_config.ts";
 import { defineAgent } from "./_kit.ts";
 import type { Adapter, HookEvent } from "./types.ts";
 
@@ -86,7 +85,7 @@ export const kimi: Adapter = defineAgent({
     data: { mcpServers: { "ctx-mode": { command, args: ["serve"], env: {} } } },
   }],
   instructionsFile: "AGENTS.md",
-  doctorPlaces: (where) => {
+  doctorPlaces: (where, installHint) => {
     const user = userFolder(where, "KIMI_CODE_HOME", ".kimi-code");
     return {
       hookFiles: [joinPath(user, "config.toml")],
@@ -94,8 +93,8 @@ export const kimi: Adapter = defineAgent({
         joinPath(user, "mcp.json"),
         joinPath(where.projectDir, ".kimi-code", "mcp.json"),
       ],
-      hookFix: installHint("kimi"),
-      mcpFix: installHint("kimi"),
+      hookFix: installHint,
+      mcpFix: installHint,
     };
   },
   unverified: ["whether stdout reaches the context on some events"],

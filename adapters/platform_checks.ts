@@ -93,7 +93,7 @@ export async function platformDoctor(
   for (const name of PLATFORM_NAMES) {
     const adapter = await adapterFor(name);
     if (!adapter) continue;
-    const found = adapter.doctor(where);
+    const found = await adapter.doctor(where);
     const registered = found.some((check) => check.status === "ok");
     if (name === detection.platform || registered) checks.push(...found);
   }

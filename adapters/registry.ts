@@ -37,6 +37,35 @@ export const ADAPTER_MODULES: Readonly<Record<string, string>> = {
   "antigravity": "./antigravity.ts",
 };
 
+/**
+ * The modules only the doctor and set-up files need (they read `deno.json`
+ * and the launch command), relative to this file. Adapters load them by
+ * computed specifier from their `doctor` and `pluginFiles` methods, so the
+ * hook path never reads them;
+ * `scripts/compile.ts` passes them to `deno compile` with `--include`.
+ */
+export const SETUP_MODULES: readonly string[] = [
+  "./_doctor_kit.ts",
+  "./claude_code_doctor.ts",
+];
+
+/** Loads the doctor's shared checks (`_doctor_kit.ts`). */
+export async function doctorKit(): Promise<typeof import("./_doctor_kit.ts")> {
+  return await import(new URL(SETUP_MODULES[0]!, import.meta.url).href);
+}
+
+/** ctx-mode's version, from `deno.json`, for set-up files that name it. */
+export async function ctxModeVersion(): Promise<string> {
+  return (await doctorKit()).VERSION;
+}
+
+/** Loads the doctor's Claude Code checks (`claude_code_doctor.ts`). */
+export async function claudeCodeDoctorModule(): Promise<
+  typeof import("./claude_code_doctor.ts")
+> {
+  return await import(new URL(SETUP_MODULES[1]!, import.meta.url).href);
+}
+
 /** The platform names the hook command accepts. */
 export const PLATFORM_NAMES: readonly string[] = Object.keys(ADAPTER_MODULES);
 

@@ -179,8 +179,12 @@ export interface Adapter {
    * config folder, for a ctx-mode command given as argv.
    */
   pluginFiles?(command: readonly string[]): Promise<Record<string, string>>;
-  /** Checks that ctx-mode's hooks and MCP server are registered with the platform. */
-  doctor(where: DoctorWhere): PlatformCheck[];
+  /**
+   * Checks that ctx-mode's hooks and MCP server are registered with the
+   * platform. Asynchronous so the doctor's modules load only when it runs,
+   * never on the hook path.
+   */
+  doctor(where: DoctorWhere): Promise<PlatformCheck[]>;
   /**
    * Whether a subagent of this type can call ctx-mode's MCP tools. Without
    * this method (or without a type) subagents are taken to share the main

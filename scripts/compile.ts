@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { CLI_MODULES } from "../src/cli/cli.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
-import { ADAPTER_MODULES } from "../adapters/registry.ts";
+import { ADAPTER_MODULES, SETUP_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
 import { HTML_WORKER_MODULE } from "../src/fetch/convert_html.ts";
 import { HOOK_SOCKET_WORKER_MODULE } from "../src/hook_channel/socket_server.ts";
@@ -67,7 +67,7 @@ export function compileArgs(
       HOOK_SOCKET_WORKER_MODULE,
       new URL("src/hook_channel/socket_server.ts", mainUrl),
     ),
-    ...Object.values(ADAPTER_MODULES).map((module) =>
+    ...[...Object.values(ADAPTER_MODULES), ...SETUP_MODULES].map((module) =>
       new URL(module, new URL("adapters/registry.ts", mainUrl))
     ),
   ];

@@ -60,16 +60,16 @@ Deno.test("each agent's doctor finds its hooks and MCP server where its own set-
       // Plugin and MCP-only agents have no command hooks to find.
       if (adapter.paradigm !== "json-stdio") return;
       const { files } = installed(adapter, false);
-      const ok = adapter.doctor(where(files));
+      const ok = await adapter.doctor(where(files));
       assert.ok(ok.length >= 3, JSON.stringify(ok));
       assert.ok(ok.every((check) => check.status === "ok"), JSON.stringify(ok));
-      const broken = adapter.doctor(where(files, {}, false)).at(-1);
+      const broken = (await adapter.doctor(where(files, {}, false))).at(-1);
       assert.equal(broken?.status, "fail");
       assert.match(
         broken?.detail ?? "",
         /Cannot run "\/usr\/local\/bin\/ctx-mode"/,
       );
-      const empty = adapter.doctor(where({}));
+      const empty = await adapter.doctor(where({}));
       assert.deepEqual(
         empty.slice(0, 2).map((check) => check.status),
         ["warn", "warn"],
@@ -86,11 +86,11 @@ Deno.test("the doctor follows GEMINI_CLI_HOME, CODEX_HOME, COPILOT_HOME, KIMI_CO
       const adapter = await adapterFor(name) as Adapter;
       const { files, env } = installed(adapter, true);
       assert.ok(Object.keys(env).length > 0, "the agent has a folder variable");
-      const moved = adapter.doctor(where(files, env));
+      const moved = await adapter.doctor(where(files, env));
       assert.equal(moved[0]?.status, "ok", JSON.stringify(moved));
       // The same files in the default folder do not count once the variable moves it.
       const stale = installed(adapter, false).files;
-      const ignored = adapter.doctor(where(stale, env));
+      const ignored = await adapter.doctor(where(stale, env));
       assert.equal(ignored[0]?.status, "warn", JSON.stringify(ignored));
     });
   }

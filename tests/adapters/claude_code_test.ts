@@ -78,7 +78,7 @@ Deno.test("claudeCode.parse() maps tools to neutral kinds and finds the session 
   });
 });
 
-Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server only where Claude Code reads it", () => {
+Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server only where Claude Code reads it", async () => {
   const settings = JSON.stringify({
     ...(claudeCode.config("ctx-mode") as Record<string, unknown>),
     // An old snippet's server in settings.json: Claude Code never reads it.
@@ -87,7 +87,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
   const server = JSON.stringify({
     mcpServers: { "ctx-mode": { command: "ctx-mode", args: ["serve"] } },
   });
-  const onlySettings = claudeCode.doctor({
+  const onlySettings = await claudeCode.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -99,7 +99,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
     onlySettings[1]?.detail ?? "",
     /not registered in \.mcp\.json or ~\/\.claude\.json; run: .* install claude-code$/,
   );
-  const configured = claudeCode.doctor({
+  const configured = await claudeCode.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -111,7 +111,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
         : undefined,
   });
   assert.deepEqual(configured.map((check) => check.status), ["ok", "ok"]);
-  const bare = claudeCode.doctor({
+  const bare = await claudeCode.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -123,7 +123,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
     /not registered: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact, SessionStart, UserPromptSubmit; run: .* install claude-code$/,
   );
   // CLAUDE_CONFIG_DIR moves the user's settings and .claude.json.
-  const relocated = claudeCode.doctor({
+  const relocated = await claudeCode.doctor({
     home: "/home/a",
     env: { CLAUDE_CONFIG_DIR: "/cfg/claude" },
     projectDir: "/srv/app",

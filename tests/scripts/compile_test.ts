@@ -4,7 +4,7 @@ import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { CLI_MODULES } from "../../src/cli/cli.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
-import { ADAPTER_MODULES } from "../../adapters/registry.ts";
+import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
 import { HOOK_SOCKET_WORKER_MODULE } from "../../src/hook_channel/socket_server.ts";
 import {
@@ -33,7 +33,7 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
       HOOK_SOCKET_WORKER_MODULE,
       new URL("src/hook_channel/socket_server.ts", ROOT),
     ),
-    ...Object.values(ADAPTER_MODULES).map((m) =>
+    ...[...Object.values(ADAPTER_MODULES), ...SETUP_MODULES].map((m) =>
       new URL(m, new URL("adapters/registry.ts", ROOT))
     ),
   ].map((url) => fileURLToPath(url));
