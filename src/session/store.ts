@@ -199,7 +199,8 @@ export class SessionStore {
    * is the first the model answers from the compacted context.
    *
    * @param session The session.
-   * @returns True when a compaction is newer than every recorded prompt.
+   * @returns True when a compaction is newer than every recorded prompt (and
+   *   one was recorded).
    */
   compactedSincePrompt(session: SessionKey): boolean {
     const row = this.#db.prepare(
@@ -208,9 +209,10 @@ export class SessionStore {
     ).get(session.platform, session.sessionId);
     const compacted = row?.compacted;
     if (compacted === null || compacted === undefined) return false;
+    // A compaction before any prompt has nothing of the user's to restore.
     const prompted = row?.prompted;
-    return prompted === null || prompted === undefined ||
-      Number(compacted) > Number(prompted);
+    if (prompted === null || prompted === undefined) return false;
+    return Number(compacted) > Number(prompted);
   }
 
   /**

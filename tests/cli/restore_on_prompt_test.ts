@@ -58,3 +58,19 @@ Deno.test("an agent whose session start restores the guide gets no second copy w
   const [first, second] = await promptsAroundCompaction("claude-code");
   assert.deepEqual([first, second], [undefined, undefined]);
 });
+
+Deno.test("a compaction before the session's first prompt restores nothing with that prompt", async () => {
+  await using dir = await tempDir();
+  const base = { "session_id": "qwen-early", cwd: dir.path };
+  await hook("qwen-code", "PreCompact", {
+    ...base,
+    "hook_event_name": "PreCompact",
+    trigger: "auto",
+  }, dir.path);
+  const answer = await hook("qwen-code", "UserPromptSubmit", {
+    ...base,
+    "hook_event_name": "UserPromptSubmit",
+    prompt: "Start here",
+  }, dir.path);
+  assert.equal(context(answer), undefined);
+});
