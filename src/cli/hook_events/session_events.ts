@@ -43,19 +43,7 @@ export async function decideSessionEvent(
             where.database,
             (store) => store.cleanup(facts.now - maxAgeMs),
           ),
-        restore: async () => {
-          const { restoreSession } = await import("../../session/restore.ts");
-          const restored = await withSession(
-            where.database,
-            (store) =>
-              restoreSession(store, session, {
-                projectDir: where.project,
-                previous: input.source === "resume",
-                onNote: warn,
-              }),
-          );
-          return restored?.guide;
-        },
+        restore: () => restoredGuide(where, session, input.source === "resume"),
       });
     case "pre_compact":
       return await preCompact({ trigger: input.trigger }, {
@@ -76,8 +64,14 @@ export async function decideSessionEvent(
       });
     case "user_prompt_submit": {
       // Before this prompt is recorded: the guide is the state it follows.
-      const guide = input.restoreOnPrompt
-        ? await guideAfterCompaction(where, session, warn)
+      // The restore module is loaded only after a compaction.
+      const compacted = input.restoreOnPrompt === true &&
+        await withSession(
+          where.database,
+          (store) => store.compactedSincePrompt(session),
+        );
+      const guide = compacted
+        ? await restoredGuide(where, session, false)
         : undefined;
       const decision = await userPromptSubmit(input.prompt, {
         record: (record) =>
@@ -93,21 +87,23 @@ export async function decideSessionEvent(
 }
 
 /**
- * The session guide when the session compacted since its latest prompt
- * (for platforms that drop a session-start hook's context).
+ * The session's working state as a guide; with `previous`, a session that
+ * recorded nothing gets the platform's most recent one.
  */
-async function guideAfterCompaction(
+async function restoredGuide(
   where: { database: string; project: string },
   session: { platform: string; sessionId: string },
-  onNote: (line: string) => void,
+  previous: boolean,
 ): Promise<string | undefined> {
   const { restoreSession } = await import("../../session/restore.ts");
   const restored = await withSession(
     where.database,
     (store) =>
-      store.compactedSincePrompt(session)
-        ? restoreSession(store, session, { projectDir: where.project, onNote })
-        : undefined,
+      restoreSession(store, session, {
+        projectDir: where.project,
+        previous,
+        onNote: warn,
+      }),
   );
   return restored?.guide;
 }
