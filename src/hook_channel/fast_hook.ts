@@ -4,17 +4,17 @@
  * more than an empty process start. `main.ts` imports it statically and runs
  * it before loading anything else; it imports only path arithmetic, the wire
  * format and the stdin reader, and sets no `setTimeout` (one
- * `AbortSignal.timeout` bounds the whole exchange: payload, connection,
- * request and answer).
+ * `AbortSignal.timeout` bounds payload, connection and request; a second, the
+ * patience for the answer, starts once the server has acknowledged it).
  *
  * Whenever the server cannot answer (no socket, a folder that is not private,
  * a refused or slow connection, a payload still arriving at the deadline, no
- * acknowledgement in time, an answer that is not the expected one) it says so and the caller runs the
- * hook in-process, its stdin reader resuming where this one stopped, to the
- * same result. `CTX_MODE_HOOK_SOCKET=off` skips it; `CTX_MODE_HOOK_SOCKET_MS`
- * changes the deadline (150 ms). Once the server has acknowledged the
- * request, the hook waits for its answer (up to 10 s) instead, so that no
- * request is decided, and recorded, twice.
+ * acknowledgement in time, an answer that is not the expected one) it says so
+ * and the caller runs the hook in-process, its stdin reader resuming where
+ * this one stopped, to the same result. `CTX_MODE_HOOK_SOCKET=off` skips it;
+ * `CTX_MODE_HOOK_SOCKET_MS` changes the deadline (150 ms). Once the server has
+ * acknowledged the request, the hook waits for its answer (up to 10 s)
+ * instead, so that no request is decided, and recorded, twice.
  *
  * @module
  */
