@@ -10,7 +10,7 @@
  */
 
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { editDistance, typoBudget } from "./_levenshtein.ts";
+import { type Correction, correctTypos } from "./_correct.ts";
 import { makeSnippet } from "./_snippet.ts";
 import {
   anyOf,
@@ -18,7 +18,6 @@ import {
   queryWords,
   quoteTerm,
   roughStem,
-  trigrams,
 } from "./_terms.ts";
 import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
 import { type RankTerm, scoreRow } from "./_rank.ts";
@@ -33,14 +32,6 @@ export interface SearchHit {
   score: number;
   /** Windows of the chunk around the matched terms. */
   snippet: string;
-}
-
-/** A fuzzy correction the search made to a query term. */
-export interface Correction {
-  /** The term as typed. */
-  from: string;
-  /** The indexed word searched instead. */
-  to: string;
 }
 
 /** The answer to one query. */
@@ -157,7 +148,7 @@ export class Searcher {
     if (words.length === 0 && substrings.length === 0) return result;
 
     const scope = sourceScope(options.source);
-    result.corrections = this.#correct(words);
+    result.corrections = correctTypos((sql) => this.#statement(sql), words);
     const replaced = new Map(result.corrections.map((c) => [c.from, c.to]));
     const typed = words.map((word) => replaced.get(word) ?? word);
     const terms = this.#terms(
@@ -403,20 +394,6 @@ export class Searcher {
     }]));
   }
 
-  /** Fuzzy corrections for the words that match nothing at all. */
-  #correct(words: readonly string[]): Correction[] {
-    const corrections: Correction[] = [];
-    for (const word of words) {
-      if (word.length < 4 || /\d/.test(word) || this.#known(word)) continue;
-      // A word whose synonyms are indexed is searched through them: it is
-      // a real word the text says differently, not a typo.
-      if (synonymsOf(word).some((synonym) => this.#known(synonym))) continue;
-      const to = this.#closest(word);
-      if (to) corrections.push({ from: word, to });
-    }
-    return corrections;
-  }
-
   /**
    * Whether a token needs the substring layer: identifiers with inner
    * punctuation (`fs.rm`, `child_process`) and fragments that are not whole
@@ -433,62 +410,6 @@ export class Searcher {
       return true;
     }
     return scope !== undefined && this.#wordRanked([token], scope).size === 0;
-  }
-
-  #known(word: string): boolean {
-    if (this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(word)) {
-      return true;
-    }
-    const quoted = quoteTerm(word);
-    const asWord = this.#statement(
-      "SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1",
-    ).get(quoted);
-    const asPart = word.length >= 3 && this.#statement(
-      "SELECT 1 FROM vocabulary_trigram WHERE word LIKE ? LIMIT 1",
-    ).get(`%${word}%`);
-    return Boolean(asWord ?? asPart);
-  }
-
-  #closest(word: string): string | undefined {
-    const budget = typoBudget(word.length);
-    // Words sharing trigrams catch most typos; words sharing the first two
-    // letters catch swapped letters in short words ("chlid"), which share none.
-    const candidates = [
-      ...this.#statement(
-        `SELECT vocabulary.word AS word, vocabulary.uses AS uses
-         FROM vocabulary_trigram JOIN vocabulary ON vocabulary.id = vocabulary_trigram.rowid
-         WHERE vocabulary_trigram MATCH ? ORDER BY rank LIMIT 200`,
-      ).all(anyOf(trigrams(word))),
-      ...this.#statement(
-        `SELECT word, uses FROM vocabulary
-         WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ? LIMIT 400`,
-      ).all(
-        word.slice(0, 2),
-        word.slice(0, 1) + String.fromCodePoint(word.codePointAt(1)! + 1),
-        word.length - budget,
-        word.length + budget,
-      ),
-    ];
-    const close = new Map<string, { distance: number; uses: number }>();
-    for (const row of candidates) {
-      const candidate = String(row.word);
-      const distance = editDistance(word, candidate, budget);
-      if (distance <= budget) {
-        close.set(candidate, { distance, uses: Number(row.uses) });
-      }
-    }
-    const ranked = [...close].sort(([, x], [, y]) =>
-      x.distance - y.distance || y.uses - x.uses
-    );
-    const [best, second] = ranked;
-    if (!best) return undefined;
-    // Two words as close as each other and about as common: which one was
-    // meant is a guess, and a wrong guess rewrites the query.
-    if (
-      second && second[1].distance === best[1].distance &&
-      best[1].uses < 2 * second[1].uses
-    ) return undefined;
-    return best[0];
   }
 }
 

@@ -30,12 +30,8 @@ import { rememberWords } from "./_vocabulary.ts";
 import { utf8ByteLength } from "./split_oversize.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
 
-export type {
-  Correction,
-  QueryResult,
-  SearchHit,
-  SearchOptions,
-} from "./_search.ts";
+export type { Correction } from "./_correct.ts";
+export type { QueryResult, SearchHit, SearchOptions } from "./_search.ts";
 
 /** What to index. */
 export interface IndexInput {
