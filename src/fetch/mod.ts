@@ -24,9 +24,9 @@ export {
   type FetchReceipt,
   type FetchRequest,
   type FetchResult,
-  formatFetchResult,
   type Lookup,
   MAX_CONCURRENCY,
   USER_AGENT,
 } from "./fetch_and_index.ts";
+export { formatFetchResult } from "./format_fetch_result.ts";
 export { defaultSourceLabel } from "./source_label.ts";
