@@ -78,7 +78,8 @@ export async function claudeCodeDoctorModule(): Promise<
 export const PLATFORM_NAMES: readonly string[] = Object.keys(ADAPTER_MODULES);
 
 /**
- * The adapter of a platform.
+ * The adapter of a platform: what its hooks need, and all the hook path
+ * loads (the set-up is {@linkcode agentFor}'s).
  *
  * @param name The platform's name on the command line.
  * @returns The adapter, or undefined for an unknown platform.
