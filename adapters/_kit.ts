@@ -1,7 +1,7 @@
 /**
  * The shared body of the command-hook adapters: one {@linkcode AgentSpec}
- * (event names, tool names by role, payload keys, reply dialect, set-up
- * files) becomes an {@linkcode Adapter}. Parsing accepts the camelCase and
+ * (event names, tool names by role, payload keys, reply dialect) becomes
+ * an {@linkcode Adapter}. Parsing accepts the camelCase and
  * snake_case spelling of each key the spec lists; a payload without the
  * spec's tool or project keys is a one-line TypeError (the engine then
  * passes the call through).
@@ -12,110 +12,32 @@
  * cannot get the routing block runs as it is); context where it cannot be
  * injected is dropped; an observe-only event never answers with a block.
  *
+ * Tool inputs go between the platform's spelling and the neutral keys
+ * routing and the guard read (`command`, `path`, `url`, `pattern`,
+ * `limit`, `prompt`, `agentType`), and back: a rewritten input is handed
+ * to the platform in its own keys, neutral additions dropped. Reasons and
+ * notes name ctx-mode's tools as the platform's model sees them.
+ *
  * Translates only: no policy, no I/O except reading `/proc` for the
- * agent's process id when a platform sends no session id.
+ * agent's process id when a platform sends no session id. The hook path
+ * only (each agent's set-up is built by `setup/_kit.ts`), and all of it in
+ * one module with the Claude Code reply dialect several agents share: every
+ * module the hook loads costs a few tenths of a millisecond.
  *
  * @module
  */
 
-import { routingInstructions } from "../src/routing/routing_block.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
-import type { DoctorPlaces } from "./_doctor_kit.ts";
-import { doctorKit } from "./registry.ts";
-import { agentProcessId } from "./_agent_process.ts";
-import { neutralInput, platformInput } from "./_tool_input.ts";
+import type { AgentSpec, PayloadKeys, WireDecision } from "./_kit_spec.ts";
 import type {
   Adapter,
   AdapterEnv,
-  Capabilities,
-  ConfigFile,
-  DoctorWhere,
   HookEvent,
   HookInput,
   HookOutput,
-  PlatformCheck,
-  ToolRoles,
 } from "./types.ts";
 
-/** A decision the platform can express, after degradation. */
-export type WireDecision =
-  | { kind: "allow" }
-  | { kind: "deny"; reason: string }
-  | { kind: "ask"; reason: string }
-  | { kind: "modify"; input: Record<string, unknown>; note: string }
-  | { kind: "context"; text: string };
-
-/** One platform, as data plus its reply dialect. */
-export interface AgentSpec {
-  /** The name on the command line. */
-  name: string;
-  /** The name for people. */
-  label: string;
-  /** The platform's event names per neutral event; the first is the one registered. */
-  events: Readonly<Partial<Record<HookEvent, readonly string[]>>>;
-  /** Events whose answer the platform ignores. */
-  observeOnly: readonly HookEvent[];
-  /** Events where the platform adds a `context` answer to the model's context. */
-  contextOn: readonly HookEvent[];
-  /**
-   * The platform drops a session-start hook's context after compaction, so
-   * the first prompt after one carries the restored guide. @default {false}
-   */
-  restoreOnPrompt?: boolean;
-  /** What the platform can express. */
-  capabilities: Capabilities;
-  /** Tool names by role. */
-  tools: ToolRoles & {
-    /** Whether a tool name is an MCP tool. */
-    isMcp(name: string): boolean;
-    /** PowerShell tools among the shell tools. @default {[]} */
-    powershell?: readonly string[];
-  };
-  /** How the model sees one of ctx-mode's MCP tools. */
-  serverToolName(tool: string): string;
-  /** Payload keys (dotted paths allowed), first found wins. */
-  keys?: Partial<PayloadKeys>;
-  /** Environment variables naming the project directory, first set wins. @default {[]} */
-  projectEnv?: readonly string[];
-  /** Environment variables naming the session, first set wins. @default {[]} */
-  sessionEnv?: readonly string[];
-  /** For payloads without a tool name: the tool an event implies (`beforeShellExecution` → `Shell`). @default {{}} */
-  impliedTools?: Readonly<Record<string, string>>;
-  /** Writes a decision in the platform's dialect. */
-  reply(
-    event: HookEvent,
-    decision: WireDecision,
-    eventName: string,
-  ): HookOutput;
-  /** The answer that lets everything proceed. @default {empty stdout, exit 0} */
-  passThrough?: HookOutput;
-  /** The platform's set-up files. */
-  configFiles(command: string): ConfigFile[];
-  /** The routing instructions file, relative to the project. */
-  instructionsFile: string;
-  /** Wraps the routing instructions (front matter a rules file needs). @default {the text as is} */
-  instructionsText?: (text: string) => string;
-  /** Where the doctor looks, given the hint `run: <command> install <name>`. */
-  doctorPlaces(where: DoctorWhere, installHint: string): DoctorPlaces;
-  /** Unverified facts, for the docs. */
-  unverified: readonly string[];
-}
-
-/** Where a payload keeps each fact. */
-export interface PayloadKeys {
-  /** The session id. */
-  session: readonly string[];
-  /** The working directory (the project when no variable names it). */
-  cwd: readonly string[];
-  /** The tool's name. */
-  tool: readonly string[];
-  /** The tool's input (an object or JSON text). */
-  input: readonly string[];
-  /** The tool's result (post-tool). */
-  output: readonly string[];
-  /** The event's name. */
-  event: readonly string[];
-}
+export type { AgentSpec, WireDecision };
 
 const DEFAULT_KEYS: PayloadKeys = {
   session: ["session_id", "sessionId"],
@@ -128,10 +50,6 @@ const DEFAULT_KEYS: PayloadKeys = {
 
 /** `startup` under the names platforms give a new session. */
 const SOURCES: Record<string, string> = { new: "startup" };
-
-/** ctx-mode's MCP tool names, as routing and guard texts spell them. */
-export const SERVER_TOOLS: RegExp =
-  /\bctx_(?:batch_execute|execute_file|execute|fetch_and_index|index|search|stats|purge|doctor|upgrade|insight)\b/g;
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
@@ -201,157 +119,308 @@ function kindOf(spec: AgentSpec, name: string): ToolKind {
   return tools.isMcp(name) ? "mcp" : "other";
 }
 
+/**
+ * ctx-mode's MCP tool names, as routing and guard texts spell them.
+ * `_plugin_kit.ts` holds the same list, so a plugin's hook loads no second
+ * kit (a test keeps the two equal).
+ */
+export const SERVER_TOOLS: RegExp =
+  /\bctx_(?:batch_execute|execute_file|execute|fetch_and_index|index|search|stats|purge|doctor|upgrade|insight)\b/g;
+
+/**
+ * A text with ctx-mode's tool names as one platform's model sees them.
+ *
+ * @param text A reason, note or instruction naming `ctx_execute` and the like.
+ * @param serverToolName The platform's name of one of ctx-mode's tools.
+ * @returns The text, renamed.
+ */
+export function renameServerTools(
+  text: string,
+  serverToolName: (tool: string) => string,
+): string {
+  return text.replace(SERVER_TOOLS, (tool) => serverToolName(tool));
+}
+
+/** Per neutral input: which platform key each added neutral key came from. */
+const ORIGINS = new WeakMap<
+  ToolInput,
+  { keys: readonly string[]; aliases: Record<string, string> }
+>();
+
+/** Where each neutral key may be found, by tool kind; first found wins. */
+const INPUT_KEYS: Partial<Record<ToolKind, Record<string, readonly string[]>>> =
+  {
+    shell: { command: ["command", "cmd", "CommandLine"] },
+    read: {
+      path: [
+        "file_path",
+        "filePath",
+        "absolute_path",
+        "path",
+        "AbsolutePath",
+        "operations.0.path",
+      ],
+      limit: ["limit", "end_line", "endLine", "n_lines", "EndLine"],
+    },
+    grep: {
+      path: ["path", "dir_path", "SearchPath", "SearchDirectory"],
+      pattern: ["pattern", "query", "Query", "regex"],
+      limit: ["head_limit", "max_results", "maxResults"],
+    },
+    fetch: { url: ["url", "Url", "urls.0"] },
+    edit: {
+      path: [
+        "file_path",
+        "filePath",
+        "path",
+        "TargetFile",
+        "AbsolutePath",
+        "replacements.0.filePath",
+      ],
+    },
+    task: {
+      prompt: ["prompt", "Prompt", "goal", "objective"],
+      agentType: ["subagent_type", "agentName", "agent_type"],
+    },
+  };
+
+const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/m;
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>)]+/;
+
+/**
+ * The neutral input of a tool call: the platform's keys kept, the neutral
+ * keys added where the platform spells them otherwise.
+ *
+ * @param kind The tool's neutral kind.
+ * @param original The platform's input.
+ * @param options Whether the shell tool runs PowerShell.
+ * @returns The input routing and the guard read.
+ */
+export function neutralInput(
+  kind: ToolKind,
+  original: Record<string, unknown>,
+  options: { powershell: boolean },
+): ToolInput {
+  const result: Record<string, unknown> = { ...original };
+  const aliases: Record<string, string> = {};
+  for (const [key, paths] of Object.entries(INPUT_KEYS[kind] ?? {})) {
+    if (original[key] !== undefined) continue;
+    const path = paths.find((p) => at(original, p) !== undefined);
+    if (path === undefined) continue;
+    const value = at(original, path);
+    result[key] = Array.isArray(value) && key === "command"
+      ? value.join(" ")
+      : value;
+    if (!path.includes(".")) aliases[key] = path;
+  }
+  if (kind === "edit" && result.path === undefined) {
+    const patch = [original.command, original.input, original.patch]
+      .find((value) => typeof value === "string") as string | undefined;
+    const file = patch?.match(PATCH_FILE)?.[1]?.trim();
+    if (file) result.path = file;
+  }
+  if (kind === "fetch" && result.url === undefined) {
+    const url = typeof original.prompt === "string"
+      ? original.prompt.match(URL_IN_TEXT)?.[0]
+      : undefined;
+    if (url) result.url = url;
+  }
+  if (kind === "shell" && options.powershell) result.dialect = "powershell";
+  ORIGINS.set(result, { keys: Object.keys(original), aliases });
+  return result;
+}
+
+/**
+ * A rewritten input in the platform's own keys: changed neutral keys go back
+ * under the key they came from, neutral additions are dropped.
+ *
+ * @param neutral The input {@linkcode neutralInput} made.
+ * @param changed The rewritten neutral input.
+ * @returns The full replacement input for the platform.
+ */
+export function platformInput(
+  neutral: ToolInput,
+  changed: ToolInput,
+): Record<string, unknown> {
+  const origin = ORIGINS.get(neutral);
+  if (!origin) return { ...changed };
+  const result: Record<string, unknown> = {};
+  for (const key of origin.keys) {
+    result[key] = key in changed ? changed[key] : neutral[key];
+  }
+  for (const [key, from] of Object.entries(origin.aliases)) {
+    if (changed[key] !== neutral[key]) result[from] = changed[key];
+  }
+  return result;
+}
+
+/** Reads a payload in the platform's keys. */
+function parse(
+  spec: AgentSpec,
+  keys: PayloadKeys,
+  event: HookEvent,
+  raw: unknown,
+  where: AdapterEnv,
+): HookInput {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new TypeError(
+      `Cannot read the ${spec.name} payload: it is not an object`,
+    );
+  }
+  const payload = raw as Record<string, unknown>;
+  const projectDir =
+    (spec.projectEnv ?? []).map((name) => text(where.env[name])).find(
+      Boolean,
+    ) ?? text(first(payload, keys.cwd));
+  if (!projectDir) {
+    throw new TypeError(
+      `Cannot read the ${spec.name} payload: it names no working directory`,
+    );
+  }
+  const sessionId = text(String(first(payload, keys.session) ?? "")) ??
+    (spec.sessionEnv ?? []).map((name) => text(where.env[name])).find(
+      Boolean,
+    ) ??
+    `pid-${agentProcessId(where.parentPid)}`;
+  if (event !== "pre_tool_use" && event !== "post_tool_use") {
+    const source = text(payload.source);
+    const prompt = promptText(
+      payload.submitted_prompt ?? payload.prompt ?? payload.initialPrompt,
+    );
+    return {
+      event,
+      platform: spec.name,
+      sessionId,
+      projectDir,
+      ...(event === "user_prompt_submit" && prompt ? { prompt } : {}),
+      ...(event === "user_prompt_submit" && spec.restoreOnPrompt
+        ? { restoreOnPrompt: true }
+        : {}),
+      ...(source ? { source: SOURCES[source] ?? source } : {}),
+      ...(text(payload.trigger) ? { trigger: String(payload.trigger) } : {}),
+    };
+  }
+  const eventName = text(first(payload, keys.event)) ?? "";
+  const toolName = text(first(payload, keys.tool)) ??
+    spec.impliedTools?.[normal(eventName)];
+  if (!toolName) {
+    throw new TypeError(
+      `Cannot read the ${spec.name} payload: it names no tool`,
+    );
+  }
+  const original = inputObject(
+    first(payload, keys.input) ??
+      (spec.impliedTools?.[normal(eventName)] ? payload : undefined),
+    spec.name,
+  );
+  const toolKind = kindOf(spec, toolName);
+  const input = neutralInput(toolKind, original, {
+    powershell: spec.tools.powershell?.includes(toolName) ?? false,
+  });
+  const output = first(payload, keys.output);
+  const error = event === "post_tool_use" ? text(payload.error) : undefined;
+  const agentType = text(payload.agent_type);
+  return {
+    event,
+    subagent: text(payload.agent_id) !== undefined,
+    ...(agentType ? { agentType } : {}),
+    ...(error ? { error } : {}),
+    call: {
+      platform: spec.name,
+      sessionId,
+      projectDir,
+      toolName,
+      toolKind,
+      input,
+      ...(event === "post_tool_use" && output !== undefined ? { output } : {}),
+    },
+  };
+}
+
+/** A decision as the platform can express it (see the module comment). */
+function degrade(
+  spec: AgentSpec,
+  input: HookInput,
+  decision: Decision,
+): WireDecision {
+  const caps = spec.capabilities;
+  const rename = (message: string) =>
+    renameServerTools(message, spec.serverToolName);
+  if (spec.observeOnly.includes(input.event)) return { kind: "allow" };
+  const toolEvent = input.event === "pre_tool_use" ? input : undefined;
+  switch (decision.kind) {
+    case "allow":
+      return decision;
+    case "context":
+      return spec.contextOn.includes(input.event)
+        ? { kind: "context", text: rename(decision.text) }
+        : { kind: "allow" };
+    case "deny":
+      return toolEvent && caps.block
+        ? { kind: "deny", reason: rename(decision.reason) }
+        : { kind: "allow" };
+    case "ask":
+      if (!toolEvent) return { kind: "allow" };
+      if (caps.ask) return { kind: "ask", reason: rename(decision.reason) };
+      return {
+        kind: "deny",
+        reason: `${
+          rename(decision.reason)
+        }. ${spec.label} cannot ask the user here, so ctx-mode blocked the call; if the user wants it, they can run it by hand in a terminal${
+          byHand(toolEvent.call.input)
+        }.`,
+      };
+    case "modify": {
+      if (!toolEvent) return { kind: "allow" };
+      const original = toolEvent.call.input;
+      const input = platformInput(original, decision.input);
+      // Text ctx-mode added (the routing block) names the tools as this agent's model sees them.
+      for (const [key, value] of Object.entries(input)) {
+        if (typeof value === "string" && value !== original[key]) {
+          input[key] = rename(value);
+        }
+      }
+      if (caps.modifyArgs) {
+        return { kind: "modify", input, note: rename(decision.note) };
+      }
+      // A subagent prompt that cannot carry the routing block runs as it is.
+      if (toolEvent.call.toolKind === "task") return { kind: "allow" };
+      return {
+        kind: "deny",
+        reason: `${
+          rename(decision.note)
+        } ${spec.label} cannot rewrite a call, so run it again as: ${
+          JSON.stringify(input)
+        }`,
+      };
+    }
+  }
+}
+
 /** Builds the adapter of a platform from its spec. */
 export function defineAgent(spec: AgentSpec): Adapter {
   const keys = { ...DEFAULT_KEYS, ...spec.keys };
-  const lookup = new Map<string, HookEvent>();
-  for (const [event, names] of Object.entries(spec.events)) {
-    for (const name of names ?? []) {
-      lookup.set(normal(name), event as HookEvent);
-    }
+  const eventNames: Partial<Record<HookEvent, string>> = {};
+  for (const key in spec.events) {
+    const names = spec.events[key as HookEvent];
+    if (names?.[0] !== undefined) eventNames[key as HookEvent] = names[0];
   }
-  // The neutral names work too: `ctx-mode hook <platform> pre_tool_use`.
-  for (const event of Object.keys(spec.events)) {
-    lookup.set(normal(event), event as HookEvent);
-  }
-  const eventNames = Object.fromEntries(
-    Object.entries(spec.events).map(([event, names]) => [event, names?.[0]]),
-  );
-  const passThrough = spec.passThrough ?? { stdout: "", exitCode: 0 };
-  const rename = (message: string) =>
-    message.replace(SERVER_TOOLS, (tool) => spec.serverToolName(tool));
-
-  function parse(event: HookEvent, raw: unknown, where: AdapterEnv): HookInput {
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw new TypeError(
-        `Cannot read the ${spec.name} payload: it is not an object`,
-      );
-    }
-    const payload = raw as Record<string, unknown>;
-    const projectDir =
-      (spec.projectEnv ?? []).map((name) => text(where.env[name])).find(
-        Boolean,
-      ) ?? text(first(payload, keys.cwd));
-    if (!projectDir) {
-      throw new TypeError(
-        `Cannot read the ${spec.name} payload: it names no working directory`,
-      );
-    }
-    const sessionId = text(String(first(payload, keys.session) ?? "")) ??
-      (spec.sessionEnv ?? []).map((name) => text(where.env[name])).find(
-        Boolean,
-      ) ??
-      `pid-${agentProcessId(where.parentPid)}`;
-    if (event !== "pre_tool_use" && event !== "post_tool_use") {
-      const source = text(payload.source);
-      const prompt = promptText(
-        payload.submitted_prompt ?? payload.prompt ?? payload.initialPrompt,
-      );
-      return {
-        event,
-        platform: spec.name,
-        sessionId,
-        projectDir,
-        ...(event === "user_prompt_submit" && prompt ? { prompt } : {}),
-        ...(event === "user_prompt_submit" && spec.restoreOnPrompt
-          ? { restoreOnPrompt: true }
-          : {}),
-        ...(source ? { source: SOURCES[source] ?? source } : {}),
-        ...(text(payload.trigger) ? { trigger: String(payload.trigger) } : {}),
-      };
-    }
-    const eventName = text(first(payload, keys.event)) ?? "";
-    const toolName = text(first(payload, keys.tool)) ??
-      spec.impliedTools?.[normal(eventName)];
-    if (!toolName) {
-      throw new TypeError(
-        `Cannot read the ${spec.name} payload: it names no tool`,
-      );
-    }
-    const original = inputObject(
-      first(payload, keys.input) ??
-        (spec.impliedTools?.[normal(eventName)] ? payload : undefined),
-      spec.name,
-    );
-    const toolKind = kindOf(spec, toolName);
-    const input = neutralInput(toolKind, original, {
-      powershell: spec.tools.powershell?.includes(toolName) ?? false,
-    });
-    const output = first(payload, keys.output);
-    const error = event === "post_tool_use" ? text(payload.error) : undefined;
-    const agentType = text(payload.agent_type);
-    return {
-      event,
-      subagent: text(payload.agent_id) !== undefined,
-      ...(agentType ? { agentType } : {}),
-      ...(error ? { error } : {}),
-      call: {
-        platform: spec.name,
-        sessionId,
-        projectDir,
-        toolName,
-        toolKind,
-        input,
-        ...(event === "post_tool_use" && output !== undefined
-          ? { output }
-          : {}),
-      },
-    };
-  }
-
-  function degrade(input: HookInput, decision: Decision): WireDecision {
-    const caps = spec.capabilities;
-    if (spec.observeOnly.includes(input.event)) return { kind: "allow" };
-    const toolEvent = input.event === "pre_tool_use" ? input : undefined;
-    switch (decision.kind) {
-      case "allow":
-        return decision;
-      case "context":
-        return spec.contextOn.includes(input.event)
-          ? { kind: "context", text: rename(decision.text) }
-          : { kind: "allow" };
-      case "deny":
-        return toolEvent && caps.block
-          ? { kind: "deny", reason: rename(decision.reason) }
-          : { kind: "allow" };
-      case "ask":
-        if (!toolEvent) return { kind: "allow" };
-        if (caps.ask) return { kind: "ask", reason: rename(decision.reason) };
-        return {
-          kind: "deny",
-          reason: `${
-            rename(decision.reason)
-          }. ${spec.label} cannot ask the user here, so ctx-mode blocked the call; if the user wants it, they can run it by hand in a terminal${
-            byHand(toolEvent.call.input)
-          }.`,
-        };
-      case "modify": {
-        if (!toolEvent) return { kind: "allow" };
-        const original = toolEvent.call.input;
-        const input = platformInput(original, decision.input);
-        // Text ctx-mode added (the routing block) names the tools as this agent's model sees them.
-        for (const [key, value] of Object.entries(input)) {
-          if (typeof value === "string" && value !== original[key]) {
-            input[key] = rename(value);
-          }
-        }
-        if (caps.modifyArgs) {
-          return { kind: "modify", input, note: rename(decision.note) };
-        }
-        // A subagent prompt that cannot carry the routing block runs as it is.
-        if (toolEvent.call.toolKind === "task") return { kind: "allow" };
-        return {
-          kind: "deny",
-          reason: `${
-            rename(decision.note)
-          } ${spec.label} cannot rewrite a call, so run it again as: ${
-            JSON.stringify(input)
-          }`,
-        };
+  // Built on the first event() call, right after the hook command has
+  // normalised the event name itself: loading the adapter does no string work.
+  let lookup: Map<string, HookEvent> | undefined;
+  const events = (): Map<string, HookEvent> => {
+    if (lookup) return lookup;
+    lookup = new Map();
+    for (const key in spec.events) {
+      for (const name of spec.events[key as HookEvent] ?? []) {
+        lookup.set(normal(name), key as HookEvent);
       }
     }
-  }
-
+    // The neutral names work too: `ctx-mode hook <platform> pre_tool_use`.
+    for (const key in spec.events) lookup.set(normal(key), key as HookEvent);
+    return lookup;
+  };
+  const passThrough = spec.passThrough ?? { stdout: "", exitCode: 0 };
   return {
     name: spec.name,
     label: spec.label,
@@ -360,47 +429,92 @@ export function defineAgent(spec: AgentSpec): Adapter {
     observeOnly: spec.observeOnly,
     eventNames,
     tools: spec.tools,
-    unverified: spec.unverified,
     serverToolName: spec.serverToolName,
-    event: (name) => lookup.get(normal(name)),
-    parse,
+    event: (name) => events().get(normal(name)),
+    parse: (event, raw, where) => parse(spec, keys, event, raw, where),
     format(input: HookInput, decision: Decision): HookOutput {
-      const wire = degrade(input, decision);
+      const wire = degrade(spec, input, decision);
       const eventName = eventNames[input.event] ?? input.event;
       return spec.reply(input.event, wire, eventName);
     },
     passThrough: () => passThrough,
-    config(command: string): unknown {
-      return Object.fromEntries(
-        spec.configFiles(command).map((file) => [file.name, file.data]),
-      );
-    },
-    configFiles: spec.configFiles,
-    instructions: () => ({
-      file: spec.instructionsFile,
-      text: (spec.instructionsText ?? ((text) => text))(
-        rename(routingInstructions()),
-      ),
-    }),
-    async doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
-      const { doctorChecks, installHint } = await doctorKit();
-      const places = spec.doctorPlaces(where, installHint(spec.name));
-      return doctorChecks(spec.name, places, {
-        events: Object.values(eventNames).filter((name): name is string =>
-          typeof name === "string"
-        ),
-        where,
-      });
-    },
   };
 }
 
 /** The hook command's way of reading an event name: case, `_` and `-` ignored. */
 function normal(name: string): string {
-  return name.toLowerCase().replace(/[_-]/g, "");
+  return name.toLowerCase().replaceAll("_", "").replaceAll("-", "");
 }
 
 function byHand(input: ToolInput): string {
   const command = input.command;
   return typeof command === "string" ? `: ${command}` : "";
+}
+
+/** The Claude Code dialect (`hookSpecificOutput`), which Codex, Qwen Code, VS Code Copilot and Kimi Code share. */
+export function claudeStyleReply(
+  event: HookEvent,
+  decision: WireDecision,
+  eventName: string,
+): HookOutput {
+  const json = (value: unknown) => ({
+    stdout: `${JSON.stringify({ hookSpecificOutput: value })}\n`,
+    exitCode: 0,
+  });
+  switch (decision.kind) {
+    case "allow":
+      return { stdout: "", exitCode: 0 };
+    case "deny":
+    case "ask":
+      return json({
+        hookEventName: eventName,
+        permissionDecision: decision.kind,
+        permissionDecisionReason: decision.reason,
+      });
+    case "modify":
+      return json({
+        hookEventName: eventName,
+        permissionDecision: "allow",
+        permissionDecisionReason: decision.note,
+        updatedInput: decision.input,
+      });
+    case "context":
+      return event === "pre_compact"
+        ? { stdout: "", exitCode: 0 }
+        : json({ hookEventName: eventName, additionalContext: decision.text });
+  }
+}
+
+/** Shells an agent may start its hooks through. */
+const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "fish", "busybox"]);
+
+/**
+ * The agent's process id, the session id of last resort for platforms whose
+ * payloads carry none: the hook's parent, or, when the parent is a shell the
+ * agent started the hook through, the shell's parent (at most two steps up).
+ * Reads `/proc/<pid>/stat` (Linux); elsewhere the parent id is the answer.
+ * Never throws.
+ */
+function agentProcessId(parentPid: number): number {
+  let pid = parentPid;
+  for (let step = 0; step < 2; step++) {
+    const stat = readStat(pid);
+    if (!stat || !SHELLS.has(stat.name)) return pid;
+    if (stat.parent <= 1) return pid;
+    pid = stat.parent;
+  }
+  return pid;
+}
+
+function readStat(pid: number): { name: string; parent: number } | undefined {
+  try {
+    const text = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // The name is in parentheses and may itself hold spaces or parentheses.
+    const close = text.lastIndexOf(")");
+    const name = text.slice(text.indexOf("(") + 1, close);
+    const parent = Number(text.slice(close + 2).split(" ")[1]);
+    return Number.isInteger(parent) ? { name, parent } : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -11,22 +11,20 @@
  * Reply: `{"action": "block", "reason"}`, `{"action": "args", "args",
  * "note"}` or `{"action": "context", "text"}`; nothing to proceed.
  *
+ * The hook path only: the plugin files, MCP entry, instructions and doctor
+ * are in `setup/_plugin_kit.ts`.
+ *
  * @module
  */
 
-import { routingInstructions } from "../src/routing/routing_block.ts";
-import { doctorKit } from "./registry.ts";
-import { SERVER_TOOLS } from "./_kit.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
   AdapterEnv,
   Capabilities,
-  DoctorWhere,
   HookEvent,
   HookInput,
   HookOutput,
-  PlatformCheck,
 } from "./types.ts";
 
 /** One plugin agent. */
@@ -45,15 +43,15 @@ export interface PluginSpec {
   pathKeys: readonly string[];
   /** How its model sees one of ctx-mode's tools (`ctx_execute` → `ctx-mode_ctx_execute`). @default {unchanged} */
   serverToolName?: (tool: string) => string;
-  /** The MCP registration in its config file, for a command given as argv; undefined without MCP. */
-  mcpConfig?: (command: readonly string[]) => unknown;
-  /** The routing instructions file. */
-  instructionsFile: string;
-  /** The plugin files, relative to `configs/<agent>/`, for a command given as argv. */
-  pluginFiles(command: readonly string[]): Promise<Record<string, string>>;
-  /** Where the doctor looks: plugin files and MCP config files, project first. */
-  places(where: DoctorWhere): { plugins: string[]; mcp: string[] };
 }
+
+/**
+ * ctx-mode's MCP tool names, as routing and guard texts spell them: the
+ * list `_kit.ts` holds, repeated so a plugin's hook loads one module fewer
+ * (a test keeps the two equal).
+ */
+export const SERVER_TOOLS: RegExp =
+  /\bctx_(?:batch_execute|execute_file|execute|fetch_and_index|index|search|stats|purge|doctor|upgrade|insight)\b/g;
 
 const NEUTRAL: Record<string, HookEvent> = {
   pretooluse: "pre_tool_use",
@@ -204,96 +202,5 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
     passThrough(): HookOutput {
       return PASS;
     },
-
-    config(command: string): unknown {
-      return spec.mcpConfig?.(command.split(" ")) ?? {};
-    },
-
-    instructions(): { file: string; text: string } {
-      return { file: spec.instructionsFile, text: routingInstructions() };
-    },
-
-    pluginFiles: spec.pluginFiles,
-
-    async doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
-      const { installHint } = await doctorKit();
-      const places = spec.places(where);
-      const plugin = places.plugins.find((path) =>
-        where.readText(path) !== undefined
-      );
-      const mcp = places.mcp.find((path) =>
-        /"?ctx-mode"?\s*[:=]/.test(where.readText(path) ?? "")
-      );
-      const checks: PlatformCheck[] = [
-        plugin
-          ? {
-            name: `${spec.name} plugin`,
-            status: "ok",
-            detail: `found at ${plugin}`,
-          }
-          : {
-            name: `${spec.name} plugin`,
-            status: "warn",
-            detail: `not found; ${installHint(spec.name)}`,
-          },
-      ];
-      if (spec.mcpConfig) {
-        checks.push(
-          mcp
-            ? {
-              name: `${spec.name} MCP server`,
-              status: "ok",
-              detail: `registered in ${mcp}`,
-            }
-            : {
-              name: `${spec.name} MCP server`,
-              status: "warn",
-              detail: `not registered; ${installHint(spec.name)}`,
-            },
-        );
-      }
-      return checks;
-    },
   };
-}
-
-/**
- * A plugin's source: its template with the shared channel client, the
- * ctx-mode command and the template's own values (`__NAME__`) filled in.
- * Read through `fetch`, so it works from a clone, from JSR and from the
- * compiled binary (which embeds the templates).
- *
- * @param template The agent's template, relative to this module (`./plugins/opencode.js`).
- * @param command The ctx-mode command as argv.
- * @param values The template's values by name (`PLATFORM` for `__PLATFORM__`).
- * @returns The plugin's source.
- */
-export async function pluginSource(
-  template: string,
-  command: readonly string[],
-  values: Readonly<Record<string, string>>,
-): Promise<string> {
-  const [body, channel] = await Promise.all(
-    [template, "./plugins/_channel.js"].map(async (file) => {
-      const response = await fetch(new URL(file, import.meta.url));
-      if (!response.ok) {
-        throw new Error(
-          `Cannot read the plugin template "${file}": ${response.status} ${response.statusText}`,
-        );
-      }
-      return await response.text();
-    }),
-  );
-  // The templates' lint directives are for this repository, not for the agent.
-  const source = (text: string) =>
-    text.split("\n").filter((line) =>
-      !line.startsWith("// deno-lint-ignore-file")
-    ).join("\n").trim();
-  let result = source(body!)
-    .replace("/* __CTX_MODE_CHANNEL__ */", () => source(channel!))
-    .replace("__CTX_MODE_COMMAND__", () => JSON.stringify(command));
-  for (const [name, value] of Object.entries(values)) {
-    result = result.replaceAll(`__${name}__`, value);
-  }
-  return `${result}\n`;
 }

@@ -10,8 +10,7 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
+import { pluginAdapter } from "./_plugin_kit.ts";
 import type { Adapter } from "./types.ts";
 
 /** The Amp adapter. */
@@ -41,31 +40,4 @@ export const amp: Adapter = pluginAdapter({
     "create_file": "edit",
   },
   pathKeys: ["path", "file_path"],
-  mcpConfig: (command) => ({
-    "amp.mcpServers": {
-      "ctx-mode": { command: command[0], args: [...command.slice(1), "serve"] },
-    },
-  }),
-  instructionsFile: "AGENTS.md",
-  pluginFiles: async (command) => ({
-    "plugins/ctx-mode.js": await pluginSource("./plugins/amp.js", command, {
-      PLATFORM: "amp",
-    }),
-  }),
-  places: (where) => {
-    const config = joinPath(
-      where.env.XDG_CONFIG_HOME ?? joinPath(where.home, ".config"),
-      "amp",
-    );
-    return {
-      plugins: [
-        joinPath(where.projectDir, ".amp", "plugins", "ctx-mode.js"),
-        joinPath(config, "plugins", "ctx-mode.js"),
-      ],
-      mcp: [
-        joinPath(where.projectDir, ".amp", "settings.json"),
-        joinPath(config, "settings.json"),
-      ],
-    };
-  },
 });

@@ -3,25 +3,21 @@
  * capability (block, ask, rewrite input, add context).
  *
  * Translates only; the policy lives in `hooks/`. Fails open through the
- * engine: a payload of the wrong shape throws a one-line TypeError.
+ * engine: a payload of the wrong shape throws a one-line TypeError. The
+ * settings, instructions and doctor are in `setup/claude_code.ts`.
  *
  * @module
  */
 
 import { basenameOf } from "../src/config/path_lite.ts";
-import { routingInstructions } from "../src/routing/routing_block.ts";
 import { subagentCanCallServer } from "./claude_code_agents.ts";
-import { claudeCodeDoctorModule } from "./registry.ts";
 import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
 import type {
   Adapter,
   AdapterEnv,
-  ConfigFile,
-  DoctorWhere,
   HookEvent,
   HookInput,
   HookOutput,
-  PlatformCheck,
   ToolRoles,
 } from "./types.ts";
 
@@ -58,20 +54,6 @@ const EVENT_NAMES: Record<HookEvent, string> = {
   "pre_compact": "PreCompact",
   "session_start": "SessionStart",
   "user_prompt_submit": "UserPromptSubmit",
-};
-
-/**
- * The hooks ctx-mode registers, with their matchers (undefined: the event
- * takes none). The doctor checks for exactly these.
- */
-const HOOK_MATCHERS: Record<string, string | undefined> = {
-  PreToolUse:
-    "Bash|PowerShell|Read|Grep|Glob|WebFetch|WebSearch|Agent|Task|mcp__.*",
-  PostToolUse: "",
-  PostToolUseFailure: "",
-  PreCompact: undefined,
-  SessionStart: "startup|resume|clear|compact",
-  UserPromptSubmit: undefined,
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -199,7 +181,6 @@ export const claudeCode: Adapter = {
   observeOnly: [],
   eventNames: EVENT_NAMES,
   tools: TOOLS,
-  unverified: [],
   // Claude Code's routing texts name ctx-mode's tools as they are.
   serverToolName: (tool: string) => tool,
   capabilities: {
@@ -322,56 +303,4 @@ export const claudeCode: Adapter = {
   },
 
   subagentCanCallServer,
-
-  // Hooks only: Claude Code reads MCP servers from .mcp.json and
-  // ~/.claude.json, never from settings.json (`ctx-mode install` writes those).
-  config(command: string): unknown {
-    return {
-      hooks: Object.fromEntries(
-        Object.entries(HOOK_MATCHERS).map(([event, matcher]) => [event, [{
-          ...(matcher === undefined ? {} : { matcher }),
-          hooks: [{
-            type: "command",
-            command: `${command} hook claude-code ${event}`,
-          }],
-        }]]),
-      ),
-    };
-  },
-
-  /**
-   * Hooks go to `settings.json`; MCP servers to `.mcp.json` or
-   * `~/.claude.json`, since Claude Code ignores `mcpServers` in settings.
-   */
-  configFiles(command: string): ConfigFile[] {
-    const { hooks } = claudeCode.config(command) as { hooks: unknown };
-    const mcpServers = {
-      "ctx-mode": { type: "stdio", command, args: ["serve"], env: {} },
-    };
-    return [{
-      name: "settings.json",
-      format: "json",
-      holds: ["hooks"],
-      project: ".claude/settings.json",
-      user: "~/.claude/settings.json",
-      relocatedBy: { variable: "CLAUDE_CONFIG_DIR", folder: "~/.claude" },
-      data: { hooks },
-    }, {
-      name: ".mcp.json",
-      format: "json",
-      holds: ["mcp"],
-      project: ".mcp.json",
-      user: "~/.claude.json",
-      data: { mcpServers },
-    }];
-  },
-
-  instructions(): { file: string; text: string } {
-    return { file: "CLAUDE.md", text: routingInstructions() };
-  },
-
-  async doctor(where: DoctorWhere): Promise<PlatformCheck[]> {
-    const { claudeCodeDoctor } = await claudeCodeDoctorModule();
-    return claudeCodeDoctor(where, Object.keys(HOOK_MATCHERS));
-  },
 };

@@ -19,12 +19,11 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
 import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
-const EVENTS = {
+/** Its event names per neutral event, the registered one first. */
+export const EVENTS = {
   "pre_tool_use": [
     "preToolUse",
     "beforeShellExecution",
@@ -42,10 +41,6 @@ const EVENTS = {
   "session_start": ["sessionStart"],
   "user_prompt_submit": ["beforeSubmitPrompt"],
 } as const;
-
-const MATCHERS: Partial<Record<HookEvent, string>> = {
-  "pre_tool_use": "Shell|Read|Grep|Glob|WebFetch|Task|Write|Edit|MCP:.*",
-};
 
 function json(value: unknown): HookOutput {
   return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
@@ -113,49 +108,4 @@ export const cursor: Adapter = defineAgent({
   },
   reply,
   passThrough: { stdout: "{}\n", exitCode: 0 },
-  configFiles: (command) => [{
-    name: "hooks.json",
-    format: "json",
-    holds: ["hooks"],
-    project: ".cursor/hooks.json",
-    user: "~/.cursor/hooks.json",
-    data: {
-      version: 1,
-      hooks: Object.fromEntries(
-        registeredEvents(EVENTS).map(([event, name]) => [name, [{
-          command: hookCommand(command, "cursor", name),
-          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-          timeout: 30,
-        }]]),
-      ),
-    },
-  }, {
-    name: "mcp.json",
-    format: "json",
-    holds: ["mcp"],
-    project: ".cursor/mcp.json",
-    user: "~/.cursor/mcp.json",
-    data: { mcpServers: { "ctx-mode": { command, args: ["serve"], env: {} } } },
-  }],
-  instructionsFile: ".cursor/rules/ctx-mode.mdc",
-  instructionsText: (text) =>
-    `---\ndescription: ctx-mode routing\nalwaysApply: true\n---\n\n${text}`,
-  doctorPlaces: (where) => ({
-    hookFiles: [
-      joinPath(where.projectDir, ".cursor", "hooks.json"),
-      joinPath(where.home, ".cursor", "hooks.json"),
-    ],
-    mcpFiles: [
-      joinPath(where.projectDir, ".cursor", "mcp.json"),
-      joinPath(where.home, ".cursor", "mcp.json"),
-    ],
-    hookFix:
-      "add configs/cursor/hooks.json to ~/.cursor/hooks.json (not also to .claude/settings.json, or each hook runs twice)",
-    mcpFix: "add configs/cursor/mcp.json to ~/.cursor/mcp.json",
-  }),
-  unverified: [
-    'permission "ask" on preToolUse is reported ignored: ctx-mode denies instead',
-    "preCompact and sessionStart payloads (sources disagree); sessionStart output is reported as sometimes ignored",
-    "MCP tool names: MCP:<tool> or MCP:<server>:<tool>",
-  ],
 });

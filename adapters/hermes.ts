@@ -15,12 +15,11 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { hookCommand, userFolder } from "./_hook_config.ts";
 import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
-const EVENTS = {
+/** Its event names per neutral event, the registered one first. */
+export const EVENTS = {
   "pre_tool_use": ["pre_tool_call"],
   "post_tool_use": ["post_tool_call"],
   "session_start": ["on_session_start"],
@@ -74,38 +73,4 @@ export const hermes: Adapter = defineAgent({
   serverToolName: (tool) => `mcp_ctx-mode_${tool}`,
   keys: { output: ["result", "tool_response", "tool_result", "tool_output"] },
   reply,
-  configFiles: (command) => [{
-    name: "config.yaml",
-    format: "yaml",
-    holds: ["hooks", "mcp"],
-    user: "~/.hermes/config.yaml",
-    relocatedBy: { variable: "HERMES_HOME", folder: "~/.hermes" },
-    data: {
-      hooks: Object.fromEntries(
-        Object.values(EVENTS).map(([name]) => [name, [{
-          command: hookCommand(command, "hermes", name),
-          timeout: 30,
-        }]]),
-      ),
-      "mcp_servers": {
-        "ctx-mode": { command, args: ["serve"], timeout: 120 },
-      },
-    },
-  }],
-  instructionsFile: "AGENTS.md",
-  doctorPlaces: (where, installHint) => {
-    const user = userFolder(where, "HERMES_HOME", ".hermes");
-    return {
-      hookFiles: [joinPath(user, "config.yaml")],
-      mcpFiles: [joinPath(user, "config.yaml")],
-      hookFix: `${installHint} and accept the hooks on first run`,
-      mcpFix: installHint,
-    };
-  },
-  unverified: [
-    "post_tool_call and on_session_start as shell-hook event names",
-    "search_files as the search tool",
-    "the key of post_tool_call's result (result, else tool_response)",
-    "MCP tools are taken to be mcp_ctx-mode_<tool>",
-  ],
 });

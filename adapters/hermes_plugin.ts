@@ -15,9 +15,7 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
-import { ctxModeVersion } from "./registry.ts";
+import { pluginAdapter } from "./_plugin_kit.ts";
 import type { Adapter } from "./types.ts";
 
 /** The Hermes plugin adapter. */
@@ -48,24 +46,4 @@ export const hermesPlugin: Adapter = pluginAdapter({
   serverToolName: (tool) => `mcp_ctx-mode_${tool}`,
   mcpPrefix: "mcp_ctx_mode_",
   pathKeys: ["path", "file_path"],
-  instructionsFile: "AGENTS.md",
-  pluginFiles: async (command) => ({
-    "plugins/ctx-mode/__init__.py": await pluginSource(
-      "./plugins/hermes/__init__.py",
-      command,
-      {},
-    ),
-    "plugins/ctx-mode/plugin.yaml": await pluginSource(
-      "./plugins/hermes/plugin.yaml",
-      command,
-      { VERSION: await ctxModeVersion() },
-    ),
-  }),
-  places: (where) => {
-    const home = where.env.HERMES_HOME ?? joinPath(where.home, ".hermes");
-    return {
-      plugins: [joinPath(home, "plugins", "ctx-mode", "__init__.py")],
-      mcp: [],
-    };
-  },
 });

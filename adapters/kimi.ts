@@ -12,23 +12,17 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { claudeStyleReply } from "./_claude_style.ts";
-import { hookCommand, registeredEvents, userFolder } from "./_hook_config.ts";
-import { defineAgent } from "./_kit.ts";
-import type { Adapter, HookEvent } from "./types.ts";
+import { claudeStyleReply, defineAgent } from "./_kit.ts";
+import type { Adapter } from "./types.ts";
 
-const EVENTS = {
+/** Its event names per neutral event, the registered one first. */
+export const EVENTS = {
   "pre_tool_use": ["PreToolUse"],
   "post_tool_use": ["PostToolUse", "PostToolUseFailure"],
   "pre_compact": ["PreCompact"],
   "session_start": ["SessionStart"],
   "user_prompt_submit": ["UserPromptSubmit"],
 } as const;
-
-const MATCHERS: Partial<Record<HookEvent, string>> = {
-  "pre_tool_use": "Bash|Read|Grep|Glob|FetchURL|Agent|Write|Edit|mcp__.*",
-};
 
 /** The Kimi Code adapter. */
 export const kimi: Adapter = defineAgent({
@@ -61,41 +55,4 @@ export const kimi: Adapter = defineAgent({
   },
   serverToolName: (tool) => `mcp__ctx-mode__${tool}`,
   reply: claudeStyleReply,
-  configFiles: (command) => [{
-    name: "config.toml",
-    format: "toml",
-    holds: ["hooks"],
-    user: "~/.kimi-code/config.toml",
-    relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
-    data: {
-      hooks: registeredEvents(EVENTS).map(([event, name]) => ({
-        event: name,
-        ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-        command: hookCommand(command, "kimi", name),
-        timeout: 30,
-      })),
-    },
-  }, {
-    name: "mcp.json",
-    format: "json",
-    holds: ["mcp"],
-    project: ".kimi-code/mcp.json",
-    user: "~/.kimi-code/mcp.json",
-    relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
-    data: { mcpServers: { "ctx-mode": { command, args: ["serve"], env: {} } } },
-  }],
-  instructionsFile: "AGENTS.md",
-  doctorPlaces: (where, installHint) => {
-    const user = userFolder(where, "KIMI_CODE_HOME", ".kimi-code");
-    return {
-      hookFiles: [joinPath(user, "config.toml")],
-      mcpFiles: [
-        joinPath(user, "mcp.json"),
-        joinPath(where.projectDir, ".kimi-code", "mcp.json"),
-      ],
-      hookFix: installHint,
-      mcpFix: installHint,
-    };
-  },
-  unverified: ["whether stdout reaches the context on some events"],
 });

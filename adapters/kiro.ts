@@ -15,22 +15,16 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { hookCommand } from "./_hook_config.ts";
 import { defineAgent, type WireDecision } from "./_kit.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
-const EVENTS = {
+/** Its event names per neutral event, the registered one first. */
+export const EVENTS = {
   "pre_tool_use": ["preToolUse"],
   "post_tool_use": ["postToolUse"],
   "session_start": ["agentSpawn"],
   "user_prompt_submit": ["userPromptSubmit"],
 } as const;
-
-const MATCHERS: Partial<Record<HookEvent, string>> = {
-  "pre_tool_use": "*",
-  "post_tool_use": "*",
-};
 
 function reply(_event: HookEvent, decision: WireDecision): HookOutput {
   switch (decision.kind) {
@@ -74,49 +68,4 @@ export const kiro: Adapter = defineAgent({
   },
   serverToolName: (tool) => `@ctx-mode/${tool}`,
   reply,
-  configFiles: (command) => [{
-    name: "ctx-mode.json",
-    format: "json",
-    holds: ["hooks", "mcp"],
-    project: ".kiro/agents/ctx-mode.json",
-    user: "~/.kiro/agents/ctx-mode.json",
-    data: {
-      name: "ctx-mode",
-      description:
-        "The default agent with ctx-mode's routing, safety guard and session memory",
-      mcpServers: { "ctx-mode": { command, args: ["serve"] } },
-      tools: ["*"],
-      resources: ["file://.kiro/steering/ctx-mode.md"],
-      hooks: Object.fromEntries(
-        Object.entries(EVENTS).map(([event, [name]]) => [name, [{
-          ...(MATCHERS[event as HookEvent]
-            ? { matcher: MATCHERS[event as HookEvent] }
-            : {}),
-          command: hookCommand(command, "kiro", name),
-          "timeout_ms": 30000,
-        }]]),
-      ),
-    },
-  }],
-  instructionsFile: ".kiro/steering/ctx-mode.md",
-  instructionsText: (text) => `---\ninclusion: always\n---\n\n${text}`,
-  doctorPlaces: (where) => ({
-    hookFiles: [
-      joinPath(where.projectDir, ".kiro", "agents") + "/",
-      joinPath(where.home, ".kiro", "agents") + "/",
-    ],
-    mcpFiles: [
-      joinPath(where.projectDir, ".kiro", "agents") + "/",
-      joinPath(where.home, ".kiro", "agents") + "/",
-      joinPath(where.projectDir, ".kiro", "settings", "mcp.json"),
-      joinPath(where.home, ".kiro", "settings", "mcp.json"),
-    ],
-    hookFix:
-      "copy configs/kiro/ctx-mode.json to ~/.kiro/agents/ and start kiro-cli chat --agent ctx-mode (or make it the default agent)",
-    mcpFix: "add ctx-mode to mcpServers in ~/.kiro/settings/mcp.json",
-  }),
-  unverified: [
-    "web_fetch and use_subagent tool names",
-    "no session id: the Kiro process stands in",
-  ],
 });

@@ -9,8 +9,7 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
+import { pluginAdapter } from "./_plugin_kit.ts";
 import type { Adapter } from "./types.ts";
 
 /** The OpenClaw adapter. */
@@ -39,55 +38,4 @@ export const openClaw: Adapter = pluginAdapter({
     "sessions_spawn": "task",
   },
   pathKeys: ["path", "file_path", "filePath"],
-  mcpConfig: (command) => ({
-    mcp: {
-      servers: {
-        "ctx-mode": {
-          command: command[0],
-          args: [...command.slice(1), "serve"],
-        },
-      },
-    },
-  }),
-  instructionsFile: "AGENTS.md",
-  pluginFiles: async (command) => ({
-    "extensions/ctx-mode/index.js": await pluginSource(
-      "./plugins/openclaw.js",
-      command,
-      { PLATFORM: "openclaw" },
-    ),
-    "extensions/ctx-mode/openclaw.plugin.json": `${
-      JSON.stringify(
-        {
-          id: "ctx-mode",
-          name: "ctx-mode",
-          description:
-            "Keeps bulky tool output out of the context; blocks destructive commands",
-          configSchema: { type: "object", properties: {} },
-        },
-        null,
-        2,
-      )
-    }\n`,
-    "extensions/ctx-mode/package.json": `${
-      JSON.stringify(
-        {
-          name: "ctx-mode-openclaw",
-          private: true,
-          type: "module",
-          openclaw: { extensions: ["./index.js"] },
-        },
-        null,
-        2,
-      )
-    }\n`,
-  }),
-  places: (where) => {
-    const state = where.env.OPENCLAW_STATE_DIR ??
-      joinPath(where.home, ".openclaw");
-    return {
-      plugins: [joinPath(state, "extensions", "ctx-mode", "index.js")],
-      mcp: [where.env.OPENCLAW_CONFIG_PATH ?? joinPath(state, "openclaw.json")],
-    };
-  },
 });

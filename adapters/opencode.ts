@@ -9,54 +9,16 @@
  * Facts from OpenCode's plugin API (`packages/plugin/src/index.ts`): hook
  * names and shapes high confidence; bash's argument keys and the system
  * transform's input keys medium. A plugin cannot ask the user: an ask blocks
- * with how to run the command by hand.
+ * with how to run the command by hand. KiloCode, a fork, is here too.
  *
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
-import type { Adapter, DoctorWhere } from "./types.ts";
-
-/** The plugin and config files of OpenCode or a fork, project first. */
-export function openCodePlaces(
-  where: DoctorWhere,
-  folder: { project: string; user: string; configs: readonly string[] },
-): { plugins: string[]; mcp: string[] } {
-  const configHome = where.env.XDG_CONFIG_HOME ??
-    joinPath(where.home, ".config");
-  const user = joinPath(configHome, folder.user);
-  return {
-    plugins: [
-      joinPath(where.projectDir, folder.project, "plugins", "ctx-mode.js"),
-      joinPath(user, "plugins", "ctx-mode.js"),
-    ],
-    mcp: [
-      ...folder.configs.map((name) => joinPath(where.projectDir, name)),
-      ...folder.configs.map((name) =>
-        joinPath(where.projectDir, folder.project, name)
-      ),
-      ...folder.configs.map((name) => joinPath(user, name)),
-    ],
-  };
-}
-
-/** OpenCode's MCP entry (`mcp.<name>` with the command as one array). */
-export function openCodeMcp(command: readonly string[]): unknown {
-  return {
-    "$schema": "https://opencode.ai/config.json",
-    mcp: {
-      "ctx-mode": {
-        type: "local",
-        command: [...command, "serve"],
-        enabled: true,
-      },
-    },
-  };
-}
+import { pluginAdapter } from "./_plugin_kit.ts";
+import type { Adapter } from "./types.ts";
 
 /** The tools of OpenCode (and its forks) by kind. */
-export const OPENCODE_TOOLS = {
+const OPENCODE_TOOLS = {
   bash: "shell",
   read: "read",
   grep: "grep",
@@ -89,19 +51,23 @@ export const openCode: Adapter = pluginAdapter({
   serverToolName: (tool) => `ctx-mode_${tool}`,
   mcpPrefix: "ctx-mode_",
   pathKeys: ["filePath", "path"],
-  mcpConfig: openCodeMcp,
-  instructionsFile: "AGENTS.md",
-  pluginFiles: async (command) => ({
-    "plugins/ctx-mode.js": await pluginSource(
-      "./plugins/opencode.js",
-      command,
-      { PLATFORM: "opencode" },
-    ),
-  }),
-  places: (where) =>
-    openCodePlaces(where, {
-      project: ".opencode",
-      user: "opencode",
-      configs: ["opencode.json", "opencode.jsonc"],
-    }),
+});
+
+/**
+ * The KiloCode adapter. KiloCode (Kilo CLI and its VS Code extension) is a
+ * fork of OpenCode with the same plugin API, so it gets OpenCode's plugin,
+ * asking for `kilocode`.
+ * Plugins load from `.kilo/plugins/` (project) and `~/.config/kilo/plugins/`;
+ * its config is `kilo.json`/`kilo.jsonc` (project root or `.kilo/`, and
+ * `~/.config/kilo/`). Medium confidence: the fork is documented as plugin
+ * compatible, and the folders come from its docs and third-party installers.
+ */
+export const kiloCode: Adapter = pluginAdapter({
+  name: "kilocode",
+  title: "KiloCode",
+  capabilities: openCode.capabilities,
+  toolKinds: OPENCODE_TOOLS,
+  serverToolName: (tool) => `ctx-mode_${tool}`,
+  mcpPrefix: "ctx-mode_",
+  pathKeys: ["filePath", "path"],
 });

@@ -15,9 +15,8 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { pluginAdapter, pluginSource } from "./_plugin_kit.ts";
-import type { Adapter, Capabilities, DoctorWhere } from "./types.ts";
+import { pluginAdapter } from "./_plugin_kit.ts";
+import type { Adapter, Capabilities } from "./types.ts";
 
 const TOOLS = {
   bash: "shell",
@@ -46,48 +45,6 @@ function capabilities(rewrite: boolean): Capabilities {
   };
 }
 
-/**
- * The extension file. Pi (no MCP) registers ctx-mode's tools itself; OMP,
- * with MCP, rewrites a call's input instead of blocking a redirect.
- */
-async function extension(
-  command: readonly string[],
-  platform: string,
-  title: string,
-  fork: boolean,
-): Promise<Record<string, string>> {
-  return {
-    "extensions/ctx-mode.js": await pluginSource("./plugins/pi.js", command, {
-      PLATFORM: platform,
-      TITLE: title,
-      "REGISTER_TOOLS": String(!fork),
-      "CAN_REWRITE": String(fork),
-    }),
-  };
-}
-
-/** The extension and MCP files, project first (`PI_CODING_AGENT_DIR` moves the user's). */
-function places(
-  where: DoctorWhere,
-  folder: ".pi" | ".omp",
-  mcp: boolean,
-): { plugins: string[]; mcp: string[] } {
-  const agent = where.env.PI_CODING_AGENT_DIR ??
-    joinPath(where.home, folder, "agent");
-  return {
-    plugins: [
-      joinPath(where.projectDir, folder, "extensions", "ctx-mode.js"),
-      joinPath(agent, "extensions", "ctx-mode.js"),
-    ],
-    mcp: mcp
-      ? [
-        joinPath(where.projectDir, folder, "mcp.json"),
-        joinPath(agent, "mcp.json"),
-      ]
-      : [],
-  };
-}
-
 /** The Pi adapter. */
 export const pi: Adapter = pluginAdapter({
   name: "pi",
@@ -95,9 +52,6 @@ export const pi: Adapter = pluginAdapter({
   capabilities: capabilities(false),
   toolKinds: TOOLS,
   pathKeys: ["path"],
-  instructionsFile: "AGENTS.md",
-  pluginFiles: (command) => extension(command, "pi", "Pi", false),
-  places: (where) => places(where, ".pi", false),
 });
 
 /** The OMP (oh-my-pi) adapter. */
@@ -110,16 +64,4 @@ export const omp: Adapter = pluginAdapter({
   serverToolName: (tool) => `mcp__ctx_mode_${tool}`,
   mcpPrefix: "mcp__ctx_mode_",
   pathKeys: ["path"],
-  mcpConfig: (command) => ({
-    mcpServers: {
-      "ctx-mode": {
-        type: "stdio",
-        command: command[0],
-        args: [...command.slice(1), "serve"],
-      },
-    },
-  }),
-  instructionsFile: "AGENTS.md",
-  pluginFiles: (command) => extension(command, "omp", "OMP", true),
-  places: (where) => places(where, ".omp", true),
 });

@@ -11,7 +11,7 @@
  */
 
 import { detectPlatform } from "./detect.ts";
-import { adapterFor, PLATFORM_NAMES } from "./registry.ts";
+import { agentFor, PLATFORM_NAMES } from "./registry.ts";
 import type { DoctorWhere, PlatformCheck } from "./types.ts";
 import { joinPath } from "../src/config/path_lite.ts";
 import { listNames, readTextOrUndefined } from "../src/config/quiet_fs.ts";
@@ -91,7 +91,7 @@ export async function platformDoctor(
   };
   const checks: PlatformCheck[] = [];
   for (const name of PLATFORM_NAMES) {
-    const adapter = await adapterFor(name);
+    const adapter = await agentFor(name);
     if (!adapter) continue;
     const found = await adapter.doctor(where);
     const registered = found.some((check) => check.status === "ok");

@@ -11,27 +11,17 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import { claudeStyleReply } from "./_claude_style.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
-import { defineAgent } from "./_kit.ts";
-import type { Adapter, HookEvent } from "./types.ts";
+import { claudeStyleReply, defineAgent } from "./_kit.ts";
+import type { Adapter } from "./types.ts";
 
-const EVENTS = {
+/** Its event names per neutral event, the registered one first. */
+export const EVENTS = {
   "pre_tool_use": ["PreToolUse"],
   "post_tool_use": ["PostToolUse", "PostToolUseFailure"],
   "pre_compact": ["PreCompact"],
   "session_start": ["SessionStart"],
   "user_prompt_submit": ["UserPromptSubmit"],
 } as const;
-
-// No session_start matcher: the agent compares a SessionStart matcher with
-// the source by equality, so "startup|resume" would match no source.
-const MATCHERS: Partial<Record<HookEvent, string>> = {
-  "pre_tool_use":
-    "run_shell_command|read_file|grep_search|glob|web_fetch|agent|task|write_file|edit|mcp__.*",
-  "post_tool_use": "*",
-};
 
 /** The Qwen Code adapter. */
 export const qwenCode: Adapter = defineAgent({
@@ -73,41 +63,4 @@ export const qwenCode: Adapter = defineAgent({
   serverToolName: (tool) => `mcp__ctx-mode__${tool}`,
   projectEnv: ["QWEN_PROJECT_DIR"],
   reply: claudeStyleReply,
-  configFiles: (command) => [{
-    name: "settings.json",
-    format: "json",
-    holds: ["hooks", "mcp"],
-    project: ".qwen/settings.json",
-    user: "~/.qwen/settings.json",
-    data: {
-      hooks: Object.fromEntries(
-        registeredEvents(EVENTS).map(([event, name]) => [name, [{
-          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-          hooks: [{
-            type: "command",
-            command: hookCommand(command, "qwen-code", name),
-            timeout: 30000,
-          }],
-        }]]),
-      ),
-      mcpServers: {
-        "ctx-mode": { command, args: ["serve"], timeout: 600000, trust: false },
-      },
-    },
-  }],
-  instructionsFile: "QWEN.md",
-  doctorPlaces: (where) => {
-    const files = [
-      joinPath(where.projectDir, ".qwen", "settings.json"),
-      joinPath(where.home, ".qwen", "settings.json"),
-    ];
-    return {
-      hookFiles: files,
-      mcpFiles: files,
-      hookFix:
-        "add the hooks of configs/qwen-code/settings.json to ~/.qwen/settings.json",
-      mcpFix: "run: qwen mcp add ctx-mode ctx-mode serve",
-    };
-  },
-  unverified: [],
 });

@@ -1,11 +1,13 @@
 /**
  * The platforms ctx-mode's hook command serves, each loaded only when its
- * hook runs. Adding a platform is adding its module and one line here.
+ * hook runs, and their set-up, loaded only by `install`, `deno task
+ * configs` and the doctor. Adding a platform is adding its hook module, its
+ * set-up module under `setup/` and one line here.
  *
  * @module
  */
 
-import type { Adapter } from "./types.ts";
+import type { Adapter, Agent, AgentSetup } from "./types.ts";
 
 /**
  * Each platform's adapter module, relative to this file. Loaded by computed
@@ -19,15 +21,15 @@ export const ADAPTER_MODULES: Readonly<Record<string, string>> = {
   "codex": "./codex.ts",
   "cursor": "./cursor.ts",
   "vscode-copilot": "./vscode_copilot.ts",
-  "copilot-cli": "./copilot_cli.ts",
+  "copilot-cli": "./copilot.ts",
   "qwen-code": "./qwen_code.ts",
   "kiro": "./kiro.ts",
-  "jetbrains-copilot": "./jetbrains_copilot.ts",
+  "jetbrains-copilot": "./copilot.ts",
   "kimi": "./kimi.ts",
   "antigravity-cli": "./antigravity_cli.ts",
   "hermes": "./hermes.ts",
   "opencode": "./opencode.ts",
-  "kilocode": "./kilocode.ts",
+  "kilocode": "./opencode.ts",
   "pi": "./pi.ts",
   "omp": "./pi.ts",
   "openclaw": "./openclaw.ts",
@@ -37,16 +39,22 @@ export const ADAPTER_MODULES: Readonly<Record<string, string>> = {
   "antigravity": "./antigravity.ts",
 };
 
+/** An adapter module's set-up module: the same name under `setup/`. */
+function setupModule(module: string): string {
+  return module.replace(/^\.\//, "./setup/");
+}
+
 /**
- * The modules only the doctor and set-up files need (they read `deno.json`
- * and the launch command), relative to this file. Adapters load them by
- * computed specifier from their `doctor` and `pluginFiles` methods, so the
- * hook path never reads them;
+ * The modules only set-up and the doctor need, relative to this file: the
+ * doctor's checks (they read `deno.json` and the launch command), then each
+ * adapter's set-up module (config files, instructions, doctor places).
+ * Loaded by computed specifier, so the hook path never reads them;
  * `scripts/compile.ts` passes them to `deno compile` with `--include`.
  */
 export const SETUP_MODULES: readonly string[] = [
   "./_doctor_kit.ts",
   "./claude_code_doctor.ts",
+  ...new Set(Object.values(ADAPTER_MODULES).map(setupModule)),
 ];
 
 /** Loads the doctor's shared checks (`_doctor_kit.ts`). */
@@ -70,7 +78,8 @@ export async function claudeCodeDoctorModule(): Promise<
 export const PLATFORM_NAMES: readonly string[] = Object.keys(ADAPTER_MODULES);
 
 /**
- * The adapter of a platform.
+ * The adapter of a platform: what its hooks need, and all the hook path
+ * loads (the set-up is {@linkcode agentFor}'s).
  *
  * @param name The platform's name on the command line.
  * @returns The adapter, or undefined for an unknown platform.
@@ -84,4 +93,31 @@ export async function adapterFor(name: string): Promise<Adapter | undefined> {
     (value as Adapter | undefined)?.name === name &&
     typeof (value as Adapter).parse === "function"
   );
+}
+
+/**
+ * A platform's adapter with its set-up (config files, instructions, doctor),
+ * for `install`, `deno task configs`, the docs and the doctor. The hook
+ * path uses {@linkcode adapterFor}, which leaves the set-up unread.
+ *
+ * @param name The platform's name on the command line.
+ * @returns The agent, or undefined for an unknown platform.
+ */
+export async function agentFor(name: string): Promise<Agent | undefined> {
+  const adapter = await adapterFor(name);
+  if (!adapter) return undefined;
+  const path = setupModule(ADAPTER_MODULES[name] as string);
+  const module: Record<string, unknown> = await import(
+    new URL(path, import.meta.url).href
+  );
+  const setup = Object.values(module).find((value): value is AgentSetup =>
+    (value as AgentSetup | undefined)?.name === name &&
+    typeof (value as AgentSetup).instructions === "function"
+  );
+  if (!setup) {
+    throw new Error(
+      `Cannot load the set-up of "${name}": ${path} exports none for it`,
+    );
+  }
+  return { ...adapter, ...setup };
 }

@@ -1,7 +1,11 @@
 /**
  * The adapter contract: what every agent platform provides so that one
- * neutral hook engine can serve it. Adding a platform is adding one module
- * that implements {@linkcode Adapter} and one line in `registry.ts`.
+ * neutral hook engine can serve it ({@linkcode Adapter}, all the hook path
+ * loads), and what its set-up needs ({@linkcode AgentSetup}: files,
+ * instructions, doctor), loaded only by `install`, `deno task configs` and
+ * the doctor. Adding a platform is adding its two modules
+ * (`adapters/<agent>.ts`, `adapters/setup/<agent>.ts`) and one line in
+ * `registry.ts`.
  *
  * Types only; no platform is named here.
  *
@@ -128,7 +132,7 @@ export interface AdapterEnv {
   parentPid: number;
 }
 
-/** One agent platform. */
+/** One agent platform, as its hooks see it: what the hook path loads. */
 export interface Adapter {
   /** The platform's name on the command line: `ctx-mode hook <name> <event>`. */
   name: string;
@@ -146,10 +150,6 @@ export interface Adapter {
   tools?: ToolRoles;
   /** How the model sees one of ctx-mode's MCP tools (`ctx_execute` → `mcp__ctx-mode__ctx_execute`). */
   serverToolName?(tool: string): string;
-  /** Facts about this platform not verified on a live install, for the docs. @default {[]} */
-  unverified?: readonly string[];
-  /** Every file of its set-up (hooks, MCP server, instructions) with where the platform reads it. */
-  configFiles?(command: string): ConfigFile[];
   /**
    * The neutral event for one of the platform's event names, lower-cased with
    * `_` and `-` removed (`pretooluse`), or undefined when ctx-mode does not
@@ -167,9 +167,31 @@ export interface Adapter {
   /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
   passThrough(): HookOutput;
   /**
+   * Whether a subagent of this type can call ctx-mode's MCP tools. Without
+   * this method (or without a type) subagents are taken to share the main
+   * agent's tools.
+   */
+  subagentCanCallServer?(
+    agentType: string | undefined,
+    where: SubagentWhere,
+  ): boolean;
+}
+
+/**
+ * One agent platform's set-up: its files, instructions and doctor checks.
+ * Lives in `adapters/setup/<agent>.ts`, off the hook path.
+ */
+export interface AgentSetup {
+  /** The platform's name, as its {@linkcode Adapter} has it. */
+  name: string;
+  /** Facts about this platform not verified on a live install, for the docs. @default {[]} */
+  unverified?: readonly string[];
+  /** Every file of its set-up (hooks, MCP server, instructions) with where the platform reads it. */
+  configFiles?(command: string): ConfigFile[];
+  /**
    * The hook and MCP configuration ctx-mode needs: Claude Code's settings
    * JSON; for the other platforms, each set-up file's data by file name (see
-   * {@linkcode Adapter.configFiles} for where each goes).
+   * {@linkcode AgentSetup.configFiles} for where each goes).
    */
   config(command: string): unknown;
   /** The routing instructions file for the platform (its name and text). */
@@ -185,16 +207,10 @@ export interface Adapter {
    * never on the hook path.
    */
   doctor(where: DoctorWhere): Promise<PlatformCheck[]>;
-  /**
-   * Whether a subagent of this type can call ctx-mode's MCP tools. Without
-   * this method (or without a type) subagents are taken to share the main
-   * agent's tools.
-   */
-  subagentCanCallServer?(
-    agentType: string | undefined,
-    where: SubagentWhere,
-  ): boolean;
 }
+
+/** One agent platform, hooks and set-up: what `agentFor` in `registry.ts` loads. */
+export type Agent = Adapter & AgentSetup;
 
 /** Where an adapter looks up a subagent's definition. */
 export interface SubagentWhere extends DoctorWhere {

@@ -9,30 +9,8 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
 import { mcpOnlyAdapter } from "./_mcp_only.ts";
 import type { Adapter } from "./types.ts";
 
 /** The Zed adapter. */
-export const zed: Adapter = mcpOnlyAdapter({
-  name: "zed",
-  mcpConfig: (command) => ({
-    "context_servers": {
-      "ctx-mode": {
-        command: command[0],
-        args: [...command.slice(1), "serve"],
-        env: {},
-      },
-    },
-  }),
-  instructionsFile: ".rules",
-  places: (where) => [
-    joinPath(where.projectDir, ".zed", "settings.json"),
-    joinPath(
-      where.env.XDG_CONFIG_HOME ?? joinPath(where.home, ".config"),
-      "zed",
-      "settings.json",
-    ),
-  ],
-  hint: "run: ctx-mode install zed",
-});
+export const zed: Adapter = mcpOnlyAdapter("zed");

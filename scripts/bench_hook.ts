@@ -186,10 +186,15 @@ export async function benchHook(): Promise<void> {
   }
 }
 
-/** The median time to load one adapter in a fresh process, in milliseconds. */
-async function adapterLoad(name: string): Promise<number> {
+/** Fresh processes per adapter-load figure. */
+const LOAD_RUNS = 11;
+
+/** The best and median times to load one adapter in a fresh process, in milliseconds. */
+async function adapterLoad(
+  name: string,
+): Promise<{ best: number; p50: number }> {
   const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < LOAD_RUNS; i++) {
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "--no-config", ADAPTER_LOAD, name],
       stdout: "piped",
@@ -197,7 +202,8 @@ async function adapterLoad(name: string): Promise<number> {
     }).output();
     times.push(Number(new TextDecoder().decode(output.stdout)));
   }
-  return percentile(times.sort((a, b) => a - b), 50);
+  times.sort((a, b) => a - b);
+  return { best: times[0] ?? NaN, p50: percentile(times, 50) };
 }
 
 /** One row per agent: its PreToolUse hook for a `git status` payload in its own shape. */
@@ -243,11 +249,11 @@ async function benchAgents(options: {
       metric: name,
       value: `p50 ${p50.toFixed(0)} ms (${
         (p50 / floorP50).toFixed(2)
-      }× its floor of ${floorP50.toFixed(0)} ms), adapter load ${
-        load.toFixed(2)
-      } ms`,
-      target: "≤ ~1.5× floor, load < 2 ms",
-      ok: p50 / floorP50 <= 1.6 && load < 2,
+      }× its floor of ${floorP50.toFixed(0)} ms), adapter load p50 ${
+        load.p50.toFixed(2)
+      } ms (best ${load.best.toFixed(2)})`,
+      target: "≤ ~1.5× floor, load p50 < 2 ms",
+      ok: p50 / floorP50 <= 1.6 && load.p50 < 2,
     });
   }
   printTable(

@@ -11,7 +11,7 @@
  */
 
 import denoJson from "../deno.json" with { type: "json" };
-import { adapterFor, PLATFORM_NAMES } from "../adapters/registry.ts";
+import { agentFor, PLATFORM_NAMES } from "../adapters/registry.ts";
 import { renderConfigFile } from "../adapters/_render.ts";
 import { agentPages } from "./agent_docs.ts";
 
@@ -19,7 +19,7 @@ import { agentPages } from "./agent_docs.ts";
 export async function configFiles(
   platform: string,
 ): Promise<Record<string, string>> {
-  const adapter = await adapterFor(platform);
+  const adapter = await agentFor(platform);
   if (!adapter) {
     throw new Error(`Cannot write configs for "${platform}": unknown platform`);
   }
@@ -168,7 +168,7 @@ function jsonFile(value: unknown): string {
  * @returns Relative path → text.
  */
 export async function pluginFiles(): Promise<Record<string, string>> {
-  const adapter = await adapterFor("claude-code");
+  const adapter = await agentFor("claude-code");
   if (!adapter) throw new Error('Cannot write the plugin: no "claude-code"');
   const { hooks } = adapter.config(`sh "${LAUNCHER}"`) as { hooks: unknown };
   const files: Record<string, string> = {

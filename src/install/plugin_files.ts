@@ -9,7 +9,7 @@
  * @module
  */
 
-import { adapterFor } from "../../adapters/registry.ts";
+import { agentFor } from "../../adapters/registry.ts";
 import type { LaunchCommand } from "./launch_command.ts";
 import type { InstallTarget } from "./types.ts";
 
@@ -26,7 +26,7 @@ export async function pluginFilesOf(
 ): Promise<Map<string, Record<string, string>>> {
   const files = new Map<string, Record<string, string>>();
   for (const target of targets) {
-    const adapter = await adapterFor(target.name);
+    const adapter = await agentFor(target.name);
     if (adapter?.pluginFiles) {
       files.set(
         target.name,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
+import { agentFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import { renderConfigFile } from "../../adapters/_render.ts";
-import type { Adapter, DoctorWhere } from "../../adapters/types.ts";
+import type { Agent, DoctorWhere } from "../../adapters/types.ts";
 import { runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
@@ -29,7 +29,7 @@ function where(
 
 /** The adapter's own set-up files, placed where it says the agent reads them. */
 function installed(
-  adapter: Adapter,
+  adapter: Agent,
   relocate: boolean,
 ): { files: Record<string, string>; env: Record<string, string> } {
   const files: Record<string, string> = {};
@@ -56,7 +56,7 @@ const KIT_AGENTS = PLATFORM_NAMES.filter((name) => name !== "claude-code");
 Deno.test("each agent's doctor finds its hooks and MCP server where its own set-up files go, and nothing in an empty home", async (t) => {
   for (const name of KIT_AGENTS) {
     await t.step(name, async () => {
-      const adapter = await adapterFor(name) as Adapter;
+      const adapter = await agentFor(name) as Agent;
       // Plugin and MCP-only agents have no command hooks to find.
       if (adapter.paradigm !== "json-stdio") return;
       const { files } = installed(adapter, false);
@@ -83,7 +83,7 @@ Deno.test("each agent's doctor finds its hooks and MCP server where its own set-
 Deno.test("the doctor follows GEMINI_CLI_HOME, CODEX_HOME, COPILOT_HOME, KIMI_CODE_HOME and HERMES_HOME", async (t) => {
   for (const name of ["gemini-cli", "codex", "copilot-cli", "kimi", "hermes"]) {
     await t.step(name, async () => {
-      const adapter = await adapterFor(name) as Adapter;
+      const adapter = await agentFor(name) as Agent;
       const { files, env } = installed(adapter, true);
       assert.ok(Object.keys(env).length > 0, "the agent has a folder variable");
       const moved = await adapter.doctor(where(files, env));
@@ -99,7 +99,7 @@ Deno.test("the doctor follows GEMINI_CLI_HOME, CODEX_HOME, COPILOT_HOME, KIMI_CO
 Deno.test("ctx-mode doctor reports the agents whose files register ctx-mode", async () => {
   await using home = await tempDir();
   await using project = await tempDir();
-  const gemini = await adapterFor("gemini-cli") as Adapter;
+  const gemini = await agentFor("gemini-cli") as Agent;
   const moved = `${home.path}/gemini-home`;
   await Deno.mkdir(`${moved}/.gemini`, { recursive: true });
   for (const file of gemini.configFiles?.("ctx-mode") ?? []) {

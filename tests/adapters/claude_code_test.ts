@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { claudeCode } from "../../adapters/claude_code.ts";
+import { claudeCodeSetup } from "../../adapters/setup/claude_code.ts";
 
 const WHERE = { env: {}, parentPid: 4242 };
 
@@ -78,16 +79,16 @@ Deno.test("claudeCode.parse() maps tools to neutral kinds and finds the session 
   });
 });
 
-Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server only where Claude Code reads it", async () => {
+Deno.test("claudeCodeSetup.doctor() finds the hooks in settings.json and the server only where Claude Code reads it", async () => {
   const settings = JSON.stringify({
-    ...(claudeCode.config("ctx-mode") as Record<string, unknown>),
+    ...(claudeCodeSetup.config("ctx-mode") as Record<string, unknown>),
     // An old snippet's server in settings.json: Claude Code never reads it.
     mcpServers: { "ctx-mode": { command: "ctx-mode", args: ["serve"] } },
   });
   const server = JSON.stringify({
     mcpServers: { "ctx-mode": { command: "ctx-mode", args: ["serve"] } },
   });
-  const onlySettings = await claudeCode.doctor({
+  const onlySettings = await claudeCodeSetup.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -99,7 +100,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
     onlySettings[1]?.detail ?? "",
     /not registered in \.mcp\.json or ~\/\.claude\.json; run: .* install claude-code$/,
   );
-  const configured = await claudeCode.doctor({
+  const configured = await claudeCodeSetup.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -111,7 +112,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
         : undefined,
   });
   assert.deepEqual(configured.map((check) => check.status), ["ok", "ok"]);
-  const bare = await claudeCode.doctor({
+  const bare = await claudeCodeSetup.doctor({
     home: "/home/a",
     env: {},
     projectDir: "/srv/app",
@@ -123,7 +124,7 @@ Deno.test("claudeCode.doctor() finds the hooks in settings.json and the server o
     /not registered: PreToolUse, PostToolUse, PostToolUseFailure, PreCompact, SessionStart, UserPromptSubmit; run: .* install claude-code$/,
   );
   // CLAUDE_CONFIG_DIR moves the user's settings and .claude.json.
-  const relocated = await claudeCode.doctor({
+  const relocated = await claudeCodeSetup.doctor({
     home: "/home/a",
     env: { CLAUDE_CONFIG_DIR: "/cfg/claude" },
     projectDir: "/srv/app",

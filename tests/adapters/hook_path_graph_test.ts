@@ -1,8 +1,21 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
+import {
+  ADAPTER_MODULES,
+  agentFor,
+  PLATFORM_NAMES,
+  SETUP_MODULES,
+} from "../../adapters/registry.ts";
 
 const REGISTRY = new URL("../../adapters/registry.ts", import.meta.url);
+const HOOK_COMMAND = new URL("../../src/cli/hook.ts", import.meta.url);
+const SETUP_FOLDER = new URL("../../adapters/setup/", import.meta.url).href;
+/**
+ * The most modules an adapter may add to what the hook command has already
+ * loaded: its own module and one kit. Each costs the hook a few tenths of a
+ * millisecond (`deno run -A scripts/_adapter_load.ts` prints the figures).
+ */
+const MAX_ADDED_MODULES = 2;
 
 interface InfoModule {
   specifier: string;
@@ -51,6 +64,54 @@ Deno.test("no adapter loads the doctor's modules, deno.json or the launch comman
       }
     });
   }
+});
+
+Deno.test("no adapter's hook path reads set-up: files, instructions, plugin templates", async (t) => {
+  const setupOnly = [
+    new URL("../../src/routing/routing_block.ts", import.meta.url).href,
+    new URL("../../adapters/_render.ts", import.meta.url).href,
+    new URL("../../adapters/_doctor_kit.ts", import.meta.url).href,
+    new URL("../../adapters/claude_code_plugin.ts", import.meta.url).href,
+  ];
+  const loaded = await codeGraph(HOOK_COMMAND);
+  for (const module of new Set(Object.values(ADAPTER_MODULES))) {
+    await t.step(module, async () => {
+      const graph = await codeGraph(new URL(module, REGISTRY));
+      for (const url of graph) {
+        assert.ok(!url.startsWith(SETUP_FOLDER), `${module} loads ${url}`);
+      }
+      for (const url of setupOnly) {
+        assert.ok(!graph.has(url), `${module} loads ${url}`);
+      }
+      const added = [...graph].filter((url) => !loaded.has(url));
+      assert.ok(
+        added.length <= MAX_ADDED_MODULES,
+        `${module} adds ${added.length} modules to the hook path: ${
+          added.join(", ")
+        }`,
+      );
+    });
+  }
+});
+
+Deno.test("every platform's set-up loads, and brings what the hook path leaves out", async () => {
+  // Otherwise the tests above would pass for set-up that was dropped, not moved.
+  for (const name of PLATFORM_NAMES) {
+    const agent = await agentFor(name);
+    assert.equal(agent?.name, name);
+    assert.equal(typeof agent?.instructions, "function", name);
+    assert.match(agent!.instructions().text, /ctx_|ctx-mode/, name);
+    assert.equal(typeof agent?.doctor, "function", name);
+    assert.equal(typeof agent?.parse, "function", name);
+  }
+  const cursor = await codeGraph(
+    new URL("../../adapters/setup/cursor.ts", import.meta.url),
+  );
+  assert.ok(
+    cursor.has(
+      new URL("../../src/routing/routing_block.ts", import.meta.url).href,
+    ),
+  );
 });
 
 Deno.test("the doctor's modules are the ones that read deno.json and the launch command", async () => {

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { adapterFor } from "../../adapters/registry.ts";
-import { neutralInput, platformInput } from "../../adapters/_tool_input.ts";
+import {
+  neutralInput,
+  platformInput,
+  SERVER_TOOLS,
+} from "../../adapters/_kit.ts";
+import { SERVER_TOOLS as PLUGIN_SERVER_TOOLS } from "../../adapters/_plugin_kit.ts";
 import { toToml, toYaml } from "../../adapters/_render.ts";
 import type {
   Adapter,
@@ -257,4 +262,10 @@ Deno.test("toToml() and toYaml() write the shapes the agents' configs use", () =
     }),
     'hooks:\n  pre_tool_call:\n    - command: x hook\n      timeout: 30\nservers:\n  ctx-mode:\n    args: [serve]\n    flag: "true"\n',
   );
+});
+
+Deno.test("the plugin kit knows ctx-mode's tools as the command-hook kit does", () => {
+  // Two copies of one list, so a plugin's hook loads one module fewer.
+  assert.equal(PLUGIN_SERVER_TOOLS.source, SERVER_TOOLS.source);
+  assert.equal(PLUGIN_SERVER_TOOLS.flags, SERVER_TOOLS.flags);
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
-import { adapterFor } from "../../adapters/registry.ts";
+import { agentFor } from "../../adapters/registry.ts";
 import {
   applyPlan,
   INSTALL_TARGETS,
@@ -60,7 +60,7 @@ const withHooks = INSTALL_TARGETS.filter((t) =>
 
 for (const target of withHooks) {
   Deno.test(`install writes ${target.name}'s hooks as its adapter's generated config has them`, async () => {
-    const adapter = await adapterFor(target.name);
+    const adapter = await agentFor(target.name);
     assert.ok(adapter?.configFiles, `${target.name} has an adapter`);
     const expected = adapter.configFiles("ctx-mode").flatMap((file) =>
       file.holds.includes("hooks") ? handlers(file.data, target.name) : []

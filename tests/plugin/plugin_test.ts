@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import denoJson from "../../deno.json" with { type: "json" };
 import { claudeCode } from "../../adapters/claude_code.ts";
+import { claudeCodeSetup } from "../../adapters/setup/claude_code.ts";
 import {
   marketplaceFile,
   PLUGIN_DIR,
@@ -48,7 +49,7 @@ Deno.test("the plugin registers every event the Claude Code adapter handles, thr
     string,
     Array<{ hooks: Array<{ command: string }> }>
   >;
-  const adapterHooks = (claudeCode.config("x") as { hooks: object }).hooks;
+  const adapterHooks = (claudeCodeSetup.config("x") as { hooks: object }).hooks;
   assert.deepEqual(Object.keys(hooks).sort(), Object.keys(adapterHooks).sort());
   for (const [event, entries] of Object.entries(hooks)) {
     assert.ok(claudeCode.event(event.toLowerCase()), `${event} is handled`);

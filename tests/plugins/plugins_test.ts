@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { adapterFor } from "../../adapters/registry.ts";
+import { adapterFor, agentFor } from "../../adapters/registry.ts";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
@@ -51,7 +51,7 @@ async function runHost(
   command: string[],
   program?: string,
 ): Promise<{ results: Record<string, unknown>; stderr: string }> {
-  const adapter = (await adapterFor(agent))!;
+  const adapter = (await agentFor(agent))!;
   const files = await adapter.pluginFiles!(["ctx-mode"]);
   const plugin = join(home, "plugin", PLUGINS[agent]!);
   for (const [name, text] of Object.entries(files)) {

@@ -8,9 +8,9 @@
  * @module
  */
 
-import { joinPath } from "../src/config/path_lite.ts";
-import type { AgentSpec } from "./_kit.ts";
-import type { HookEvent } from "./types.ts";
+import { joinPath } from "../../src/config/path_lite.ts";
+import type { AgentSpec } from "../_kit.ts";
+import type { HookEvent } from "../types.ts";
 
 /**
  * Every event a spec registers, as `[event, the platform's name]`: the first
