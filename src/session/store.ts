@@ -333,6 +333,16 @@ export class SessionStore {
     return { sessions: stale.length, events };
   }
 
+  /**
+   * The hook log (notes shown, tool calls seen) of the same database, on
+   * this store's connection.
+   *
+   * @returns The log; closing the store closes it.
+   */
+  hookLog(): HookLog {
+    return new HookLog(this.#db);
+  }
+
   /** Closes the database. */
   close(): void {
     if (this.#db.isOpen) this.#db.close();

@@ -5,7 +5,12 @@ import {
   hookThroughServer,
   isFastHook,
 } from "../../src/hook_channel/fast_hook.ts";
-import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";
+import { dataHome, projectDir, projectHash } from "../../src/config/paths.ts";
+import {
+  hookSocketPath,
+  keyPath,
+  socketPath,
+} from "../../src/hook_channel/socket_path.ts";
 import {
   type ByteSource,
   StdinReader,
@@ -77,6 +82,47 @@ Deno.test("readAll gives up at its timeout and closes the source", async () => {
   assert.equal(held.closed(), true);
 });
 
+Deno.test({
+  name:
+    "the fast path finds the socket the server listens on: the data home and project as config/paths.ts finds them",
+  ignore: !onUnix,
+  async fn() {
+    await using dir = await tempDir();
+    const real = await Deno.realPath(dir.path);
+    const project = `${real}/pröject 日本`;
+    await Deno.mkdir(project);
+    await Deno.symlink(project, `${real}/link`);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ HOME: real }, project],
+      [{ HOME: `${real}/`, CTX_MODE_HOME: "  " }, `${real}/link`],
+      [{ CTX_MODE_HOME: `${real}//data/../data/.` }, project],
+      [{ CTX_MODE_HOME: "relative/home" }, project],
+      [{ HOME: real, CLAUDE_PROJECT_DIR: `${real}/link/` }, real],
+      [{ HOME: real, CTX_MODE_PROJECT_DIR: "link", VSCODE_CWD: "/" }, real],
+      [{ HOME: real, GEMINI_PROJECT_DIR: " ", KIRO_PROJECT_DIR: "x" }, real],
+      [{ HOME: real }, `${real}/missing/../missing/./dir`],
+      [{}, project],
+    ];
+    for (const [env, cwd] of cases) {
+      let expected: string | undefined;
+      try {
+        expected = socketPath(dataHome(env), projectDir(cwd, { env }));
+      } catch {
+        expected = undefined;
+      }
+      assert.equal(hookSocketPath(env, cwd), expected, JSON.stringify(env));
+    }
+    // Its own hash (no BigInt) is the project hash.
+    for (const path of ["/", "/a", project, `/${"é".repeat(40)}`, "/x\0y"]) {
+      assert.equal(
+        socketPath("/h", path),
+        `/h/run/${projectHash(path)}.sock`,
+        path,
+      );
+    }
+  },
+});
+
 Deno.test("only `hook <agent> <event>` takes the fast path", () => {
   assert.equal(isFastHook(["hook", "claude-code", "PreToolUse"]), true);
   for (
@@ -105,10 +151,16 @@ Deno.test({
     Deno.chmodSync(dirname(path), 0o700);
     Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
     const listener = Deno.listen({ transport: "unix", path });
-    let connections = 0;
+    // The hook connects before its payload is in; it must send nothing.
+    let requestBytes = 0;
     const serving = (async () => {
       for await (const connection of listener) {
-        connections++;
+        const buffer = new Uint8Array(1024);
+        for (;;) {
+          const read = await connection.read(buffer).catch(() => null);
+          if (read === null) break;
+          requestBytes += read;
+        }
         connection.close();
       }
     })();
@@ -131,7 +183,7 @@ Deno.test({
         new TextDecoder().decode(await rest),
         '{"tool_name": "Bash"}',
       );
-      assert.equal(connections, 0);
+      assert.equal(requestBytes, 0);
     } finally {
       listener.close();
       await serving.catch(() => {});
@@ -245,10 +297,7 @@ Deno.test("main.ts links only the fast path's small modules: no command table, n
   ).sort();
   assert.deepEqual(linked, [
     "main.ts",
-    "src/config/path_lite.ts",
-    "src/config/paths.ts",
     "src/hook_channel/fast_hook.ts",
-    "src/hook_channel/protocol.ts",
     "src/hook_channel/socket_path.ts",
     "src/hook_channel/stdin_reader.ts",
   ]);

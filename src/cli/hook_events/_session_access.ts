@@ -7,6 +7,7 @@
  */
 
 import type { SessionStore } from "../../session/store.ts";
+import type { SessionStoreCache } from "../../session/store_cache.ts";
 import { firstLine, warn } from "./_where.ts";
 
 /**
@@ -14,13 +15,16 @@ import { firstLine, warn } from "./_where.ts";
  *
  * @param database The project's database file.
  * @param work What to do with the store.
+ * @param kept The stores a long-lived process keeps open. @default {undefined: open, then close}
  * @returns The work's result, or undefined when the store failed.
  */
 export async function withSession<T>(
   database: string,
   work: (store: SessionStore) => T,
+  kept?: SessionStoreCache,
 ): Promise<T | undefined> {
   try {
+    if (kept) return kept.with(database, work, { onNote: warn });
     const { withSessionStore } = await import("../../session/store.ts");
     return withSessionStore(database, work, { onNote: warn });
   } catch (error) {

@@ -9,6 +9,7 @@
 
 import { secureDataHome } from "../../config/private_files.ts";
 import type { PolicyCache } from "../../safety/policy_cache.ts";
+import type { SessionStoreCache } from "../../session/store_cache.ts";
 import {
   dataHome,
   projectDatabasePath,
@@ -25,6 +26,8 @@ export interface HookFacts {
   now: number;
   /** The guard policy's cache, in a process that answers many hooks. @default {undefined: read afresh} */
   policies?: PolicyCache | undefined;
+  /** Session stores kept open, in a process that answers many hooks. @default {undefined: opened and closed per use} */
+  sessions?: SessionStoreCache | undefined;
 }
 
 /** Where a project's ctx-mode data lives. */

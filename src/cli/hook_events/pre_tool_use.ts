@@ -53,6 +53,22 @@ export async function decidePreToolUse(
       fileSize(isAbsolutePath(path) ? path : resolvePath(where.project, path)),
   });
   if (decision.kind !== "context" || !decision.noteKind) return decision;
+  const session = { platform: call.platform, sessionId: call.sessionId };
+  const { noteKind } = decision;
+  if (facts.sessions) {
+    // A long-lived process keeps the database open.
+    try {
+      const shown = facts.sessions.with(where.database, (store) => {
+        const log = store.hookLog();
+        if (log.noted(session, noteKind)) return true;
+        log.note(session, noteKind, facts.now);
+        return false;
+      });
+      return shown ? { kind: "allow" } : decision;
+    } catch {
+      return decision;
+    }
+  }
   let log;
   try {
     const { HookLog } = await import("../../store/hook_log.ts");
@@ -62,9 +78,8 @@ export async function decidePreToolUse(
     return decision;
   }
   try {
-    const session = { platform: call.platform, sessionId: call.sessionId };
-    if (log.noted(session, decision.noteKind)) return { kind: "allow" };
-    log.note(session, decision.noteKind, facts.now);
+    if (log.noted(session, noteKind)) return { kind: "allow" };
+    log.note(session, noteKind, facts.now);
     return decision;
   } finally {
     log.close();

@@ -37,13 +37,16 @@ export async function decideSessionEvent(
           withSession(
             where.database,
             (store) => store.record(session, record, facts.now),
+            facts.sessions,
           ),
         cleanup: (maxAgeMs) =>
           withSession(
             where.database,
             (store) => store.cleanup(facts.now - maxAgeMs),
+            facts.sessions,
           ),
-        restore: () => restoredGuide(where, session, input.source === "resume"),
+        restore: () =>
+          restoredGuide(where, session, input.source === "resume", facts),
       });
     case "pre_compact":
       return await preCompact({ trigger: input.trigger }, {
@@ -59,6 +62,7 @@ export async function decideSessionEvent(
                 trigger,
                 projectDir: where.project,
               }),
+            facts.sessions,
           );
         },
       });
@@ -69,15 +73,17 @@ export async function decideSessionEvent(
         await withSession(
           where.database,
           (store) => store.compactedSincePrompt(session),
+          facts.sessions,
         );
       const guide = compacted
-        ? await restoredGuide(where, session, false)
+        ? await restoredGuide(where, session, false, facts)
         : undefined;
       const decision = await userPromptSubmit(input.prompt, {
         record: (record) =>
           withSession(
             where.database,
             (store) => store.record(session, record, facts.now),
+            facts.sessions,
           ),
         keepPastes: (pastes) => keepPastes(where.database, session, pastes),
       });
@@ -94,6 +100,7 @@ async function restoredGuide(
   where: { database: string; project: string },
   session: { platform: string; sessionId: string },
   previous: boolean,
+  facts: HookFacts,
 ): Promise<string | undefined> {
   const { restoreSession } = await import("../../session/restore.ts");
   const restored = await withSession(
@@ -104,6 +111,7 @@ async function restoredGuide(
         previous,
         onNote: warn,
       }),
+    facts.sessions,
   );
   return restored?.guide;
 }
