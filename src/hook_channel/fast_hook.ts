@@ -71,13 +71,22 @@ export function processHookContext(): FastHookContext {
   };
 }
 
-async function writeAll(
-  writer: { write(bytes: Uint8Array): Promise<number> },
+/**
+ * Writes all of `text`, synchronously: the hook prints once and exits, and
+ * an asynchronous write would cost it a turn of the event loop.
+ */
+function writeAll(
+  writer: { writeSync(bytes: Uint8Array): number },
   text: string,
 ): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  for (let at = 0; at < bytes.length;) {
-    at += await writer.write(bytes.subarray(at));
+  try {
+    const bytes = new TextEncoder().encode(text);
+    for (let at = 0; at < bytes.length;) {
+      at += writer.writeSync(bytes.subarray(at));
+    }
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 

@@ -15,6 +15,8 @@
 /** The longest socket path the OS takes (`sun_path` is 104–108 bytes). */
 const MAX_SOCKET_PATH = 100;
 
+const ENCODER = new TextEncoder();
+
 /** As `config/paths.ts` reads them: the variables that name the project. */
 const PROJECT_DIR_VARIABLES = [
   "CTX_MODE_PROJECT_DIR",
@@ -57,11 +59,13 @@ export function socketPath(
   dataHome: string,
   project: string,
 ): string | undefined {
-  if (Deno.build.os === "windows") return undefined;
+  return Deno.build.os === "windows" ? undefined : socketOf(dataHome, project);
+}
+
+/** {@linkcode socketPath} on a POSIX system. */
+function socketOf(dataHome: string, project: string): string | undefined {
   const path = `${socketFolder(dataHome)}/${projectHash(project)}.sock`;
-  return new TextEncoder().encode(path).length <= MAX_SOCKET_PATH
-    ? path
-    : undefined;
+  return ENCODER.encode(path).length <= MAX_SOCKET_PATH ? path : undefined;
 }
 
 /**
@@ -76,7 +80,8 @@ export function hookSocketPath(
   env: Readonly<Record<string, string>>,
   cwd: string,
 ): string | undefined {
-  if (Deno.build.os === "windows") return undefined;
+  // Not a POSIX working directory: Windows, which has no socket.
+  if (!cwd.startsWith("/")) return undefined;
   const explicit = env.CTX_MODE_HOME?.trim();
   const home = env.HOME ?? env.USERPROFILE;
   if (!explicit && !home) return undefined;
@@ -84,10 +89,10 @@ export function hookSocketPath(
     ? resolve(explicit.startsWith("/") ? "/" : Deno.cwd(), explicit)
     : normalize(`${home}/.ctx-mode`);
   let named: string | undefined;
-  for (const name of PROJECT_DIR_VARIABLES) {
-    named ||= env[name]?.trim();
+  for (let i = 0; i < PROJECT_DIR_VARIABLES.length && !named; i++) {
+    named = env[PROJECT_DIR_VARIABLES[i]!]?.trim();
   }
-  return socketPath(dataHome, realPath(resolve(cwd, named || cwd)));
+  return socketOf(dataHome, realPath(resolve(cwd, named || cwd)));
 }
 
 /**
@@ -122,22 +127,28 @@ export function isPrivateFolder(folder: string): boolean {
 
 /**
  * `config/paths.ts`'s project hash, FNV-1a (64 bits) of the path's UTF-8,
- * in four 16-bit limbs: a `BigInt` loop costs a hook process a millisecond.
+ * in four 16-bit limbs and plain loops: this runs once per hook process,
+ * before the engine has compiled anything, where a `BigInt` loop or array
+ * destructuring costs a millisecond.
  */
 function projectHash(path: string): string {
   // The offset basis 0xcbf29ce484222325, low limb first.
-  let [h0, h1, h2, h3] = [0x2325, 0x8422, 0x9ce4, 0xcbf2];
-  for (const byte of new TextEncoder().encode(path)) {
-    h0 ^= byte;
+  let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
+  const bytes = ENCODER.encode(path);
+  for (let i = 0; i < bytes.length; i++) {
+    h0 ^= bytes[i]!;
     // Times the prime 0x100000001b3 = 2^40 + 0x1b3, modulo 2^64.
     const r0 = h0 * 0x1b3;
     const r1 = h1 * 0x1b3 + (r0 >>> 16);
     const r2 = h2 * 0x1b3 + (h0 << 8) + (r1 >>> 16);
     const r3 = h3 * 0x1b3 + (h1 << 8) + (r2 >>> 16);
-    [h0, h1, h2, h3] = [r0 & 0xffff, r1 & 0xffff, r2 & 0xffff, r3 & 0xffff];
+    h0 = r0 & 0xffff;
+    h1 = r1 & 0xffff;
+    h2 = r2 & 0xffff;
+    h3 = r3 & 0xffff;
   }
-  return [h3, h2, h1, h0].map((limb) => limb.toString(16).padStart(4, "0"))
-    .join("");
+  return (h3 * 0x10000 + h2).toString(16).padStart(8, "0") +
+    (h1 * 0x10000 + h0).toString(16).padStart(8, "0");
 }
 
 function realPath(path: string): string {
@@ -157,7 +168,9 @@ function resolve(from: string, path: string): string {
 function normalize(path: string): string {
   const absolute = path.startsWith("/");
   const parts: string[] = [];
-  for (const part of path.split("/")) {
+  const split = path.split("/");
+  for (let i = 0; i < split.length; i++) {
+    const part = split[i]!;
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();

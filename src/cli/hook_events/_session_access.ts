@@ -6,9 +6,12 @@
  * @module
  */
 
-import type { SessionStore } from "../../session/store.ts";
+import type {
+  SessionStore,
+  withSessionStore as WithSessionStore,
+} from "../../session/store.ts";
 import type { SessionStoreCache } from "../../session/store_cache.ts";
-import { firstLine, warn } from "./_where.ts";
+import { firstLine, loadEngineModule, warn } from "./_where.ts";
 
 /**
  * Runs work on the project's session store.
@@ -25,7 +28,9 @@ export async function withSession<T>(
 ): Promise<T | undefined> {
   try {
     if (kept) return kept.with(database, work, { onNote: warn });
-    const { withSessionStore } = await import("../../session/store.ts");
+    const { withSessionStore } = await loadEngineModule<
+      { withSessionStore: typeof WithSessionStore }
+    >("sessionStore");
     return withSessionStore(database, work, { onNote: warn });
   } catch (error) {
     warn(`${firstLine(error)}; letting the call proceed`);

@@ -16,6 +16,34 @@ import {
   projectDir,
 } from "../../config/paths.ts";
 
+/**
+ * What the event handlers load only when a hook needs it, relative to this
+ * file, by computed specifier: `deno run` reads (and analyses) every module a
+ * literal `import()` names as soon as it loads the importing module, so a
+ * literal one would make each prompt read the knowledge base's modules.
+ * `scripts/compile.ts` passes them to `deno compile` with `--include`.
+ */
+export const ENGINE_MODULES = {
+  sessionStore: "../../session/store.ts",
+  hookLog: "../../store/hook_log.ts",
+  takeSnapshot: "../../session/take_snapshot.ts",
+  restore: "../../session/restore.ts",
+  knowledgeBase: "../../store/knowledge_base.ts",
+  indexSession: "../../session/index_session.ts",
+} as const;
+
+/**
+ * Loads one of the {@linkcode ENGINE_MODULES}.
+ *
+ * @param name Which one.
+ * @returns The module (its type is the caller's to name).
+ */
+export function loadEngineModule<T>(
+  name: keyof typeof ENGINE_MODULES,
+): Promise<T> {
+  return import(new URL(ENGINE_MODULES[name], import.meta.url).href);
+}
+
 /** The outside facts of one hook run (injectable for tests). */
 export interface HookFacts {
   /** The hook process's environment. */

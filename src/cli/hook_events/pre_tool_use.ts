@@ -13,7 +13,13 @@ import { serverIsAlive } from "../../config/heartbeat.ts";
 import { isAbsolutePath, resolvePath } from "../../config/path_lite.ts";
 import { listNames, readTextOrUndefined } from "../../config/quiet_fs.ts";
 import type { Decision } from "../../routing/types.ts";
-import { type HookFacts, projectPaths, userHome } from "./_where.ts";
+import type { HookLog as HookLogClass } from "../../store/hook_log.ts";
+import {
+  type HookFacts,
+  loadEngineModule,
+  projectPaths,
+  userHome,
+} from "./_where.ts";
 
 /**
  * Decides a tool call before it runs.
@@ -71,7 +77,9 @@ export async function decidePreToolUse(
   }
   let log;
   try {
-    const { HookLog } = await import("../../store/hook_log.ts");
+    const { HookLog } = await loadEngineModule<
+      { HookLog: typeof HookLogClass }
+    >("hookLog");
     log = HookLog.open(where.database);
   } catch {
     // Without the session's memory the note is shown; hooks never fail for it.

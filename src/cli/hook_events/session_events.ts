@@ -14,7 +14,17 @@ import type { Decision } from "../../routing/types.ts";
 import { findRuleFiles } from "../../session/rule_files.ts";
 import type { PastedData } from "../../session/types.ts";
 import { withSession } from "./_session_access.ts";
-import { firstLine, type HookFacts, projectPaths, warn } from "./_where.ts";
+import type { takeSnapshot as TakeSnapshot } from "../../session/take_snapshot.ts";
+import type { restoreSession as RestoreSession } from "../../session/restore.ts";
+import type { KnowledgeBase as KnowledgeBaseClass } from "../../store/knowledge_base.ts";
+import type { indexPastes as IndexPastes } from "../../session/index_session.ts";
+import {
+  firstLine,
+  type HookFacts,
+  loadEngineModule,
+  projectPaths,
+  warn,
+} from "./_where.ts";
 
 /**
  * Decides a session event.
@@ -51,9 +61,9 @@ export async function decideSessionEvent(
     case "pre_compact":
       return await preCompact({ trigger: input.trigger }, {
         snapshot: async (trigger) => {
-          const { takeSnapshot } = await import(
-            "../../session/take_snapshot.ts"
-          );
+          const { takeSnapshot } = await loadEngineModule<
+            { takeSnapshot: typeof TakeSnapshot }
+          >("takeSnapshot");
           await withSession(
             where.database,
             (store) =>
@@ -102,7 +112,9 @@ async function restoredGuide(
   previous: boolean,
   facts: HookFacts,
 ): Promise<string | undefined> {
-  const { restoreSession } = await import("../../session/restore.ts");
+  const { restoreSession } = await loadEngineModule<
+    { restoreSession: typeof RestoreSession }
+  >("restore");
   const restored = await withSession(
     where.database,
     (store) =>
@@ -124,8 +136,10 @@ async function keepPastes(
 ): Promise<void> {
   try {
     const [{ KnowledgeBase }, { indexPastes }] = await Promise.all([
-      import("../../store/knowledge_base.ts"),
-      import("../../session/index_session.ts"),
+      loadEngineModule<{ KnowledgeBase: typeof KnowledgeBaseClass }>(
+        "knowledgeBase",
+      ),
+      loadEngineModule<{ indexPastes: typeof IndexPastes }>("indexSession"),
     ]);
     using kb = KnowledgeBase.open(database);
     indexPastes(kb, session, pastes);
