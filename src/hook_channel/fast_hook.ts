@@ -8,8 +8,9 @@
  *
  * The payload's first read starts before anything else, on the runtime's own
  * thread, while the socket is found and its key read; the connection is made
- * before any timer is set, so that a missing socket (`ENOENT`) or a dead one
- * (`ECONNREFUSED`) falls back at once and for nothing. Then one
+ * before the folder is checked and any timer set, so that a missing socket
+ * (`ENOENT`) or a dead one (`ECONNREFUSED`) falls back at once and for
+ * nothing. Then one
  * `AbortSignal.timeout` bounds the payload, the request and the server's
  * acknowledgement; a second, the patience for the answer, starts once the
  * server has acknowledged the request, and only when the answer did not come
@@ -135,15 +136,15 @@ export async function hookThroughServer(
   context.stdin.prefetch();
   const path = hookSocketPath(context.env, context.cwd);
   if (path === undefined) return FALL_BACK;
-  // Connecting sends nothing: the folder is checked before the request goes.
-  const connecting = Deno.connect({ transport: "unix", path });
-  const key = keyOf(path);
   let connection: Deno.UnixConn;
   try {
-    connection = await connecting;
+    // Connecting sends nothing; the folder is checked before the request
+    // goes, and only then: without a server, its `lstat` would be wasted.
+    connection = await Deno.connect({ transport: "unix", path });
   } catch {
     return FALL_BACK;
   }
+  const key = keyOf(path);
   if (key === undefined) {
     connection.close();
     return FALL_BACK;

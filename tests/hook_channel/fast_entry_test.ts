@@ -193,6 +193,68 @@ Deno.test({
 
 Deno.test({
   name:
+    "no socket file, or one its dead server left: the fast path falls back without waiting for the payload, and the in-process reader gets all of it",
+  ignore: !onUnix,
+  async fn() {
+    await using dir = await tempDir();
+    const real = await Deno.realPath(dir.path);
+    const path = socketPath(real, real)!;
+    Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    Deno.chmodSync(dirname(path), 0o700);
+    Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
+    for (const state of ["missing", "stale"]) {
+      if (state === "stale") {
+        // A server killed by SIGKILL leaves its socket file behind.
+        const killed = new Deno.Command(Deno.execPath(), {
+          args: [
+            "eval",
+            `const l = Deno.listen({ transport: "unix", path: ${
+              JSON.stringify(path)
+            } }); console.log("up"); for await (const c of l) c.close();`,
+          ],
+          stdout: "piped",
+          stderr: "null",
+        }).spawn();
+        const up = await killed.stdout.pipeThrough(new TextDecoderStream())
+          .values().next();
+        assert.equal(up.value?.trim(), "up");
+        killed.kill("SIGKILL");
+        await killed.status;
+        assert.equal(Deno.lstatSync(path).isSocket, true);
+      }
+      const held = heldSource();
+      const stdin = new StdinReader(held.source);
+      // The payload is given only after the fast path has decided: one that
+      // waited for it (up to its 60 s deadline) would lose the race below.
+      const result = hookThroughServer(["claude-code", "PreToolUse"], {
+        env: { CTX_MODE_HOME: real, CTX_MODE_HOOK_SOCKET_MS: "60000" },
+        cwd: real,
+        stdin,
+        out: () => Promise.reject(new Error("nothing is printed")),
+        err: () => Promise.reject(new Error("nothing is printed")),
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<"waited">((resolve) => {
+        timer = setTimeout(() => resolve("waited"), 30_000);
+      });
+      const outcome = await Promise.race([result, waited]);
+      clearTimeout(timer);
+      assert.deepEqual(outcome, { fallback: true }, state);
+      const rest = stdin.readAll(60_000);
+      await held.give('{"tool_name":');
+      await held.give('"Bash"}');
+      await held.give(null);
+      assert.equal(
+        new TextDecoder().decode(await rest),
+        '{"tool_name":"Bash"}',
+        state,
+      );
+    }
+  },
+});
+
+Deno.test({
+  name:
     "a hook process whose payload comes in pieces past the deadline decides in-process, nothing lost",
   ignore: !onUnix,
   async fn() {
