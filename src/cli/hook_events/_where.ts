@@ -64,8 +64,8 @@ export interface ProjectPaths {
   home: string;
   /** The project directory. */
   project: string;
-  /** The project's database file. */
-  database: string;
+  /** The project's database file (named when first asked: a pre-tool check rarely needs it). */
+  readonly database: string;
 }
 
 /**
@@ -80,7 +80,14 @@ export function projectPaths(dir: string, facts: HookFacts): ProjectPaths {
   const home = dataHome(facts.env);
   secureDataHome(home);
   const project = projectDir(dir, {});
-  return { home, project, database: projectDatabasePath(project, home) };
+  let database: string | undefined;
+  return {
+    home,
+    project,
+    get database() {
+      return database ??= projectDatabasePath(project, home);
+    },
+  };
 }
 
 /**
