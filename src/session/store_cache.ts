@@ -7,7 +7,8 @@
  *
  * A store is used again only while its file is the same one (same device
  * and inode): a database deleted, moved aside as corrupt or replaced by
- * another process is opened afresh. Work that fails closes the store; a
+ * another process is opened afresh. Where files have no inode (Windows),
+ * nothing is kept. Work that fails closes the store; a
  * corrupt database is handled as {@linkcode withSessionStore} handles it.
  *
  * @module
@@ -110,11 +111,15 @@ export class SessionStoreCache {
   }
 }
 
-/** The file at a path, by device and inode; undefined when there is none. */
+/**
+ * The file at a path, by device and inode; undefined when there is none, or
+ * where the OS gives no inode (Windows, where an open file also could not be
+ * moved aside or deleted by others: stores are not kept there).
+ */
 function fileOf(path: string): string | undefined {
   try {
     const info = Deno.statSync(path);
-    return `${info.dev}:${info.ino}`;
+    return info.ino === null ? undefined : `${info.dev}:${info.ino}`;
   } catch {
     return undefined;
   }
