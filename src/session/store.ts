@@ -334,13 +334,19 @@ export class SessionStore {
   }
 
   /**
-   * The hook log (notes shown, tool calls seen) of the same database, on
-   * this store's connection.
+   * Records that a session was shown a guidance note of a kind, unless it
+   * already was (the hook log's notes, on this store's connection).
    *
-   * @returns The log; closing the store closes it.
+   * @param session The session.
+   * @param kind The note's kind.
+   * @param at When, in milliseconds since the epoch.
+   * @returns Whether it is the session's first note of that kind (to show).
    */
-  hookLog(): HookLog {
-    return new HookLog(this.#db);
+  noteOnce(session: SessionKey, kind: string, at: number): boolean {
+    const log = new HookLog(this.#db);
+    if (log.noted(session, kind)) return false;
+    log.note(session, kind, at);
+    return true;
   }
 
   /** Closes the database. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { SessionStore } from "../../src/session/store.ts";
 import { SessionStoreCache } from "../../src/session/store_cache.ts";
+import { HookLog } from "../../src/store/hook_log.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { prompt } from "./_events.ts";
 
@@ -105,6 +106,31 @@ Deno.test("work that fails closes the kept store and the failure reaches the cal
     const next = cache.with(path, (store) => store);
     assert.notEqual(next, first, "a failed store is not used again");
     assert.deepEqual(next.events(SESSION), []);
+  } finally {
+    cache.close();
+  }
+});
+
+Deno.test("noteOnce() says a note is new once per session and kind, as the hook log records it", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "p.db");
+  const cache = new SessionStoreCache();
+  try {
+    const once = () =>
+      cache.with(path, (store) => store.noteOnce(SESSION, "redirect", 1));
+    assert.deepEqual([once(), once()], [true, false]);
+    const other = { ...SESSION, sessionId: "t" };
+    assert.equal(
+      cache.with(path, (store) => store.noteOnce(other, "redirect", 2)),
+      true,
+    );
+    const log = HookLog.open(path);
+    try {
+      assert.equal(log.noted(SESSION, "redirect"), true);
+      assert.equal(log.noted(SESSION, "other"), false);
+    } finally {
+      log.close();
+    }
   } finally {
     cache.close();
   }

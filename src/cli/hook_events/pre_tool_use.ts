@@ -64,13 +64,11 @@ export async function decidePreToolUse(
   if (facts.sessions) {
     // A long-lived process keeps the database open.
     try {
-      const shown = facts.sessions.with(where.database, (store) => {
-        const log = store.hookLog();
-        if (log.noted(session, noteKind)) return true;
-        log.note(session, noteKind, facts.now);
-        return false;
-      });
-      return shown ? { kind: "allow" } : decision;
+      const first = facts.sessions.with(
+        where.database,
+        (store) => store.noteOnce(session, noteKind, facts.now),
+      );
+      return first ? decision : { kind: "allow" };
     } catch {
       return decision;
     }
