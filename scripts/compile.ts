@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { CLI_MODULES } from "../src/cli/cli.ts";
 import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
+import { ENGINE_MODULES } from "../src/cli/hook_events/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
 import { HTML_WORKER_MODULE } from "../src/fetch/convert_html.ts";
@@ -61,6 +62,9 @@ export function compileArgs(
     ),
     ...Object.values(HOOK_EVENT_MODULES).map((module) =>
       new URL(module, new URL("src/cli/hook.ts", mainUrl))
+    ),
+    ...Object.values(ENGINE_MODULES).map((module) =>
+      new URL(module, new URL("src/cli/hook_events/_where.ts", mainUrl))
     ),
     new URL(HTML_WORKER_MODULE, new URL("src/fetch/convert_html.ts", mainUrl)),
     new URL(

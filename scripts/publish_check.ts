@@ -20,6 +20,7 @@ export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "adapters/registry.ts",
   "src/cli/cli.ts",
   "src/cli/hook.ts",
+  "src/cli/hook_events/_where.ts",
   "src/sandbox/js_host.ts",
   "src/sandbox/_remote_hosts.ts",
 ];

@@ -190,6 +190,7 @@ export const HOOK_EVENT_MODULES = {
   preToolUse: "./hook_events/pre_tool_use.ts",
   postToolUse: "./hook_events/post_tool_use.ts",
   session: "./hook_events/session_events.ts",
+  where: "./hook_events/_where.ts",
   stdioChannel: "../hook_channel/stdio_channel.ts",
 } as const;
 
@@ -202,10 +203,16 @@ function loadEventModule<T>(module: string): Promise<T> {
  * that answers many hooks (the server's hook socket).
  */
 export async function loadHookEngine(): Promise<void> {
+  const { ENGINE_MODULES, loadEngineModule } = await loadEventModule<
+    typeof import("./hook_events/_where.ts")
+  >(HOOK_EVENT_MODULES.where);
   await Promise.all([
     loadEventModule(HOOK_EVENT_MODULES.preToolUse),
     loadEventModule(HOOK_EVENT_MODULES.postToolUse),
     loadEventModule(HOOK_EVENT_MODULES.session),
+    ...Object.keys(ENGINE_MODULES).map((name) =>
+      loadEngineModule(name as keyof typeof ENGINE_MODULES)
+    ),
   ]);
 }
 

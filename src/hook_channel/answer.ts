@@ -11,10 +11,14 @@
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import { runHook } from "../cli/hook.ts";
 import { PolicyCache } from "../safety/policy_cache.ts";
+import { SessionStoreCache } from "../session/store_cache.ts";
 import type { ChannelReply, ChannelRequest } from "./protocol.ts";
 
 /** The guard policy, read again only when its files change (checked per request). */
 const POLICIES = new PolicyCache();
+
+/** The project databases, kept open between requests. */
+const SESSIONS = new SessionStoreCache();
 
 /** What a request does not say for itself. */
 export interface AnswerDefaults {
@@ -56,6 +60,7 @@ export async function answerRequest(
       parentPid: request.ppid ?? defaults.parentPid,
       now: Date.now(),
       policies: POLICIES,
+      sessions: SESSIONS,
     });
     return { stdout: output.stdout, exitCode: output.exitCode };
   } catch (error) {

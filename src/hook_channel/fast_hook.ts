@@ -2,10 +2,20 @@
  * The hook command's fast path: hand the payload to the project's running MCP
  * server over its local socket and print its answer, so a hook costs little
  * more than an empty process start. `main.ts` imports it statically and runs
- * it before loading anything else; it imports only path arithmetic, the wire
- * format and the stdin reader, and sets no `setTimeout` (one
- * `AbortSignal.timeout` bounds payload, connection and request; a second, the
- * patience for the answer, starts once the server has acknowledged it).
+ * it before loading anything else; it links two more modules only (the
+ * socket's location and the stdin reader), each written to import nothing,
+ * since every module a hook process links costs it about half a millisecond.
+ *
+ * The payload's first read starts before anything else, on the runtime's own
+ * thread, while the socket is found and its key read; the connection is made
+ * before the folder is checked and any timer set, so that a missing socket
+ * (`ENOENT`) or a dead one (`ECONNREFUSED`) falls back at once and for
+ * nothing. Then one
+ * `AbortSignal.timeout` bounds the payload, the request and the server's
+ * acknowledgement; a second, the patience for the answer, starts once the
+ * server has acknowledged the request, and only when the answer did not come
+ * with the acknowledgement (no `setTimeout`: a process's first costs
+ * milliseconds).
  *
  * Whenever the server cannot answer (no socket, a folder that is not private,
  * a refused or slow connection, a payload still arriving at the deadline, no
@@ -19,10 +29,7 @@
  * @module
  */
 
-import { dataHome, projectDir } from "../config/paths.ts";
-import { dirnameOf } from "../config/path_lite.ts";
-import { isAccepted, MAX_LINE_BYTES, parseAnswer } from "./protocol.ts";
-import { isPrivateFolder, keyPath, socketPath } from "./socket_path.ts";
+import { hookSocketPath, isPrivateFolder, keyPath } from "./socket_path.ts";
 import { StdinReader } from "./stdin_reader.ts";
 
 /** How long a hook waits for its payload before letting the call proceed. */
@@ -36,6 +43,9 @@ export const SERVER_DEADLINE_MS = 150;
  * on (deciding in-process then would do the request's work twice).
  */
 export const ANSWER_PATIENCE_MS = 10_000;
+
+/** The longest line of the hook channel, either way (`protocol.ts` shares it). */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /** What the fast path needs of its process. */
 export interface FastHookContext {
@@ -62,13 +72,22 @@ export function processHookContext(): FastHookContext {
   };
 }
 
-async function writeAll(
-  writer: { write(bytes: Uint8Array): Promise<number> },
+/**
+ * Writes all of `text`, synchronously: the hook prints once and exits, and
+ * an asynchronous write would cost it a turn of the event loop.
+ */
+function writeAll(
+  writer: { writeSync(bytes: Uint8Array): number },
   text: string,
 ): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  for (let at = 0; at < bytes.length;) {
-    at += await writer.write(bytes.subarray(at));
+  try {
+    const bytes = new TextEncoder().encode(text);
+    for (let at = 0; at < bytes.length;) {
+      at += writer.writeSync(bytes.subarray(at));
+    }
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 
@@ -112,26 +131,31 @@ export async function hookThroughServer(
     agent === undefined || event === undefined ||
     ["off", "0", "false", "no"].includes(setting ?? "")
   ) {
-    return { fallback: true };
+    return FALL_BACK;
   }
-  let path: string | undefined;
+  context.stdin.prefetch();
+  const path = hookSocketPath(context.env, context.cwd);
+  if (path === undefined) return FALL_BACK;
+  let connection: Deno.UnixConn;
   try {
-    path = socketPath(
-      dataHome(context.env),
-      projectDir(context.cwd, { env: context.env }),
-    );
+    // Connecting sends nothing; the folder is checked before the request
+    // goes, and only then: without a server, its `lstat` would be wasted.
+    connection = await Deno.connect({ transport: "unix", path });
   } catch {
-    path = undefined;
+    return FALL_BACK;
   }
-  if (path === undefined || !isPrivateFolder(dirnameOf(path))) {
-    return { fallback: true };
+  const key = keyOf(path);
+  if (key === undefined) {
+    connection.close();
+    return FALL_BACK;
   }
-  const key = readKey(keyPath(path));
-  if (key === undefined) return { fallback: true };
   const signal = AbortSignal.timeout(deadlineFrom(context.env));
   const payload = await context.stdin.readUntil(signal);
-  if (payload === undefined) return { fallback: true };
-  const reply = await exchange(path, {
+  if (payload === undefined) {
+    connection.close();
+    return FALL_BACK;
+  }
+  const reply = await exchange(connection, {
     id: 1,
     agent,
     event,
@@ -140,11 +164,13 @@ export async function hookThroughServer(
     ppid: Deno.ppid,
     key,
   }, signal);
-  if (!reply) return { fallback: true };
+  if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);
   return { exitCode: reply.exitCode };
 }
+
+const FALL_BACK: FastHookResult = { fallback: true };
 
 /** `CTX_MODE_HOOK_SOCKET_MS`: the server's deadline, for slow machines. */
 function deadlineFrom(env: Readonly<Record<string, string>>): number {
@@ -154,12 +180,18 @@ function deadlineFrom(env: Readonly<Record<string, string>>): number {
     : SERVER_DEADLINE_MS;
 }
 
-function readKey(path: string): string | undefined {
+/** The socket's key, when its folder is private to this user. */
+function keyOf(socket: string): string | undefined {
+  if (!isPrivateFolder(socketFolderOf(socket))) return undefined;
   try {
-    return Deno.readTextFileSync(path);
+    return Deno.readTextFileSync(keyPath(socket));
   } catch {
     return undefined;
   }
+}
+
+function socketFolderOf(socket: string): string {
+  return socket.slice(0, socket.lastIndexOf("/")) || "/";
 }
 
 /**
@@ -170,31 +202,46 @@ function readKey(path: string): string | undefined {
  * @param deadlineMs How long the whole exchange may take.
  * @returns The reply, or undefined when there was none in time.
  */
-export function askServer(
+export async function askServer(
   path: string,
   request: { id: number | string } & Record<string, unknown>,
   deadlineMs: number = SERVER_DEADLINE_MS,
-): Promise<ReturnType<typeof parseAnswer>> {
-  return exchange(path, request, AbortSignal.timeout(deadlineMs));
+): Promise<ChannelReply | undefined> {
+  let connection: Deno.UnixConn;
+  try {
+    connection = await Deno.connect({ transport: "unix", path });
+  } catch {
+    return undefined;
+  }
+  return await exchange(connection, request, AbortSignal.timeout(deadlineMs));
 }
 
-/** One request and its answer, given up when `signal` aborts. */
+/** What the command hook would print, and its exit code (`protocol.ts`'s `ChannelReply`). */
+export interface ChannelReply {
+  stdout: string;
+  exitCode: number;
+  /** The one line the command hook would write to stderr (a failure it let pass). */
+  stderr?: string;
+}
+
+/**
+ * One request and its answer on a connection, which it closes; given up
+ * when `signal` aborts, or, once the server has acknowledged the request,
+ * when its patience runs out.
+ */
 async function exchange(
-  path: string,
+  connection: Deno.UnixConn,
   request: { id: number | string } & Record<string, unknown>,
   signal: AbortSignal,
-): Promise<ReturnType<typeof parseAnswer>> {
-  let connection: Deno.UnixConn | undefined;
+): Promise<ChannelReply | undefined> {
   let watched = signal;
   let giveUp = () => {};
   const gaveUp = new Promise<undefined>((resolve) => {
     giveUp = () => {
-      connection?.close();
+      connection.close();
       resolve(undefined);
     };
   });
-  // The deadline that applies now: the short one until the server has taken
-  // the request on, then the patience for its answer.
   const watch = (next: AbortSignal) => {
     watched.removeEventListener("abort", giveUp);
     watched = next;
@@ -203,49 +250,124 @@ async function exchange(
   };
   watch(signal);
   const talk = async () => {
-    connection = await Deno.connect({ transport: "unix", path });
-    if (watched.aborted) connection.close();
     const bytes = new TextEncoder().encode(`${JSON.stringify(request)}\n`);
     for (let at = 0; at < bytes.length;) {
       at += await connection.write(bytes.subarray(at));
     }
-    const lines = lineReader(connection);
-    let line = await lines();
+    const lines = new LineReader(connection);
+    let line = await lines.next();
     if (line !== undefined && isAccepted(line, request.id)) {
-      watch(AbortSignal.timeout(ANSWER_PATIENCE_MS));
-      line = await lines();
+      // The answer often comes in the same read: no second timer then.
+      line = lines.ready();
+      if (line === undefined) {
+        watch(AbortSignal.timeout(ANSWER_PATIENCE_MS));
+        line = await lines.next();
+      }
     }
     connection.close();
     return line === undefined ? undefined : parseAnswer(line, request.id);
   };
   try {
     return await Promise.race([talk().catch(() => undefined), gaveUp]);
-  } catch {
-    return undefined;
   } finally {
     watched.removeEventListener("abort", giveUp);
   }
 }
 
 /** Successive lines from a connection (undefined at its end or past the size limit). */
-function lineReader(
-  connection: Deno.UnixConn,
-): () => Promise<string | undefined> {
-  const decoder = new TextDecoder();
-  const buffer = new Uint8Array(65_536);
-  let text = "";
-  return async () => {
-    while (text.length <= MAX_LINE_BYTES) {
-      const end = text.indexOf("\n");
-      if (end !== -1) {
-        const line = text.slice(0, end);
-        text = text.slice(end + 1);
-        return line;
-      }
-      const read = await connection.read(buffer);
+class LineReader {
+  #connection: Deno.UnixConn;
+  #decoder = new TextDecoder();
+  #buffer = new Uint8Array(65_536);
+  #text = "";
+
+  constructor(connection: Deno.UnixConn) {
+    this.#connection = connection;
+  }
+
+  /** A whole line already read, if any. */
+  ready(): string | undefined {
+    const end = this.#text.indexOf("\n");
+    if (end === -1) return undefined;
+    const line = this.#text.slice(0, end);
+    this.#text = this.#text.slice(end + 1);
+    return line;
+  }
+
+  /** The next line. */
+  async next(): Promise<string | undefined> {
+    while (this.#text.length <= MAX_LINE_BYTES) {
+      const line = this.ready();
+      if (line !== undefined) return line;
+      const read = await this.#connection.read(this.#buffer);
       if (read === null) return undefined;
-      text += decoder.decode(buffer.subarray(0, read), { stream: true });
+      this.#text += this.#decoder.decode(this.#buffer.subarray(0, read), {
+        stream: true,
+      });
     }
     return undefined;
+  }
+}
+
+/**
+ * Reads one answer line, as the fast path and plugins check it.
+ *
+ * @param line The line.
+ * @param id The id the answer must carry.
+ * @returns The reply, or undefined when the line is not that answer.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseAnswer } from "./fast_hook.ts";
+ * assert.deepEqual(parseAnswer('{"id":1,"reply":{"stdout":"","exitCode":0}}', 1), { stdout: "", exitCode: 0 });
+ * assert.equal(parseAnswer('{"id":2,"reply":{"stdout":"","exitCode":0}}', 1), undefined);
+ * ```
+ */
+export function parseAnswer(
+  line: string,
+  id: string | number | null,
+): ChannelReply | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const { id: got, reply } = value as { id?: unknown; reply?: unknown };
+  if (got !== id || typeof reply !== "object" || reply === null) {
+    return undefined;
+  }
+  const { stdout, exitCode, stderr } = reply as {
+    stdout?: unknown;
+    exitCode?: unknown;
+    stderr?: unknown;
   };
+  if (typeof stdout !== "string" || !Number.isSafeInteger(exitCode)) {
+    return undefined;
+  }
+  if (stderr !== undefined && typeof stderr !== "string") return undefined;
+  return {
+    stdout,
+    exitCode: exitCode as number,
+    ...(stderr === undefined ? {} : { stderr }),
+  };
+}
+
+/**
+ * Whether a line is the server's acknowledgement of a request
+ * (`protocol.ts`'s `acceptedLine`).
+ *
+ * @param line The line.
+ * @param id The request's id.
+ * @returns True for that request's acknowledgement.
+ */
+export function isAccepted(line: string, id: string | number | null): boolean {
+  try {
+    const value = JSON.parse(line);
+    return typeof value === "object" && value !== null &&
+      value.id === id && value.accepted === true;
+  } catch {
+    return false;
+  }
 }

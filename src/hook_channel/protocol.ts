@@ -10,13 +10,16 @@
  * Answer: `{"id", "reply": {"stdout", "exitCode", "stderr"?}}`: exactly
  * what the command hook would have printed and how it would have exited.
  *
- * Pure: no I/O, so the hook command's fast path can load it for nothing.
+ * Pure: no I/O. The hook command's fast path does not load it (it reads
+ * answers with its own `parseAnswer` and `isAccepted`, which import nothing).
  *
  * @module
  */
 
-/** The longest request line; longer ones get a pass-through answer. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+import { type ChannelReply, MAX_LINE_BYTES } from "./fast_hook.ts";
+
+/** The longest request line (longer ones get a pass-through answer), and what an answer carries. */
+export { type ChannelReply, MAX_LINE_BYTES };
 
 /** A request's id, echoed in its answer. */
 export type ChannelId = string | number | null;
@@ -36,14 +39,6 @@ export interface ChannelRequest {
   ppid?: number;
   /** The socket's key, which only the user's own processes can read (on the socket). */
   key?: string;
-}
-
-/** What the command hook would print, and its exit code. */
-export interface ChannelReply {
-  stdout: string;
-  exitCode: number;
-  /** The one line the command hook would write to stderr (a failure it let pass). */
-  stderr?: string;
 }
 
 /** One answer line. */
@@ -147,44 +142,6 @@ export function idOfLongLine(line: string): ChannelId {
 }
 
 /**
- * Reads one answer line, as the fast path and plugins check it.
- *
- * @param line The line.
- * @param id The id the answer must carry.
- * @returns The reply, or undefined when the line is not that answer.
- */
-export function parseAnswer(
-  line: string,
-  id: ChannelId,
-): ChannelReply | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== "object" || value === null) return undefined;
-  const { id: got, reply } = value as { id?: unknown; reply?: unknown };
-  if (got !== id || typeof reply !== "object" || reply === null) {
-    return undefined;
-  }
-  const { stdout, exitCode, stderr } = reply as {
-    stdout?: unknown;
-    exitCode?: unknown;
-    stderr?: unknown;
-  };
-  if (typeof stdout !== "string" || !Number.isSafeInteger(exitCode)) {
-    return undefined;
-  }
-  if (stderr !== undefined && typeof stderr !== "string") return undefined;
-  return {
-    stdout,
-    exitCode: exitCode as number,
-    ...(stderr === undefined ? {} : { stderr }),
-  };
-}
-
-/**
  * The line a socket server sends as soon as it has taken a request on: from
  * then on the hook waits for its answer instead of deciding in-process, so
  * that nothing the request causes (a recorded prompt, a restored guide) is
@@ -195,23 +152,6 @@ export function parseAnswer(
  */
 export function acceptedLine(id: ChannelId): string {
   return `${JSON.stringify({ id, accepted: true })}\n`;
-}
-
-/**
- * Whether a line is the server's {@linkcode acceptedLine} for a request.
- *
- * @param line The line.
- * @param id The request's id.
- * @returns True for that request's acknowledgement.
- */
-export function isAccepted(line: string, id: ChannelId): boolean {
-  try {
-    const value = JSON.parse(line);
-    return typeof value === "object" && value !== null &&
-      value.id === id && value.accepted === true;
-  } catch {
-    return false;
-  }
 }
 
 /**

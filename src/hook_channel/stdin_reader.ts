@@ -31,6 +31,18 @@ export class StdinReader {
   }
 
   /**
+   * Starts the next read without waiting for it, so that the input arrives
+   * while the caller does other work; the next {@linkcode readUntil} (or
+   * {@linkcode readAll}) takes it up.
+   */
+  prefetch(): void {
+    if (this.#ended || this.#pending !== undefined) return;
+    this.#pending = this.#nextRead();
+    // Its failure is the taker's; nobody may take it (the process exits first).
+    this.#pending.catch(() => {});
+  }
+
+  /**
    * Reads to the end of the input, or until `signal` aborts; a read in
    * flight then is kept for the next call, so no byte is lost.
    *
@@ -46,12 +58,7 @@ export class StdinReader {
     });
     try {
       while (!this.#ended) {
-        if (this.#pending === undefined) {
-          this.#buffer = new Uint8Array(
-            this.#total < 65_536 ? 65_536 : 1_048_576,
-          );
-          this.#pending = this.#source.read(this.#buffer);
-        }
+        this.#pending ??= this.#nextRead();
         const read = await Promise.race([this.#pending, aborted]);
         if (read === "aborted") return undefined;
         this.#pending = undefined;
@@ -85,6 +92,11 @@ export class StdinReader {
       }
     }
     return bytes;
+  }
+
+  #nextRead(): Promise<number | null> {
+    this.#buffer = new Uint8Array(this.#total < 65_536 ? 65_536 : 1_048_576);
+    return this.#source.read(this.#buffer);
   }
 
   #bytes(): Uint8Array {

@@ -333,6 +333,22 @@ export class SessionStore {
     return { sessions: stale.length, events };
   }
 
+  /**
+   * Records that a session was shown a guidance note of a kind, unless it
+   * already was (the hook log's notes, on this store's connection).
+   *
+   * @param session The session.
+   * @param kind The note's kind.
+   * @param at When, in milliseconds since the epoch.
+   * @returns Whether it is the session's first note of that kind (to show).
+   */
+  noteOnce(session: SessionKey, kind: string, at: number): boolean {
+    const log = new HookLog(this.#db);
+    if (log.noted(session, kind)) return false;
+    log.note(session, kind, at);
+    return true;
+  }
+
   /** Closes the database. */
   close(): void {
     if (this.#db.isOpen) this.#db.close();

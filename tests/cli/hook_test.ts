@@ -5,6 +5,7 @@ import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
 import { childDatabase, childEnv, MAIN, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
@@ -342,11 +343,17 @@ Deno.test("configs/claude-code holds exactly what the adapter generates", async 
 });
 
 Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
-  // The hook command and each event module it loads by computed specifier.
+  // The hook command and each module it and its event handlers load by
+  // computed specifier.
   const hookUrl = new URL("../../src/cli/hook.ts", import.meta.url);
+  const whereUrl = new URL(
+    "../../src/cli/hook_events/_where.ts",
+    import.meta.url,
+  );
   const roots = [
     hookUrl,
     ...Object.values(HOOK_EVENT_MODULES).map((m) => new URL(m, hookUrl)),
+    ...Object.values(ENGINE_MODULES).map((m) => new URL(m, whereUrl)),
   ];
   const byName = new Map<string, {
     dependencies?: Array<{ code?: { specifier?: string } }>;

@@ -372,7 +372,7 @@ Deno.test("a session that outgrows the budget drops the lowest tier first, then 
   );
 });
 
-Deno.test("eight processes writing 200 events each at once store all 1,600, with no lock error", async () => {
+Deno.test("eight processes writing 200 events each at once, half on a database kept open, store all 1,600, with no lock error", async () => {
   await using home = await tempDir();
   await using dir = await tempDir();
   const project = await Deno.realPath(dir.path);
@@ -404,6 +404,8 @@ Deno.test("eight processes writing 200 events each at once store all 1,600, with
       i < 4 ? "session-a" : "session-b",
       String(i),
       "200",
+      // Half of them keep the database open, as the server's hook socket does.
+      i % 2 === 0 ? "once" : "kept",
     ]));
   // The knowledge base is written at the same time, as the MCP server would.
   const indexer = spawn([

@@ -5,7 +5,12 @@ import {
   hookThroughServer,
   isFastHook,
 } from "../../src/hook_channel/fast_hook.ts";
-import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";
+import { dataHome, projectDir, projectHash } from "../../src/config/paths.ts";
+import {
+  hookSocketPath,
+  keyPath,
+  socketPath,
+} from "../../src/hook_channel/socket_path.ts";
 import {
   type ByteSource,
   StdinReader,
@@ -77,6 +82,47 @@ Deno.test("readAll gives up at its timeout and closes the source", async () => {
   assert.equal(held.closed(), true);
 });
 
+Deno.test({
+  name:
+    "the fast path finds the socket the server listens on: the data home and project as config/paths.ts finds them",
+  ignore: !onUnix,
+  async fn() {
+    await using dir = await tempDir();
+    const real = await Deno.realPath(dir.path);
+    const project = `${real}/pröject 日本`;
+    await Deno.mkdir(project);
+    await Deno.symlink(project, `${real}/link`);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ HOME: real }, project],
+      [{ HOME: `${real}/`, CTX_MODE_HOME: "  " }, `${real}/link`],
+      [{ CTX_MODE_HOME: `${real}//data/../data/.` }, project],
+      [{ CTX_MODE_HOME: "relative/home" }, project],
+      [{ HOME: real, CLAUDE_PROJECT_DIR: `${real}/link/` }, real],
+      [{ HOME: real, CTX_MODE_PROJECT_DIR: "link", VSCODE_CWD: "/" }, real],
+      [{ HOME: real, GEMINI_PROJECT_DIR: " ", KIRO_PROJECT_DIR: "x" }, real],
+      [{ HOME: real }, `${real}/missing/../missing/./dir`],
+      [{}, project],
+    ];
+    for (const [env, cwd] of cases) {
+      let expected: string | undefined;
+      try {
+        expected = socketPath(dataHome(env), projectDir(cwd, { env }));
+      } catch {
+        expected = undefined;
+      }
+      assert.equal(hookSocketPath(env, cwd), expected, JSON.stringify(env));
+    }
+    // Its own hash (no BigInt) is the project hash.
+    for (const path of ["/", "/a", project, `/${"é".repeat(40)}`, "/x\0y"]) {
+      assert.equal(
+        socketPath("/h", path),
+        `/h/run/${projectHash(path)}.sock`,
+        path,
+      );
+    }
+  },
+});
+
 Deno.test("only `hook <agent> <event>` takes the fast path", () => {
   assert.equal(isFastHook(["hook", "claude-code", "PreToolUse"]), true);
   for (
@@ -105,10 +151,16 @@ Deno.test({
     Deno.chmodSync(dirname(path), 0o700);
     Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
     const listener = Deno.listen({ transport: "unix", path });
-    let connections = 0;
+    // The hook connects before its payload is in; it must send nothing.
+    let requestBytes = 0;
     const serving = (async () => {
       for await (const connection of listener) {
-        connections++;
+        const buffer = new Uint8Array(1024);
+        for (;;) {
+          const read = await connection.read(buffer).catch(() => null);
+          if (read === null) break;
+          requestBytes += read;
+        }
         connection.close();
       }
     })();
@@ -131,10 +183,72 @@ Deno.test({
         new TextDecoder().decode(await rest),
         '{"tool_name": "Bash"}',
       );
-      assert.equal(connections, 0);
+      assert.equal(requestBytes, 0);
     } finally {
       listener.close();
       await serving.catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "no socket file, or one its dead server left: the fast path falls back without waiting for the payload, and the in-process reader gets all of it",
+  ignore: !onUnix,
+  async fn() {
+    await using dir = await tempDir();
+    const real = await Deno.realPath(dir.path);
+    const path = socketPath(real, real)!;
+    Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    Deno.chmodSync(dirname(path), 0o700);
+    Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
+    for (const state of ["missing", "stale"]) {
+      if (state === "stale") {
+        // A server killed by SIGKILL leaves its socket file behind.
+        const killed = new Deno.Command(Deno.execPath(), {
+          args: [
+            "eval",
+            `const l = Deno.listen({ transport: "unix", path: ${
+              JSON.stringify(path)
+            } }); console.log("up"); for await (const c of l) c.close();`,
+          ],
+          stdout: "piped",
+          stderr: "null",
+        }).spawn();
+        const up = await killed.stdout.pipeThrough(new TextDecoderStream())
+          .values().next();
+        assert.equal(up.value?.trim(), "up");
+        killed.kill("SIGKILL");
+        await killed.status;
+        assert.equal(Deno.lstatSync(path).isSocket, true);
+      }
+      const held = heldSource();
+      const stdin = new StdinReader(held.source);
+      // The payload is given only after the fast path has decided: one that
+      // waited for it (up to its 60 s deadline) would lose the race below.
+      const result = hookThroughServer(["claude-code", "PreToolUse"], {
+        env: { CTX_MODE_HOME: real, CTX_MODE_HOOK_SOCKET_MS: "60000" },
+        cwd: real,
+        stdin,
+        out: () => Promise.reject(new Error("nothing is printed")),
+        err: () => Promise.reject(new Error("nothing is printed")),
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<"waited">((resolve) => {
+        timer = setTimeout(() => resolve("waited"), 30_000);
+      });
+      const outcome = await Promise.race([result, waited]);
+      clearTimeout(timer);
+      assert.deepEqual(outcome, { fallback: true }, state);
+      const rest = stdin.readAll(60_000);
+      await held.give('{"tool_name":');
+      await held.give('"Bash"}');
+      await held.give(null);
+      assert.equal(
+        new TextDecoder().decode(await rest),
+        '{"tool_name":"Bash"}',
+        state,
+      );
     }
   },
 });
@@ -245,10 +359,7 @@ Deno.test("main.ts links only the fast path's small modules: no command table, n
   ).sort();
   assert.deepEqual(linked, [
     "main.ts",
-    "src/config/path_lite.ts",
-    "src/config/paths.ts",
     "src/hook_channel/fast_hook.ts",
-    "src/hook_channel/protocol.ts",
     "src/hook_channel/socket_path.ts",
     "src/hook_channel/stdin_reader.ts",
   ]);

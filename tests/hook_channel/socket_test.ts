@@ -218,7 +218,6 @@ function fakeServer(dataHome: string, project: string, behaviour: Behaviour) {
   let requests = 0;
   const serving = (async () => {
     for await (const connection of listener) {
-      requests++;
       const buffer = new Uint8Array(1 << 20);
       let text = "";
       while (!text.includes("\n")) {
@@ -226,6 +225,13 @@ function fakeServer(dataHome: string, project: string, behaviour: Behaviour) {
         if (read === null) break;
         text += new TextDecoder().decode(buffer.subarray(0, read));
       }
+      // A hook connects before it has checked the folder and read its
+      // payload; what counts is a request sent.
+      if (!text.includes("\n")) {
+        connection.close();
+        continue;
+      }
+      requests++;
       const id = JSON.parse(text.slice(0, text.indexOf("\n"))).id;
       const reply = { stdout: "FROM-FAKE-SERVER\n", exitCode: 0 };
       const lines: Record<string, string | null> = {
@@ -256,6 +262,7 @@ function fakeServer(dataHome: string, project: string, behaviour: Behaviour) {
     }
   })();
   return {
+    /** How many requests came (connections closed unused do not count). */
     requests: () => requests,
     async close() {
       listener.close();

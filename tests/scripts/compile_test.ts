@@ -4,6 +4,7 @@ import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { CLI_MODULES } from "../../src/cli/cli.ts";
 import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
 import { HOOK_SOCKET_WORKER_MODULE } from "../../src/hook_channel/socket_server.ts";
@@ -27,6 +28,9 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
     ...CLI_MODULES.map((m) => new URL(m, new URL("src/cli/cli.ts", ROOT))),
     ...Object.values(HOOK_EVENT_MODULES).map((m) =>
       new URL(m, new URL("src/cli/hook.ts", ROOT))
+    ),
+    ...Object.values(ENGINE_MODULES).map((m) =>
+      new URL(m, new URL("src/cli/hook_events/_where.ts", ROOT))
     ),
     new URL(HTML_WORKER_MODULE, new URL("src/fetch/convert_html.ts", ROOT)),
     new URL(
@@ -63,6 +67,7 @@ Deno.test("computed import specifiers live only where compile.ts knows them", as
     fileURLToPath(new URL("adapters/registry.ts", ROOT)),
     fileURLToPath(new URL("src/cli/cli.ts", ROOT)),
     fileURLToPath(new URL("src/cli/hook.ts", ROOT)),
+    fileURLToPath(new URL("src/cli/hook_events/_where.ts", ROOT)),
     fileURLToPath(new URL("src/sandbox/_remote_hosts.ts", ROOT)),
   ]);
 });

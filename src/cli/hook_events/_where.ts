@@ -9,11 +9,40 @@
 
 import { secureDataHome } from "../../config/private_files.ts";
 import type { PolicyCache } from "../../safety/policy_cache.ts";
+import type { SessionStoreCache } from "../../session/store_cache.ts";
 import {
   dataHome,
   projectDatabasePath,
   projectDir,
 } from "../../config/paths.ts";
+
+/**
+ * What the event handlers load only when a hook needs it, relative to this
+ * file, by computed specifier: `deno run` reads (and analyses) every module a
+ * literal `import()` names as soon as it loads the importing module, so a
+ * literal one would make each prompt read the knowledge base's modules.
+ * `scripts/compile.ts` passes them to `deno compile` with `--include`.
+ */
+export const ENGINE_MODULES = {
+  sessionStore: "../../session/store.ts",
+  hookLog: "../../store/hook_log.ts",
+  takeSnapshot: "../../session/take_snapshot.ts",
+  restore: "../../session/restore.ts",
+  knowledgeBase: "../../store/knowledge_base.ts",
+  indexSession: "../../session/index_session.ts",
+} as const;
+
+/**
+ * Loads one of the {@linkcode ENGINE_MODULES}.
+ *
+ * @param name Which one.
+ * @returns The module (its type is the caller's to name).
+ */
+export function loadEngineModule<T>(
+  name: keyof typeof ENGINE_MODULES,
+): Promise<T> {
+  return import(new URL(ENGINE_MODULES[name], import.meta.url).href);
+}
 
 /** The outside facts of one hook run (injectable for tests). */
 export interface HookFacts {
@@ -25,6 +54,8 @@ export interface HookFacts {
   now: number;
   /** The guard policy's cache, in a process that answers many hooks. @default {undefined: read afresh} */
   policies?: PolicyCache | undefined;
+  /** Session stores kept open, in a process that answers many hooks. @default {undefined: opened and closed per use} */
+  sessions?: SessionStoreCache | undefined;
 }
 
 /** Where a project's ctx-mode data lives. */
@@ -33,8 +64,8 @@ export interface ProjectPaths {
   home: string;
   /** The project directory. */
   project: string;
-  /** The project's database file. */
-  database: string;
+  /** The project's database file (named when first asked: a pre-tool check rarely needs it). */
+  readonly database: string;
 }
 
 /**
@@ -49,7 +80,14 @@ export function projectPaths(dir: string, facts: HookFacts): ProjectPaths {
   const home = dataHome(facts.env);
   secureDataHome(home);
   const project = projectDir(dir, {});
-  return { home, project, database: projectDatabasePath(project, home) };
+  let database: string | undefined;
+  return {
+    home,
+    project,
+    get database() {
+      return database ??= projectDatabasePath(project, home);
+    },
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ export async function decidePostToolUse(
       withSession(
         database,
         (store) => store.record(session, record, facts.now),
+        facts.sessions,
       ),
   }, { error: input.error });
 }

@@ -13,7 +13,13 @@ import { serverIsAlive } from "../../config/heartbeat.ts";
 import { isAbsolutePath, resolvePath } from "../../config/path_lite.ts";
 import { listNames, readTextOrUndefined } from "../../config/quiet_fs.ts";
 import type { Decision } from "../../routing/types.ts";
-import { type HookFacts, projectPaths, userHome } from "./_where.ts";
+import type { HookLog as HookLogClass } from "../../store/hook_log.ts";
+import {
+  type HookFacts,
+  loadEngineModule,
+  projectPaths,
+  userHome,
+} from "./_where.ts";
 
 /**
  * Decides a tool call before it runs.
@@ -53,18 +59,33 @@ export async function decidePreToolUse(
       fileSize(isAbsolutePath(path) ? path : resolvePath(where.project, path)),
   });
   if (decision.kind !== "context" || !decision.noteKind) return decision;
+  const session = { platform: call.platform, sessionId: call.sessionId };
+  const { noteKind } = decision;
+  if (facts.sessions) {
+    // A long-lived process keeps the database open.
+    try {
+      const first = facts.sessions.with(
+        where.database,
+        (store) => store.noteOnce(session, noteKind, facts.now),
+      );
+      return first ? decision : { kind: "allow" };
+    } catch {
+      return decision;
+    }
+  }
   let log;
   try {
-    const { HookLog } = await import("../../store/hook_log.ts");
+    const { HookLog } = await loadEngineModule<
+      { HookLog: typeof HookLogClass }
+    >("hookLog");
     log = HookLog.open(where.database);
   } catch {
     // Without the session's memory the note is shown; hooks never fail for it.
     return decision;
   }
   try {
-    const session = { platform: call.platform, sessionId: call.sessionId };
-    if (log.noted(session, decision.noteKind)) return { kind: "allow" };
-    log.note(session, decision.noteKind, facts.now);
+    if (log.noted(session, noteKind)) return { kind: "allow" };
+    log.note(session, noteKind, facts.now);
     return decision;
   } finally {
     log.close();

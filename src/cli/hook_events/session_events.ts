@@ -14,7 +14,17 @@ import type { Decision } from "../../routing/types.ts";
 import { findRuleFiles } from "../../session/rule_files.ts";
 import type { PastedData } from "../../session/types.ts";
 import { withSession } from "./_session_access.ts";
-import { firstLine, type HookFacts, projectPaths, warn } from "./_where.ts";
+import type { takeSnapshot as TakeSnapshot } from "../../session/take_snapshot.ts";
+import type { restoreSession as RestoreSession } from "../../session/restore.ts";
+import type { KnowledgeBase as KnowledgeBaseClass } from "../../store/knowledge_base.ts";
+import type { indexPastes as IndexPastes } from "../../session/index_session.ts";
+import {
+  firstLine,
+  type HookFacts,
+  loadEngineModule,
+  projectPaths,
+  warn,
+} from "./_where.ts";
 
 /**
  * Decides a session event.
@@ -37,20 +47,23 @@ export async function decideSessionEvent(
           withSession(
             where.database,
             (store) => store.record(session, record, facts.now),
+            facts.sessions,
           ),
         cleanup: (maxAgeMs) =>
           withSession(
             where.database,
             (store) => store.cleanup(facts.now - maxAgeMs),
+            facts.sessions,
           ),
-        restore: () => restoredGuide(where, session, input.source === "resume"),
+        restore: () =>
+          restoredGuide(where, session, input.source === "resume", facts),
       });
     case "pre_compact":
       return await preCompact({ trigger: input.trigger }, {
         snapshot: async (trigger) => {
-          const { takeSnapshot } = await import(
-            "../../session/take_snapshot.ts"
-          );
+          const { takeSnapshot } = await loadEngineModule<
+            { takeSnapshot: typeof TakeSnapshot }
+          >("takeSnapshot");
           await withSession(
             where.database,
             (store) =>
@@ -59,6 +72,7 @@ export async function decideSessionEvent(
                 trigger,
                 projectDir: where.project,
               }),
+            facts.sessions,
           );
         },
       });
@@ -69,15 +83,17 @@ export async function decideSessionEvent(
         await withSession(
           where.database,
           (store) => store.compactedSincePrompt(session),
+          facts.sessions,
         );
       const guide = compacted
-        ? await restoredGuide(where, session, false)
+        ? await restoredGuide(where, session, false, facts)
         : undefined;
       const decision = await userPromptSubmit(input.prompt, {
         record: (record) =>
           withSession(
             where.database,
             (store) => store.record(session, record, facts.now),
+            facts.sessions,
           ),
         keepPastes: (pastes) => keepPastes(where.database, session, pastes),
       });
@@ -94,8 +110,11 @@ async function restoredGuide(
   where: { database: string; project: string },
   session: { platform: string; sessionId: string },
   previous: boolean,
+  facts: HookFacts,
 ): Promise<string | undefined> {
-  const { restoreSession } = await import("../../session/restore.ts");
+  const { restoreSession } = await loadEngineModule<
+    { restoreSession: typeof RestoreSession }
+  >("restore");
   const restored = await withSession(
     where.database,
     (store) =>
@@ -104,6 +123,7 @@ async function restoredGuide(
         previous,
         onNote: warn,
       }),
+    facts.sessions,
   );
   return restored?.guide;
 }
@@ -116,8 +136,10 @@ async function keepPastes(
 ): Promise<void> {
   try {
     const [{ KnowledgeBase }, { indexPastes }] = await Promise.all([
-      import("../../store/knowledge_base.ts"),
-      import("../../session/index_session.ts"),
+      loadEngineModule<{ KnowledgeBase: typeof KnowledgeBaseClass }>(
+        "knowledgeBase",
+      ),
+      loadEngineModule<{ indexPastes: typeof IndexPastes }>("indexSession"),
     ]);
     using kb = KnowledgeBase.open(database);
     indexPastes(kb, session, pastes);
