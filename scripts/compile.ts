@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { CLI_MODULES } from "../src/cli/cli.ts";
-import { HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
+import { HOOK_EVENT_BUNDLES, HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
 import { ENGINE_MODULES } from "../src/cli/hook_events/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
@@ -60,9 +60,10 @@ export function compileArgs(
     ...CLI_MODULES.map((module) =>
       new URL(module, new URL("src/cli/cli.ts", mainUrl))
     ),
-    ...Object.values(HOOK_EVENT_MODULES).map((module) =>
-      new URL(module, new URL("src/cli/hook.ts", mainUrl))
-    ),
+    ...[
+      ...Object.values(HOOK_EVENT_MODULES),
+      ...Object.values(HOOK_EVENT_BUNDLES),
+    ].map((module) => new URL(module, new URL("src/cli/hook.ts", mainUrl))),
     ...Object.values(ENGINE_MODULES).map((module) =>
       new URL(module, new URL("src/cli/hook_events/_where.ts", mainUrl))
     ),

@@ -3,7 +3,8 @@
  * `deno task publish-check`: runs `deno publish --dry-run` and fails on any
  * error and on any warning but the dynamic imports we make on purpose:
  * `main.ts` and the hook command load their modules by computed relative
- * specifier (so a start reads only what it needs), the JavaScript sandbox
+ * specifier (so a start reads only what it needs; the hook handlers' bundles
+ * keep the engine's), the JavaScript sandbox
  * imports the user's code file, and a run from a URL loads the sandbox hosts
  * into the cache. Each of those resolves without an import map
  * once published. When the dry run cannot reach the registry it says so in
@@ -21,6 +22,9 @@ export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "src/cli/cli.ts",
   "src/cli/hook.ts",
   "src/cli/hook_events/_where.ts",
+  "src/cli/hook_events/pre_tool_use.bundle.js",
+  "src/cli/hook_events/post_tool_use.bundle.js",
+  "src/cli/hook_events/session_events.bundle.js",
   "src/sandbox/js_host.ts",
   "src/sandbox/_remote_hosts.ts",
 ];

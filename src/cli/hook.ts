@@ -103,6 +103,7 @@ export async function runHookInProcess(
   stdin: StdinReader,
 ): Promise<number> {
   const context = processContext(stdin);
+  loadBundles = true;
   try {
     return await command.run(args, context);
   } catch (error) {
@@ -194,8 +195,34 @@ export const HOOK_EVENT_MODULES = {
   stdioChannel: "../hook_channel/stdio_channel.ts",
 } as const;
 
-function loadEventModule<T>(module: string): Promise<T> {
-  return import(new URL(module, import.meta.url).href);
+/**
+ * The one-file bundles of the event handlers (`deno task bundle` writes them
+ * next to their sources, and a test keeps them in step): a hook process that
+ * links one bundle instead of sixty modules answers some 20 ms sooner.
+ */
+export const HOOK_EVENT_BUNDLES: Readonly<Record<string, string>> = {
+  [HOOK_EVENT_MODULES.preToolUse]: "./hook_events/pre_tool_use.bundle.js",
+  [HOOK_EVENT_MODULES.postToolUse]: "./hook_events/post_tool_use.bundle.js",
+  [HOOK_EVENT_MODULES.session]: "./hook_events/session_events.bundle.js",
+};
+
+/**
+ * Whether event handlers load from their bundles: only in a process that
+ * answers one hook. A process that answers many (the server) loads the
+ * modules themselves once, and must not hold two copies of them.
+ */
+let loadBundles = false;
+
+async function loadEventModule<T>(module: string): Promise<T> {
+  const bundle = loadBundles ? HOOK_EVENT_BUNDLES[module] : undefined;
+  if (bundle !== undefined) {
+    try {
+      return await import(new URL(bundle, import.meta.url).href);
+    } catch {
+      // A tree without its bundles: the modules themselves answer the same.
+    }
+  }
+  return await import(new URL(module, import.meta.url).href);
 }
 
 /**
