@@ -13,7 +13,10 @@
 
 import { type CliContext, type Command, processContext } from "./_context.ts";
 import { UsageError } from "./_usage_error.ts";
-import { HOOK_STDIN_TIMEOUT_MS } from "../hook_channel/fast_hook.ts";
+import {
+  HOOK_STDIN_TIMEOUT_MS,
+  type StdinReader,
+} from "../hook_channel/stdin_reader.ts";
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
 import type { Adapter, HookInput, HookOutput } from "../../adapters/types.ts";
 import type { Decision } from "../routing/types.ts";
@@ -22,7 +25,6 @@ import type { decidePreToolUse as DecidePreToolUse } from "./hook_events/pre_too
 import type { decidePostToolUse as DecidePostToolUse } from "./hook_events/post_tool_use.ts";
 import type { decideSessionEvent as DecideSessionEvent } from "./hook_events/session_events.ts";
 import type { serveStdioChannel as ServeStdioChannel } from "../hook_channel/stdio_channel.ts";
-import type { StdinReader } from "../hook_channel/stdin_reader.ts";
 
 export type { HookFacts };
 

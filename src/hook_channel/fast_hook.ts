@@ -1,10 +1,11 @@
 /**
  * The hook command's fast path: hand the payload to the project's running MCP
  * server over its local socket and print its answer, so a hook costs little
- * more than an empty process start. `main.ts` imports it statically and runs
- * it before loading anything else; it links two more modules only (the
- * socket's location and the stdin reader), each written to import nothing,
- * since every module a hook process links costs it about half a millisecond.
+ * more than an empty process start. `main.ts` imports it, bundled with the
+ * two modules it links (the socket's location and the stdin reader, each
+ * written to import nothing) into `fast_hook.bundle.js` by `deno task bundle`,
+ * and runs it before loading anything else: every module a hook process
+ * links costs it about half a millisecond.
  *
  * The payload's first read starts before anything else, on the runtime's own
  * thread, while the socket is found and its key read; the connection is made
@@ -31,9 +32,6 @@
 
 import { hookSocketPath, isPrivateFolder, keyPath } from "./socket_path.ts";
 import { StdinReader } from "./stdin_reader.ts";
-
-/** How long a hook waits for its payload before letting the call proceed. */
-export const HOOK_STDIN_TIMEOUT_MS = 5_000;
 
 /** How long the exchange with the server may take before the hook decides in-process. */
 export const SERVER_DEADLINE_MS = 150;

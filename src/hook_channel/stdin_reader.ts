@@ -10,6 +10,9 @@
  * @module
  */
 
+/** How long a hook waits for its payload before letting the call proceed. */
+export const HOOK_STDIN_TIMEOUT_MS = 5_000;
+
 /** What the reader reads from: `Deno.stdin`, or a file or pipe in tests. */
 export interface ByteSource {
   read(buffer: Uint8Array): Promise<number | null>;

@@ -320,7 +320,7 @@ Deno.test("`hook <agent> --help` and `hook --serve` still go to the command line
   assert.match(serve.stderr, /^ctx-mode: Cannot serve hook platform "nobody"/);
 });
 
-Deno.test("main.ts links only the fast path's small modules: no command table, no adapter, no node: module", async () => {
+Deno.test("main.ts links only the fast path's bundle: no command table, no adapter, no node: module", async () => {
   const main = new URL("../../main.ts", import.meta.url);
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", main.href],
@@ -357,10 +357,11 @@ Deno.test("main.ts links only the fast path's small modules: no command table, n
       ? fileURLToPath(specifier).slice(root.length)
       : specifier
   ).sort();
-  assert.deepEqual(linked, [
-    "main.ts",
-    "src/hook_channel/fast_hook.ts",
-    "src/hook_channel/socket_path.ts",
-    "src/hook_channel/stdin_reader.ts",
-  ]);
+  // The fast path's bundle: its sources (fast_hook.ts, socket_path.ts,
+  // stdin_reader.ts) in one module.
+  assert.deepEqual(linked, ["main.ts", "src/hook_channel/fast_hook.bundle.js"]);
+  const bundle = await Deno.readTextFile(
+    new URL("../../src/hook_channel/fast_hook.bundle.js", import.meta.url),
+  );
+  assert.doesNotMatch(bundle, /^import /m, "the bundle imports nothing");
 });
