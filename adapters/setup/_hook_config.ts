@@ -30,6 +30,29 @@ export function registeredEvents(
   });
 }
 
+/**
+ * Claude Code's hook layout, which Codex, Gemini CLI and Qwen Code share:
+ * each registered event name maps to one matcher group (with the event's
+ * matcher, if any) holding one command handler.
+ *
+ * @param events The agent's event names.
+ * @param matchers The matcher of each event that has one.
+ * @param handler The handler object for a platform event name.
+ * @returns The `hooks` object.
+ */
+export function matcherGroups(
+  events: AgentSpec["events"],
+  matchers: Partial<Record<HookEvent, string>>,
+  handler: (eventName: string) => Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    registeredEvents(events).map(([event, name]) => [name, [{
+      ...(matchers[event] ? { matcher: matchers[event] } : {}),
+      hooks: [handler(name)],
+    }]]),
+  );
+}
+
 /** The full hook command for an event. */
 export function hookCommand(
   command: string,

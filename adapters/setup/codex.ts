@@ -7,7 +7,7 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents, userFolder } from "./_hook_config.ts";
+import { hookCommand, matcherGroups, userFolder } from "./_hook_config.ts";
 import { defineSetup } from "./_kit.ts";
 import { codex, EVENTS } from "../codex.ts";
 import type { AgentSetup, HookEvent } from "../types.ts";
@@ -29,16 +29,11 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
       user: "~/.codex/hooks.json",
       relocatedBy: { variable: "CODEX_HOME", folder: "~/.codex" },
       data: {
-        hooks: Object.fromEntries(
-          registeredEvents(EVENTS).map(([event, name]) => [name, [{
-            ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-            hooks: [{
-              type: "command",
-              command: hookCommand(command, "codex", name),
-              timeout: 30,
-            }],
-          }]]),
-        ),
+        hooks: matcherGroups(EVENTS, MATCHERS, (name) => ({
+          type: "command",
+          command: hookCommand(command, "codex", name),
+          timeout: 30,
+        })),
       },
     },
     {

@@ -7,7 +7,7 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
+import { hookCommand, matcherGroups } from "./_hook_config.ts";
 import { defineSetup } from "./_kit.ts";
 import { EVENTS, geminiCli } from "../gemini_cli.ts";
 import type { AgentSetup, HookEvent } from "../types.ts";
@@ -31,17 +31,12 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
     // Gemini CLI's own home variable: `$GEMINI_CLI_HOME/.gemini`.
     relocatedBy: { variable: "GEMINI_CLI_HOME", folder: "~" },
     data: {
-      hooks: Object.fromEntries(
-        registeredEvents(EVENTS).map(([event, name]) => [name, [{
-          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-          hooks: [{
-            type: "command",
-            name: "ctx-mode",
-            command: hookCommand(command, "gemini-cli", name),
-            timeout: 30000,
-          }],
-        }]]),
-      ),
+      hooks: matcherGroups(EVENTS, MATCHERS, (name) => ({
+        type: "command",
+        name: "ctx-mode",
+        command: hookCommand(command, "gemini-cli", name),
+        timeout: 30000,
+      })),
       mcpServers: {
         "ctx-mode": { command, args: ["serve"], timeout: 600000, trust: false },
       },

@@ -7,7 +7,7 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
+import { hookCommand, matcherGroups } from "./_hook_config.ts";
 import { defineSetup } from "./_kit.ts";
 import { EVENTS, qwenCode } from "../qwen_code.ts";
 import type { AgentSetup, HookEvent } from "../types.ts";
@@ -29,16 +29,11 @@ export const qwenCodeSetup: AgentSetup = defineSetup(qwenCode, {
     project: ".qwen/settings.json",
     user: "~/.qwen/settings.json",
     data: {
-      hooks: Object.fromEntries(
-        registeredEvents(EVENTS).map(([event, name]) => [name, [{
-          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-          hooks: [{
-            type: "command",
-            command: hookCommand(command, "qwen-code", name),
-            timeout: 30000,
-          }],
-        }]]),
-      ),
+      hooks: matcherGroups(EVENTS, MATCHERS, (name) => ({
+        type: "command",
+        command: hookCommand(command, "qwen-code", name),
+        timeout: 30000,
+      })),
       mcpServers: {
         "ctx-mode": { command, args: ["serve"], timeout: 600000, trust: false },
       },
