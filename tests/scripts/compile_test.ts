@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { CLI_MODULES } from "../../src/cli/cli.ts";
-import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import { HOOK_EVENT_BUNDLES, HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
 import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
@@ -26,9 +26,10 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
   const expected = [
     ...LAZY_MODULES.map((m) => new URL(m, ROOT)),
     ...CLI_MODULES.map((m) => new URL(m, new URL("src/cli/cli.ts", ROOT))),
-    ...Object.values(HOOK_EVENT_MODULES).map((m) =>
-      new URL(m, new URL("src/cli/hook.ts", ROOT))
-    ),
+    ...[
+      ...Object.values(HOOK_EVENT_MODULES),
+      ...Object.values(HOOK_EVENT_BUNDLES),
+    ].map((m) => new URL(m, new URL("src/cli/hook.ts", ROOT))),
     ...Object.values(ENGINE_MODULES).map((m) =>
       new URL(m, new URL("src/cli/hook_events/_where.ts", ROOT))
     ),
