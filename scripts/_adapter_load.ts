@@ -17,6 +17,7 @@
 import { fileURLToPath } from "node:url";
 import { ADAPTER_MODULES, adapterFor } from "../adapters/registry.ts";
 import { percentile, printTable } from "./_table.ts";
+import { codeGraph } from "./_code_graph.ts";
 
 const SELF = fileURLToPath(import.meta.url);
 const REGISTRY = new URL("../adapters/registry.ts", import.meta.url);
@@ -24,40 +25,6 @@ const REGISTRY = new URL("../adapters/registry.ts", import.meta.url);
 const HOOK_COMMAND = new URL("../src/cli/hook.ts", import.meta.url);
 /** The target the issue sets for every adapter. */
 const TARGET_MS = 2;
-
-/** The modules `deno run` evaluates when it loads `root` (type imports left out). */
-async function codeGraph(root: URL): Promise<Set<string>> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", fileURLToPath(root)],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!output.success) {
-    throw new Error(
-      `Cannot read the module graph of "${root.href}": ${
-        new TextDecoder().decode(output.stderr).trim()
-      }`,
-    );
-  }
-  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-    modules: {
-      specifier: string;
-      dependencies?: { code?: { specifier: string } }[];
-    }[];
-  };
-  const byUrl = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const queue = [root.href];
-  while (queue.length > 0) {
-    const url = queue.pop() as string;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    for (const dependency of byUrl.get(url)?.dependencies ?? []) {
-      if (dependency.code) queue.push(dependency.code.specifier);
-    }
-  }
-  return seen;
-}
 
 /** One load of a platform's adapter in a fresh process, in milliseconds. */
 async function loadOnce(name: string): Promise<number> {

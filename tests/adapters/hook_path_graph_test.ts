@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import {
   ADAPTER_MODULES,
   agentFor,
   PLATFORM_NAMES,
   SETUP_MODULES,
 } from "../../adapters/registry.ts";
+import { codeGraph } from "../../scripts/_code_graph.ts";
 
 const REGISTRY = new URL("../../adapters/registry.ts", import.meta.url);
 const HOOK_COMMAND = new URL("../../src/cli/hook.ts", import.meta.url);
@@ -23,38 +23,6 @@ const MAX_ADDED_MODULES = 2;
 const EXTRA_MODULES: Readonly<Record<string, number>> = {
   "./claude_code.ts": 1,
 };
-
-interface InfoModule {
-  specifier: string;
-  dependencies?: { code?: { specifier: string } }[];
-}
-
-/** The modules `deno run` evaluates when it loads `root`: code imports only, types left out. */
-async function codeGraph(root: URL): Promise<Set<string>> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", fileURLToPath(root)],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-    modules: InfoModule[];
-  };
-  const byUrl = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const queue = [root.href];
-  while (queue.length > 0) {
-    const url = queue.pop() as string;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    for (const dependency of byUrl.get(url)?.dependencies ?? []) {
-      if (dependency.code) {
-        queue.push(new URL(dependency.code.specifier, url).href);
-      }
-    }
-  }
-  return seen;
-}
 
 Deno.test("no adapter loads the doctor's modules, deno.json or the launch command on the hook path", async (t) => {
   const doctorOnly = [
