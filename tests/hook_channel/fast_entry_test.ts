@@ -17,6 +17,7 @@ import {
 } from "../../src/hook_channel/stdin_reader.ts";
 import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import { leaveStaleSocket } from "./_stale_socket.ts";
 
 const onUnix = Deno.build.os === "linux" || Deno.build.os === "darwin";
 
@@ -204,23 +205,7 @@ Deno.test({
     Deno.writeTextFileSync(keyPath(path), "k", { mode: 0o600 });
     for (const state of ["missing", "stale"]) {
       if (state === "stale") {
-        // A server killed by SIGKILL leaves its socket file behind.
-        const killed = new Deno.Command(Deno.execPath(), {
-          args: [
-            "eval",
-            `const l = Deno.listen({ transport: "unix", path: ${
-              JSON.stringify(path)
-            } }); console.log("up"); for await (const c of l) c.close();`,
-          ],
-          stdout: "piped",
-          stderr: "null",
-        }).spawn();
-        const up = await killed.stdout.pipeThrough(new TextDecoderStream())
-          .values().next();
-        assert.equal(up.value?.trim(), "up");
-        killed.kill("SIGKILL");
-        await killed.status;
-        assert.equal(Deno.lstatSync(path).isSocket, true);
+        await leaveStaleSocket(path);
       }
       const held = heldSource();
       const stdin = new StdinReader(held.source);

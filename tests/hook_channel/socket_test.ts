@@ -9,6 +9,7 @@ import { runHook } from "../_helpers/run_cli.ts";
 import { startServer } from "../_helpers/mcp_client.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { CWD, GUARD_CASES, HOME } from "../safety/guard_cases.ts";
+import { leaveStaleSocket } from "./_stale_socket.ts";
 
 const onLinux = Deno.build.os === "linux" || Deno.build.os === "darwin";
 
@@ -155,23 +156,7 @@ Deno.test({
     await first.close();
     // A server killed by SIGKILL leaves its socket file behind.
     const path = socketPath(dir.path, dir.path)!;
-    const killed = new Deno.Command(Deno.execPath(), {
-      args: [
-        "eval",
-        // Accepting keeps it alive (and its socket file) until the kill.
-        `const l = Deno.listen({ transport: "unix", path: ${
-          JSON.stringify(path)
-        } }); console.log("up"); for await (const c of l) c.close();`,
-      ],
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    const up = await killed.stdout.pipeThrough(new TextDecoderStream())
-      .values().next();
-    assert.equal(up.value?.trim(), "up");
-    killed.kill("SIGKILL");
-    await killed.status;
-    assert.ok(Deno.lstatSync(path).isSocket === true);
+    await leaveStaleSocket(path);
     const third = await startHookSocket({
       dataHome: dir.path,
       projectDir: dir.path,
