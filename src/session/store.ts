@@ -343,10 +343,7 @@ export class SessionStore {
    * @returns Whether it is the session's first note of that kind (to show).
    */
   noteOnce(session: SessionKey, kind: string, at: number): boolean {
-    const log = new HookLog(this.#db);
-    if (log.noted(session, kind)) return false;
-    log.note(session, kind, at);
-    return true;
+    return new HookLog(this.#db).noteOnce(session, kind, at);
   }
 
   /** Closes the database. */

@@ -50,6 +50,17 @@ export class HookLog {
     ).run(session.platform, session.sessionId, kind, at);
   }
 
+  /**
+   * Records a note of this kind for the session unless one is recorded.
+   *
+   * @returns Whether it is the session's first note of that kind (to show).
+   */
+  noteOnce(session: HookSession, kind: string, at: number): boolean {
+    if (this.noted(session, kind)) return false;
+    this.note(session, kind, at);
+    return true;
+  }
+
   /** Records a tool call that ran. */
   recordToolCall(
     session: HookSession,

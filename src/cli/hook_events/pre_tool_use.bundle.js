@@ -8774,11 +8774,9 @@ async function decidePreToolUse(adapter, input, facts) {
     return decision;
   }
   try {
-    if (log.noted(session, noteKind)) return {
+    return log.noteOnce(session, noteKind, facts.now) ? decision : {
       kind: "allow"
     };
-    log.note(session, noteKind, facts.now);
-    return decision;
   } finally {
     log.close();
   }

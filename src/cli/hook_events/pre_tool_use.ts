@@ -84,9 +84,9 @@ export async function decidePreToolUse(
     return decision;
   }
   try {
-    if (log.noted(session, noteKind)) return { kind: "allow" };
-    log.note(session, noteKind, facts.now);
-    return decision;
+    return log.noteOnce(session, noteKind, facts.now)
+      ? decision
+      : { kind: "allow" };
   } finally {
     log.close();
   }
