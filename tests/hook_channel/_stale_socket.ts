@@ -24,5 +24,5 @@ export async function leaveStaleSocket(path: string): Promise<void> {
   assert.equal(up.value?.trim(), "up");
   killed.kill("SIGKILL");
   await killed.status;
-  assert.equal(Deno.lstatSync(path).isSocket, true);
+  assert.equal((await Deno.lstat(path)).isSocket, true);
 }
