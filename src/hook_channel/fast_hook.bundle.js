@@ -241,15 +241,16 @@ async function hookThroughServer(args, context) {
     connection.close();
     return FALL_BACK;
   }
-  const reply = await exchange(connection, {
+  const header = JSON.stringify({
     id: 1,
     agent,
     event,
-    payload: new TextDecoder().decode(payload),
+    payloadBytes: payload.length,
     env: context.env,
     ppid: Deno.ppid,
     key
-  }, signal);
+  });
+  const reply = await exchange(connection, 1, framed(header, payload), signal);
   if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);
@@ -260,6 +261,14 @@ async function hookThroughServer(args, context) {
 var FALL_BACK = {
   fallback: true
 };
+function framed(line, attachment) {
+  const head = new TextEncoder().encode(`${line}
+`);
+  const bytes = new Uint8Array(head.length + attachment.length);
+  bytes.set(head);
+  bytes.set(attachment, head.length);
+  return bytes;
+}
 function deadlineFrom(env) {
   const value = Number(env.CTX_MODE_HOOK_SOCKET_MS);
   return Number.isFinite(value) && value > 0 && value <= 6e4 ? value : SERVER_DEADLINE_MS;
@@ -285,9 +294,10 @@ async function askServer(path, request, deadlineMs = SERVER_DEADLINE_MS) {
   } catch {
     return void 0;
   }
-  return await exchange(connection, request, AbortSignal.timeout(deadlineMs));
+  return await exchange(connection, request.id, new TextEncoder().encode(`${JSON.stringify(request)}
+`), AbortSignal.timeout(deadlineMs));
 }
-async function exchange(connection, request, signal) {
+async function exchange(connection, id, request, signal) {
   let watched = signal;
   let giveUp = () => {
   };
@@ -307,14 +317,16 @@ async function exchange(connection, request, signal) {
   };
   watch(signal);
   const talk = async () => {
-    const bytes = new TextEncoder().encode(`${JSON.stringify(request)}
-`);
-    for (let at = 0; at < bytes.length; ) {
-      at += await connection.write(bytes.subarray(at));
-    }
+    const writing = (async () => {
+      for (let at = 0; at < request.length; ) {
+        at += await connection.write(request.subarray(at));
+      }
+    })();
+    writing.catch(() => {
+    });
     const lines = new LineReader(connection);
     let line = await lines.next();
-    if (line !== void 0 && isAccepted(line, request.id)) {
+    if (line !== void 0 && isAccepted(line, id)) {
       line = lines.ready();
       if (line === void 0) {
         watch(AbortSignal.timeout(ANSWER_PATIENCE_MS));
@@ -322,7 +334,7 @@ async function exchange(connection, request, signal) {
       }
     }
     connection.close();
-    return line === void 0 ? void 0 : parseAnswer(line, request.id);
+    return line === void 0 ? void 0 : parseAnswer(line, id);
   };
   try {
     return await Promise.race([
@@ -335,7 +347,7 @@ async function exchange(connection, request, signal) {
 }
 var LineReader = class {
   #connection;
-  #decoder = new TextDecoder();
+  #decoder;
   #buffer = new Uint8Array(65536);
   #text = "";
   constructor(connection) {
@@ -356,13 +368,32 @@ var LineReader = class {
       if (line !== void 0) return line;
       const read = await this.#connection.read(this.#buffer);
       if (read === null) return void 0;
-      this.#text += this.#decoder.decode(this.#buffer.subarray(0, read), {
-        stream: true
-      });
+      const bytes = this.#buffer.subarray(0, read);
+      if (this.#decoder === void 0 && isAscii(bytes)) {
+        this.#text += asciiText(bytes);
+      } else {
+        this.#decoder ??= new TextDecoder();
+        this.#text += this.#decoder.decode(bytes, {
+          stream: true
+        });
+      }
     }
     return void 0;
   }
 };
+function isAscii(bytes) {
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] > 127) return false;
+  }
+  return true;
+}
+function asciiText(bytes) {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 8192) {
+    text += String.fromCharCode.apply(null, bytes.subarray(at, at + 8192));
+  }
+  return text;
+}
 function parseAnswer(line, id) {
   let value;
   try {

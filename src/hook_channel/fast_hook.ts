@@ -153,15 +153,18 @@ export async function hookThroughServer(
     connection.close();
     return FALL_BACK;
   }
-  const reply = await exchange(connection, {
+  // The payload follows its request line as it came, raw: decoding it and
+  // escaping it into the line would cost a large payload milliseconds.
+  const header = JSON.stringify({
     id: 1,
     agent,
     event,
-    payload: new TextDecoder().decode(payload),
+    payloadBytes: payload.length,
     env: context.env,
     ppid: Deno.ppid,
     key,
-  }, signal);
+  });
+  const reply = await exchange(connection, 1, framed(header, payload), signal);
   if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);
@@ -169,6 +172,15 @@ export async function hookThroughServer(
 }
 
 const FALL_BACK: FastHookResult = { fallback: true };
+
+/** A request line and the raw bytes it announces, in one buffer. */
+function framed(line: string, attachment: Uint8Array): Uint8Array {
+  const head = new TextEncoder().encode(`${line}\n`);
+  const bytes = new Uint8Array(head.length + attachment.length);
+  bytes.set(head);
+  bytes.set(attachment, head.length);
+  return bytes;
+}
 
 /** `CTX_MODE_HOOK_SOCKET_MS`: the server's deadline, for slow machines. */
 function deadlineFrom(env: Readonly<Record<string, string>>): number {
@@ -211,7 +223,12 @@ export async function askServer(
   } catch {
     return undefined;
   }
-  return await exchange(connection, request, AbortSignal.timeout(deadlineMs));
+  return await exchange(
+    connection,
+    request.id,
+    new TextEncoder().encode(`${JSON.stringify(request)}\n`),
+    AbortSignal.timeout(deadlineMs),
+  );
 }
 
 /** What the command hook would print, and its exit code (`protocol.ts`'s `ChannelReply`). */
@@ -229,7 +246,8 @@ export interface ChannelReply {
  */
 async function exchange(
   connection: Deno.UnixConn,
-  request: { id: number | string } & Record<string, unknown>,
+  id: number | string,
+  request: Uint8Array,
   signal: AbortSignal,
 ): Promise<ChannelReply | undefined> {
   let watched = signal;
@@ -248,13 +266,17 @@ async function exchange(
   };
   watch(signal);
   const talk = async () => {
-    const bytes = new TextEncoder().encode(`${JSON.stringify(request)}\n`);
-    for (let at = 0; at < bytes.length;) {
-      at += await connection.write(bytes.subarray(at));
-    }
+    // The answer is read for while the request is still being written: a
+    // failed write ends the reading too (the server hangs up or stays silent).
+    const writing = (async () => {
+      for (let at = 0; at < request.length;) {
+        at += await connection.write(request.subarray(at));
+      }
+    })();
+    writing.catch(() => {});
     const lines = new LineReader(connection);
     let line = await lines.next();
-    if (line !== undefined && isAccepted(line, request.id)) {
+    if (line !== undefined && isAccepted(line, id)) {
       // The answer often comes in the same read: no second timer then.
       line = lines.ready();
       if (line === undefined) {
@@ -263,7 +285,7 @@ async function exchange(
       }
     }
     connection.close();
-    return line === undefined ? undefined : parseAnswer(line, request.id);
+    return line === undefined ? undefined : parseAnswer(line, id);
   };
   try {
     return await Promise.race([talk().catch(() => undefined), gaveUp]);
@@ -272,10 +294,16 @@ async function exchange(
   }
 }
 
-/** Successive lines from a connection (undefined at its end or past the size limit). */
+/**
+ * Successive lines from a connection (undefined at its end or past the size
+ * limit). The server escapes every character beyond ASCII in its lines
+ * (`protocol.ts`'s `answerLine`), so they are read without a `TextDecoder`,
+ * whose first use costs a process half a millisecond; one is made for a line
+ * that holds other bytes all the same.
+ */
 class LineReader {
   #connection: Deno.UnixConn;
-  #decoder = new TextDecoder();
+  #decoder: TextDecoder | undefined;
   #buffer = new Uint8Array(65_536);
   #text = "";
 
@@ -299,12 +327,35 @@ class LineReader {
       if (line !== undefined) return line;
       const read = await this.#connection.read(this.#buffer);
       if (read === null) return undefined;
-      this.#text += this.#decoder.decode(this.#buffer.subarray(0, read), {
-        stream: true,
-      });
+      const bytes = this.#buffer.subarray(0, read);
+      if (this.#decoder === undefined && isAscii(bytes)) {
+        this.#text += asciiText(bytes);
+      } else {
+        this.#decoder ??= new TextDecoder();
+        this.#text += this.#decoder.decode(bytes, { stream: true });
+      }
     }
     return undefined;
   }
+}
+
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! > 0x7f) return false;
+  }
+  return true;
+}
+
+/** ASCII bytes as text, in slices that `String.fromCharCode` takes whole. */
+function asciiText(bytes: Uint8Array): string {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 8_192) {
+    text += String.fromCharCode.apply(
+      null,
+      bytes.subarray(at, at + 8_192) as unknown as number[],
+    );
+  }
+  return text;
 }
 
 /**

@@ -6,9 +6,14 @@
  *
  * Request: `{"id", "event", "payload"}`, plus on the socket `"agent"`,
  * `"env"` (the hook process's environment), `"ppid"` (its parent) and
- * `"key"` (read from the user's private key file).
+ * `"key"` (read from the user's private key file). Instead of `"payload"`,
+ * a request may say `"payloadBytes": n`: the payload's `n` bytes then follow
+ * the line as they are (UTF-8 text, newlines included), which spares the
+ * sender decoding and escaping it.
  * Answer: `{"id", "reply": {"stdout", "exitCode", "stderr"?}}`: exactly
  * what the command hook would have printed and how it would have exited.
+ * Answers are ASCII (other characters as `\u` escapes), which a reader
+ * decodes without a `TextDecoder`.
  *
  * Pure: no I/O. The hook command's fast path does not load it (it reads
  * answers with its own `parseAnswer` and `isAccepted`, which import nothing).
@@ -29,7 +34,7 @@ export interface ChannelRequest {
   id: ChannelId;
   /** The agent's own event name (`PreToolUse`, `tool.execute.before`). */
   event: string;
-  /** The agent's payload, as its command hook would get it on stdin. */
+  /** The agent's payload, as its command hook would get it on stdin (or the bytes after the line). */
   payload: unknown;
   /** The agent (on the socket; the stdio channel serves one agent). */
   agent?: string;
@@ -59,9 +64,36 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 /**
+ * How many raw bytes follow a request line: its `payloadBytes`, or 0.
+ *
+ * @param line The line, without its newline.
+ * @returns The count.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { attachedBytes } from "./protocol.ts";
+ * assert.equal(attachedBytes('{"id":1,"event":"E","payloadBytes":12}'), 12);
+ * assert.equal(attachedBytes('{"id":1,"event":"E","payload":{}}'), 0);
+ * ```
+ */
+export function attachedBytes(line: string): number {
+  if (!line.includes('"payloadBytes"')) return 0;
+  try {
+    const count: unknown = JSON.parse(line)?.payloadBytes;
+    return Number.isSafeInteger(count) && (count as number) > 0
+      ? count as number
+      : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Reads one request line.
  *
  * @param line The line, without its newline.
+ * @param attachment The bytes that followed it (`payloadBytes`); null when
+ *   they were over the size limit and skipped.
  * @returns The request, or a one-line reason with whatever id could be read.
  * @example
  * ```ts
@@ -75,6 +107,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
  */
 export function parseRequest(
   line: string,
+  attachment?: Uint8Array | null,
 ): { request: ChannelRequest } | { id: ChannelId; error: string } {
   let value: unknown;
   try {
@@ -108,17 +141,39 @@ export function parseRequest(
   if (record.key !== undefined && typeof record.key !== "string") {
     return { id, error: "the key is not a string" };
   }
+  const payload = payloadOf(record, attachment);
+  if ("error" in payload) return { id, error: payload.error };
   return {
     request: {
       id,
       event: record.event,
-      payload: record.payload,
+      payload: payload.payload,
       ...(record.agent === undefined ? {} : { agent: record.agent as string }),
       ...(record.env === undefined ? {} : { env: record.env }),
       ...(record.ppid === undefined ? {} : { ppid: record.ppid as number }),
       ...(record.key === undefined ? {} : { key: record.key as string }),
     },
   };
+}
+
+/** The payload in the line, or the one after it; or why there is none. */
+function payloadOf(
+  record: Record<string, unknown>,
+  attachment: Uint8Array | null | undefined,
+): { payload: unknown } | { error: string } {
+  const count = record.payloadBytes;
+  if (count === undefined) return { payload: record.payload };
+  if (record.payload !== undefined) {
+    return { error: "the request has both a payload and payloadBytes" };
+  }
+  if (!Number.isSafeInteger(count) || (count as number) < 0) {
+    return { error: "payloadBytes is not a whole number" };
+  }
+  if (attachment === null) return { error: "the payload is too long" };
+  if ((attachment?.length ?? 0) < (count as number)) {
+    return { error: "the payload ended early" };
+  }
+  return { payload: new TextDecoder().decode(attachment) };
 }
 
 /**
@@ -151,7 +206,7 @@ export function idOfLongLine(line: string): ChannelId {
  * @returns The line, newline included.
  */
 export function acceptedLine(id: ChannelId): string {
-  return `${JSON.stringify({ id, accepted: true })}\n`;
+  return `${asciiJson({ id, accepted: true })}\n`;
 }
 
 /**
@@ -161,5 +216,13 @@ export function acceptedLine(id: ChannelId): string {
  * @returns The line.
  */
 export function answerLine(answer: ChannelAnswer): string {
-  return `${JSON.stringify(answer)}\n`;
+  return `${asciiJson(answer)}\n`;
+}
+
+/** JSON with every character beyond ASCII escaped (`é` → `\u00e9`). */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -10,10 +10,11 @@
 
 import { answerRequest, failOpen } from "./answer.ts";
 import { loadHookEngine } from "../cli/hook.ts";
-import { readLines } from "./line_reader.ts";
+import { type ReadLine, readLines } from "./line_reader.ts";
 import {
   acceptedLine,
   answerLine,
+  attachedBytes,
   type ChannelAnswer,
   idOfLongLine,
   MAX_LINE_BYTES,
@@ -31,7 +32,13 @@ async function answerConnection(
         at += await connection.write(bytes.subarray(at));
       }
     };
-    for await (const read of readLines(connection.readable, MAX_LINE_BYTES)) {
+    for await (
+      const read of readLines(
+        connection.readable,
+        MAX_LINE_BYTES,
+        attachedBytes,
+      )
+    ) {
       const answer = await answerOf(read, key, send);
       if (answer) await send(answerLine(answer));
       break;
@@ -48,7 +55,7 @@ async function answerConnection(
 }
 
 async function answerOf(
-  read: { line: string } | { tooLong: string },
+  read: ReadLine,
   key: string,
   send: (line: string) => Promise<void>,
 ): Promise<ChannelAnswer | undefined> {
@@ -58,7 +65,7 @@ async function answerOf(
       reply: failOpen({ stdout: "", exitCode: 0 }, "the request is too long"),
     };
   }
-  const parsed = parseRequest(read.line);
+  const parsed = parseRequest(read.line, read.attachment);
   if (!("request" in parsed)) {
     return {
       id: parsed.id,

@@ -13,6 +13,7 @@ import { answerRequest, failOpen } from "./answer.ts";
 import { readLines } from "./line_reader.ts";
 import {
   answerLine,
+  attachedBytes,
   type ChannelAnswer,
   idOfLongLine,
   MAX_LINE_BYTES,
@@ -52,6 +53,7 @@ export async function serveStdioChannel(
     const read of readLines(
       channel.input,
       channel.maxLineBytes ?? MAX_LINE_BYTES,
+      attachedBytes,
     )
   ) {
     let answer: ChannelAnswer;
@@ -66,7 +68,7 @@ export async function serveStdioChannel(
     } else if (read.line.trim() === "") {
       continue;
     } else {
-      const parsed = parseRequest(read.line);
+      const parsed = parseRequest(read.line, read.attachment);
       answer = "request" in parsed
         ? {
           id: parsed.request.id,

@@ -47,6 +47,17 @@ function preToolUse(project: string, command: string) {
   };
 }
 
+/** A request whose payload follows its line as raw bytes, pretty-printed. */
+function rawPayload(id: string, payload: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(payload, null, 2));
+  const line = JSON.stringify({
+    id,
+    event: "PreToolUse",
+    payloadBytes: bytes.length,
+  });
+  return `${line}\n${new TextDecoder().decode(bytes)}`;
+}
+
 function decisionOf(reply: Record<string, unknown>): string | undefined {
   const stdout = reply.stdout as string;
   if (stdout.trim() === "") return undefined;
@@ -101,6 +112,7 @@ Deno.test("bad lines get a pass-through answer and the channel keeps serving", a
     '{"id":"nopayload","event":"PreToolUse"}',
     '{"id":"unknown-event","event":"NoSuchEvent","payload":{}}',
     huge,
+    rawPayload("raw", preToolUse(dir.path, "rm -rf ~ # données")),
     JSON.stringify({
       id: "after",
       event: "PreToolUse",
@@ -120,6 +132,9 @@ Deno.test("bad lines get a pass-through answer and the channel keeps serving", a
     assert.match(String(answer.reply.stderr), /letting the call proceed/);
   }
   assert.deepEqual(ids, [null, 5, "nopayload", "unknown-event", "big"]);
+  const raw = await channel.next();
+  assert.equal(raw.id, "raw");
+  assert.equal(decisionOf(raw.reply), "deny");
   const last = await channel.next();
   assert.equal(last.id, "after");
   assert.equal(decisionOf(last.reply), "deny");
