@@ -83,65 +83,54 @@ function normalize(path) {
   return (absolute ? "/" : "") + parts.join("/") || ".";
 }
 
+// src/hook_channel/deadline.ts
+function deadlineIn(ms) {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const wait = Atomics.waitAsync(cell, 0, 0, ms);
+  const reached = wait.async ? wait.value.then((outcome) => outcome === "timed-out" ? void 0 : new Promise(() => {
+  })) : Promise.resolve();
+  return {
+    reached,
+    cancel: () => void Atomics.notify(cell, 0)
+  };
+}
+
 // src/hook_channel/stdin_reader.ts
 var StdinReader = class {
   #source;
   #chunks = [];
   #total = 0;
-  #pending;
-  #buffer = new Uint8Array(0);
-  #ended = false;
+  /** Reads to the end of the source, once started. */
+  #reading;
   /** @param source What to read. */
   constructor(source) {
     this.#source = source;
   }
   /**
-   * Starts the next read without waiting for it, so that the input arrives
-   * while the caller does other work; the next {@linkcode readUntil} (or
-   * {@linkcode readAll}) takes it up.
+   * Starts reading without waiting, so that the input arrives while the
+   * caller does other work; {@linkcode readUntil} and {@linkcode readAll}
+   * take up what came.
    */
   prefetch() {
-    if (this.#ended || this.#pending !== void 0) return;
-    this.#pending = this.#nextRead();
-    this.#pending.catch(() => {
+    if (this.#reading !== void 0) return;
+    this.#reading = this.#readToEnd();
+    this.#reading.catch(() => {
     });
   }
   /**
-   * Reads to the end of the input, or until `signal` aborts; a read in
-   * flight then is kept for the next call, so no byte is lost.
+   * Reads to the end of the input, or until `deadline` passes; the reading
+   * goes on then, for the next call, so no byte is lost.
    *
-   * @param signal When to stop waiting.
+   * @param deadline When to stop waiting.
    * @returns Every byte of the input, or undefined when it had not ended in time.
    */
-  async readUntil(signal) {
-    let onAbort = () => {
-    };
-    const aborted = new Promise((resolve2) => {
-      onAbort = () => resolve2("aborted");
-      if (signal.aborted) onAbort();
-      else signal.addEventListener("abort", onAbort, {
-        once: true
-      });
-    });
-    try {
-      while (!this.#ended) {
-        this.#pending ??= this.#nextRead();
-        const read = await Promise.race([
-          this.#pending,
-          aborted
-        ]);
-        if (read === "aborted") return void 0;
-        this.#pending = void 0;
-        if (read === null) this.#ended = true;
-        else {
-          this.#chunks.push(this.#buffer.subarray(0, read));
-          this.#total += read;
-        }
-      }
-    } finally {
-      signal.removeEventListener("abort", onAbort);
-    }
-    return this.#bytes();
+  async readUntil(deadline) {
+    this.prefetch();
+    const outcome = await Promise.race([
+      this.#reading.then(() => "ended"),
+      deadline.reached.then(() => "late")
+    ]);
+    return outcome === "ended" ? this.#bytes() : void 0;
   }
   /**
    * Reads to the end within `timeoutMs`, closing the source when that
@@ -152,18 +141,28 @@ var StdinReader = class {
    * @returns Every byte, or undefined when the input had not ended in time.
    */
   async readAll(timeoutMs) {
-    const bytes = await this.readUntil(AbortSignal.timeout(timeoutMs));
-    if (bytes === void 0) {
-      try {
-        this.#source.close();
-      } catch {
+    const deadline = deadlineIn(timeoutMs);
+    try {
+      const bytes = await this.readUntil(deadline);
+      if (bytes === void 0) {
+        try {
+          this.#source.close();
+        } catch {
+        }
       }
+      return bytes;
+    } finally {
+      deadline.cancel();
     }
-    return bytes;
   }
-  #nextRead() {
-    this.#buffer = new Uint8Array(this.#total < 65536 ? 65536 : 1048576);
-    return this.#source.read(this.#buffer);
+  async #readToEnd() {
+    for (; ; ) {
+      const buffer = new Uint8Array(this.#total < 65536 ? 65536 : 1048576);
+      const read = await this.#source.read(buffer);
+      if (read === null) return;
+      this.#chunks.push(buffer.subarray(0, read));
+      this.#total += read;
+    }
   }
   #bytes() {
     if (this.#chunks.length === 1) return this.#chunks[0];
@@ -235,8 +234,15 @@ async function hookThroughServer(args, context) {
     connection.close();
     return FALL_BACK;
   }
-  const signal = AbortSignal.timeout(deadlineFrom(context.env));
-  const payload = await context.stdin.readUntil(signal);
+  const deadline = deadlineIn(deadlineFrom(context.env));
+  try {
+    return await askWithPayload(connection, args, context, key, deadline);
+  } finally {
+    deadline.cancel();
+  }
+}
+async function askWithPayload(connection, [agent, event], context, key, deadline) {
+  const payload = await context.stdin.readUntil(deadline);
   if (payload === void 0) {
     connection.close();
     return FALL_BACK;
@@ -250,7 +256,7 @@ async function hookThroughServer(args, context) {
     ppid: Deno.ppid,
     key
   });
-  const reply = await exchange(connection, 1, framed(header, payload), signal);
+  const reply = await exchange(connection, 1, framed(header, payload), deadline);
   if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);
@@ -294,28 +300,34 @@ async function askServer(path, request, deadlineMs = SERVER_DEADLINE_MS) {
   } catch {
     return void 0;
   }
-  return await exchange(connection, request.id, new TextEncoder().encode(`${JSON.stringify(request)}
-`), AbortSignal.timeout(deadlineMs));
+  const deadline = deadlineIn(deadlineMs);
+  try {
+    return await exchange(connection, request.id, new TextEncoder().encode(`${JSON.stringify(request)}
+`), deadline);
+  } finally {
+    deadline.cancel();
+  }
 }
-async function exchange(connection, id, request, signal) {
-  let watched = signal;
+async function exchange(connection, id, request, deadline) {
+  let watched = deadline;
+  let patience;
+  let finished = false;
   let giveUp = () => {
   };
   const gaveUp = new Promise((resolve2) => {
     giveUp = () => {
-      connection.close();
+      if (finished) return;
+      closeQuietly(connection);
       resolve2(void 0);
     };
   });
   const watch = (next) => {
-    watched.removeEventListener("abort", giveUp);
     watched = next;
-    if (next.aborted) giveUp();
-    else next.addEventListener("abort", giveUp, {
-      once: true
+    next.reached.then(() => {
+      if (watched === next) giveUp();
     });
   };
-  watch(signal);
+  watch(deadline);
   const talk = async () => {
     const writing = (async () => {
       for (let at = 0; at < request.length; ) {
@@ -329,11 +341,12 @@ async function exchange(connection, id, request, signal) {
     if (line !== void 0 && isAccepted(line, id)) {
       line = lines.ready();
       if (line === void 0) {
-        watch(AbortSignal.timeout(ANSWER_PATIENCE_MS));
+        patience = deadlineIn(ANSWER_PATIENCE_MS);
+        watch(patience);
         line = await lines.next();
       }
     }
-    connection.close();
+    closeQuietly(connection);
     return line === void 0 ? void 0 : parseAnswer(line, id);
   };
   try {
@@ -342,7 +355,14 @@ async function exchange(connection, id, request, signal) {
       gaveUp
     ]);
   } finally {
-    watched.removeEventListener("abort", giveUp);
+    finished = true;
+    patience?.cancel();
+  }
+}
+function closeQuietly(connection) {
+  try {
+    connection.close();
+  } catch {
   }
 }
 var LineReader = class {

@@ -2,8 +2,8 @@
  * The hook command's fast path: hand the payload to the project's running MCP
  * server over its local socket and print its answer, so a hook costs little
  * more than an empty process start. `main.ts` imports it, bundled with the
- * two modules it links (the socket's location and the stdin reader, each
- * written to import nothing) into `fast_hook.bundle.js` by `deno task bundle`,
+ * modules it links (the socket's location, the stdin reader and the
+ * deadline, each written to import nothing) into `fast_hook.bundle.js` by `deno task bundle`,
  * and runs it before loading anything else: every module a hook process
  * links costs it about half a millisecond.
  *
@@ -11,12 +11,11 @@
  * thread, while the socket is found and its key read; the connection is made
  * before the folder is checked and any timer set, so that a missing socket
  * (`ENOENT`) or a dead one (`ECONNREFUSED`) falls back at once and for
- * nothing. Then one
- * `AbortSignal.timeout` bounds the payload, the request and the server's
- * acknowledgement; a second, the patience for the answer, starts once the
- * server has acknowledged the request, and only when the answer did not come
- * with the acknowledgement (no `setTimeout`: a process's first costs
- * milliseconds).
+ * nothing. Then one deadline (`deadline.ts`: no `setTimeout`, whose first
+ * call costs a process milliseconds) bounds the payload, the request and the
+ * server's acknowledgement; a second, the patience for the answer, starts
+ * once the server has acknowledged the request, and only when the answer did
+ * not come with the acknowledgement.
  *
  * Whenever the server cannot answer (no socket, a folder that is not private,
  * a refused or slow connection, a payload still arriving at the deadline, no
@@ -31,6 +30,7 @@
  */
 
 import { hookSocketPath, isPrivateFolder, keyPath } from "./socket_path.ts";
+import { type Deadline, deadlineIn } from "./deadline.ts";
 import { StdinReader } from "./stdin_reader.ts";
 
 /** How long the exchange with the server may take before the hook decides in-process. */
@@ -147,8 +147,23 @@ export async function hookThroughServer(
     connection.close();
     return FALL_BACK;
   }
-  const signal = AbortSignal.timeout(deadlineFrom(context.env));
-  const payload = await context.stdin.readUntil(signal);
+  const deadline = deadlineIn(deadlineFrom(context.env));
+  try {
+    return await askWithPayload(connection, args, context, key, deadline);
+  } finally {
+    deadline.cancel();
+  }
+}
+
+/** The exchange once connected to a private socket: payload, request, answer. */
+async function askWithPayload(
+  connection: Deno.UnixConn,
+  [agent, event]: readonly string[],
+  context: FastHookContext,
+  key: string,
+  deadline: Deadline,
+): Promise<FastHookResult> {
+  const payload = await context.stdin.readUntil(deadline);
   if (payload === undefined) {
     connection.close();
     return FALL_BACK;
@@ -164,7 +179,12 @@ export async function hookThroughServer(
     ppid: Deno.ppid,
     key,
   });
-  const reply = await exchange(connection, 1, framed(header, payload), signal);
+  const reply = await exchange(
+    connection,
+    1,
+    framed(header, payload),
+    deadline,
+  );
   if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);
@@ -223,12 +243,17 @@ export async function askServer(
   } catch {
     return undefined;
   }
-  return await exchange(
-    connection,
-    request.id,
-    new TextEncoder().encode(`${JSON.stringify(request)}\n`),
-    AbortSignal.timeout(deadlineMs),
-  );
+  const deadline = deadlineIn(deadlineMs);
+  try {
+    return await exchange(
+      connection,
+      request.id,
+      new TextEncoder().encode(`${JSON.stringify(request)}\n`),
+      deadline,
+    );
+  } finally {
+    deadline.cancel();
+  }
 }
 
 /** What the command hook would print, and its exit code (`protocol.ts`'s `ChannelReply`). */
@@ -241,30 +266,33 @@ export interface ChannelReply {
 
 /**
  * One request and its answer on a connection, which it closes; given up
- * when `signal` aborts, or, once the server has acknowledged the request,
+ * when `deadline` passes, or, once the server has acknowledged the request,
  * when its patience runs out.
  */
 async function exchange(
   connection: Deno.UnixConn,
   id: number | string,
   request: Uint8Array,
-  signal: AbortSignal,
+  deadline: Deadline,
 ): Promise<ChannelReply | undefined> {
-  let watched = signal;
+  let watched = deadline;
+  let patience: Deadline | undefined;
+  let finished = false;
   let giveUp = () => {};
   const gaveUp = new Promise<undefined>((resolve) => {
     giveUp = () => {
-      connection.close();
+      if (finished) return;
+      closeQuietly(connection);
       resolve(undefined);
     };
   });
-  const watch = (next: AbortSignal) => {
-    watched.removeEventListener("abort", giveUp);
+  const watch = (next: Deadline) => {
     watched = next;
-    if (next.aborted) giveUp();
-    else next.addEventListener("abort", giveUp, { once: true });
+    next.reached.then(() => {
+      if (watched === next) giveUp();
+    });
   };
-  watch(signal);
+  watch(deadline);
   const talk = async () => {
     // The answer is read for while the request is still being written: a
     // failed write ends the reading too (the server hangs up or stays silent).
@@ -280,17 +308,27 @@ async function exchange(
       // The answer often comes in the same read: no second timer then.
       line = lines.ready();
       if (line === undefined) {
-        watch(AbortSignal.timeout(ANSWER_PATIENCE_MS));
+        patience = deadlineIn(ANSWER_PATIENCE_MS);
+        watch(patience);
         line = await lines.next();
       }
     }
-    connection.close();
+    closeQuietly(connection);
     return line === undefined ? undefined : parseAnswer(line, id);
   };
   try {
     return await Promise.race([talk().catch(() => undefined), gaveUp]);
   } finally {
-    watched.removeEventListener("abort", giveUp);
+    finished = true;
+    patience?.cancel();
+  }
+}
+
+function closeQuietly(connection: Deno.UnixConn): void {
+  try {
+    connection.close();
+  } catch {
+    // Closed already, by the other side of the race.
   }
 }
 

@@ -4,11 +4,15 @@
  * first the in-process engine goes on from where it stopped, nothing lost.
  *
  * Plain reads, no streams (creating a stream loads code the hook path does
- * without), and `AbortSignal.timeout` rather than `setTimeout` (a process's
- * first `setTimeout` costs tens of milliseconds of start-up).
+ * without), and a {@linkcode Deadline} rather than `setTimeout` (a process's
+ * first `setTimeout` costs tens of milliseconds of start-up). Once started,
+ * the reads go on by themselves to the end of the input, so that its end is
+ * known by the time the payload is taken, without a wait for one more read.
  *
  * @module
  */
+
+import { type Deadline, deadlineIn } from "./deadline.ts";
 
 /** How long a hook waits for its payload before letting the call proceed. */
 export const HOOK_STDIN_TIMEOUT_MS = 5_000;
@@ -24,9 +28,8 @@ export class StdinReader {
   #source: ByteSource;
   #chunks: Uint8Array[] = [];
   #total = 0;
-  #pending: Promise<number | null> | undefined;
-  #buffer: Uint8Array = new Uint8Array(0);
-  #ended = false;
+  /** Reads to the end of the source, once started. */
+  #reading: Promise<void> | undefined;
 
   /** @param source What to read. */
   constructor(source: ByteSource) {
@@ -34,47 +37,31 @@ export class StdinReader {
   }
 
   /**
-   * Starts the next read without waiting for it, so that the input arrives
-   * while the caller does other work; the next {@linkcode readUntil} (or
-   * {@linkcode readAll}) takes it up.
+   * Starts reading without waiting, so that the input arrives while the
+   * caller does other work; {@linkcode readUntil} and {@linkcode readAll}
+   * take up what came.
    */
   prefetch(): void {
-    if (this.#ended || this.#pending !== undefined) return;
-    this.#pending = this.#nextRead();
+    if (this.#reading !== undefined) return;
+    this.#reading = this.#readToEnd();
     // Its failure is the taker's; nobody may take it (the process exits first).
-    this.#pending.catch(() => {});
+    this.#reading.catch(() => {});
   }
 
   /**
-   * Reads to the end of the input, or until `signal` aborts; a read in
-   * flight then is kept for the next call, so no byte is lost.
+   * Reads to the end of the input, or until `deadline` passes; the reading
+   * goes on then, for the next call, so no byte is lost.
    *
-   * @param signal When to stop waiting.
+   * @param deadline When to stop waiting.
    * @returns Every byte of the input, or undefined when it had not ended in time.
    */
-  async readUntil(signal: AbortSignal): Promise<Uint8Array | undefined> {
-    let onAbort = () => {};
-    const aborted = new Promise<"aborted">((resolve) => {
-      onAbort = () => resolve("aborted");
-      if (signal.aborted) onAbort();
-      else signal.addEventListener("abort", onAbort, { once: true });
-    });
-    try {
-      while (!this.#ended) {
-        this.#pending ??= this.#nextRead();
-        const read = await Promise.race([this.#pending, aborted]);
-        if (read === "aborted") return undefined;
-        this.#pending = undefined;
-        if (read === null) this.#ended = true;
-        else {
-          this.#chunks.push(this.#buffer.subarray(0, read));
-          this.#total += read;
-        }
-      }
-    } finally {
-      signal.removeEventListener("abort", onAbort);
-    }
-    return this.#bytes();
+  async readUntil(deadline: Deadline): Promise<Uint8Array | undefined> {
+    this.prefetch();
+    const outcome = await Promise.race([
+      this.#reading!.then(() => "ended" as const),
+      deadline.reached.then(() => "late" as const),
+    ]);
+    return outcome === "ended" ? this.#bytes() : undefined;
   }
 
   /**
@@ -86,20 +73,32 @@ export class StdinReader {
    * @returns Every byte, or undefined when the input had not ended in time.
    */
   async readAll(timeoutMs: number): Promise<Uint8Array | undefined> {
-    const bytes = await this.readUntil(AbortSignal.timeout(timeoutMs));
-    if (bytes === undefined) {
-      try {
-        this.#source.close();
-      } catch {
-        // Already closed: nothing is pending then either.
+    const deadline = deadlineIn(timeoutMs);
+    try {
+      const bytes = await this.readUntil(deadline);
+      if (bytes === undefined) {
+        try {
+          this.#source.close();
+        } catch {
+          // Already closed: nothing is pending then either.
+        }
       }
+      return bytes;
+    } finally {
+      deadline.cancel();
     }
-    return bytes;
   }
 
-  #nextRead(): Promise<number | null> {
-    this.#buffer = new Uint8Array(this.#total < 65_536 ? 65_536 : 1_048_576);
-    return this.#source.read(this.#buffer);
+  async #readToEnd(): Promise<void> {
+    for (;;) {
+      const buffer = new Uint8Array(
+        this.#total < 65_536 ? 65_536 : 1_048_576,
+      );
+      const read = await this.#source.read(buffer);
+      if (read === null) return;
+      this.#chunks.push(buffer.subarray(0, read));
+      this.#total += read;
+    }
   }
 
   #bytes(): Uint8Array {
