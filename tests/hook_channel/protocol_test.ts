@@ -127,7 +127,12 @@ Deno.test({
     assert.ok(!("reason" in socket), JSON.stringify(socket));
     try {
       const adapter = (await adapterFor("claude-code"))!;
-      const env = { HOME: project, CTX_MODE_HOME: project };
+      // A generous deadline: this machine may be busy with other tests.
+      const env = {
+        HOME: project,
+        CTX_MODE_HOME: project,
+        CTX_MODE_HOOK_SOCKET_MS: "60000",
+      };
       const payloads = [
         { tool_name: "Bash", tool_input: { command: "rm -rf ~ # données 🙂" } },
         {
