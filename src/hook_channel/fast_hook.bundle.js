@@ -338,7 +338,7 @@ async function exchange(connection, id, request, deadline) {
     });
     const lines = new LineReader(connection);
     let line = await lines.next();
-    if (line !== void 0 && isAccepted(line, id)) {
+    if (line !== void 0 && isAccepted(line)) {
       line = lines.ready();
       if (line === void 0) {
         patience = deadlineIn(ANSWER_PATIENCE_MS);
@@ -439,10 +439,10 @@ function parseAnswer(line, id) {
     }
   };
 }
-function isAccepted(line, id) {
+function isAccepted(line) {
   try {
     const value = JSON.parse(line);
-    return typeof value === "object" && value !== null && value.id === id && value.accepted === true;
+    return typeof value === "object" && value !== null && value.accepted === true;
   } catch {
     return false;
   }
@@ -453,7 +453,6 @@ export {
   SERVER_DEADLINE_MS,
   askServer,
   hookThroughServer,
-  isAccepted,
   isFastHook,
   parseAnswer,
   processHookContext

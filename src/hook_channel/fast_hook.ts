@@ -13,9 +13,9 @@
  * (`ENOENT`) or a dead one (`ECONNREFUSED`) falls back at once and for
  * nothing. Then one deadline (`deadline.ts`: no `setTimeout`, whose first
  * call costs a process milliseconds) bounds the payload, the request and the
- * server's acknowledgement; a second, the patience for the answer, starts
- * once the server has acknowledged the request, and only when the answer did
- * not come with the acknowledgement.
+ * server's acknowledgement, which the server sends as it takes the
+ * connection on and which is therefore waiting when the request has gone; a
+ * second deadline, the patience for the answer, starts then.
  *
  * Whenever the server cannot answer (no socket, a folder that is not private,
  * a refused or slow connection, a payload still arriving at the deadline, no
@@ -304,8 +304,8 @@ async function exchange(
     writing.catch(() => {});
     const lines = new LineReader(connection);
     let line = await lines.next();
-    if (line !== undefined && isAccepted(line, id)) {
-      // The answer often comes in the same read: no second timer then.
+    if (line !== undefined && isAccepted(line)) {
+      // The answer may have come with it: no second timer then.
       line = lines.ready();
       if (line === undefined) {
         patience = deadlineIn(ANSWER_PATIENCE_MS);
@@ -441,19 +441,12 @@ export function parseAnswer(
   };
 }
 
-/**
- * Whether a line is the server's acknowledgement of a request
- * (`protocol.ts`'s `acceptedLine`).
- *
- * @param line The line.
- * @param id The request's id.
- * @returns True for that request's acknowledgement.
- */
-export function isAccepted(line: string, id: string | number | null): boolean {
+/** Whether a line is the server's acknowledgement (`protocol.ts`'s `ACCEPTED_LINE`). */
+function isAccepted(line: string): boolean {
   try {
     const value = JSON.parse(line);
     return typeof value === "object" && value !== null &&
-      value.id === id && value.accepted === true;
+      value.accepted === true;
   } catch {
     return false;
   }

@@ -197,17 +197,16 @@ export function idOfLongLine(line: string): ChannelId {
 }
 
 /**
- * The line a socket server sends as soon as it has taken a request on: from
- * then on the hook waits for its answer instead of deciding in-process, so
- * that nothing the request causes (a recorded prompt, a restored guide) is
- * done twice.
- *
- * @param id The request's id.
- * @returns The line, newline included.
+ * The line a socket server sends as soon as it takes a connection on (one
+ * request per connection), before the request has come: once the hook has
+ * sent its request and read this, it waits for the answer instead of
+ * deciding in-process, so that nothing the request causes (a recorded
+ * prompt, a restored guide) is done twice. Sent early, it is already there
+ * when the hook looks for it: the hook then wakes once, for the answer. A
+ * request the server then turns down (a wrong key) gets no answer: the
+ * connection closes and the hook decides in-process.
  */
-export function acceptedLine(id: ChannelId): string {
-  return `${asciiJson({ id, accepted: true })}\n`;
-}
+export const ACCEPTED_LINE = '{"accepted":true}\n';
 
 /**
  * One answer line, newline included.

@@ -12,7 +12,7 @@ import { answerRequest, failOpen } from "./answer.ts";
 import { loadHookEngine } from "../cli/hook.ts";
 import { type ReadLine, readLines } from "./line_reader.ts";
 import {
-  acceptedLine,
+  ACCEPTED_LINE,
   answerLine,
   attachedBytes,
   type ChannelAnswer,
@@ -32,6 +32,8 @@ async function answerConnection(
         at += await connection.write(bytes.subarray(at));
       }
     };
+    // Taken on: the hook waits for this connection's answer (protocol.ts).
+    await send(ACCEPTED_LINE);
     for await (
       const read of readLines(
         connection.readable,
@@ -39,7 +41,7 @@ async function answerConnection(
         attachedBytes,
       )
     ) {
-      const answer = await answerOf(read, key, send);
+      const answer = await answerOf(read, key);
       if (answer) await send(answerLine(answer));
       break;
     }
@@ -57,7 +59,6 @@ async function answerConnection(
 async function answerOf(
   read: ReadLine,
   key: string,
-  send: (line: string) => Promise<void>,
 ): Promise<ChannelAnswer | undefined> {
   if ("tooLong" in read) {
     return {
@@ -76,8 +77,6 @@ async function answerOf(
   // Only processes that can read the user's key file are answered; the
   // others get no answer, and a hook whose key went stale decides in-process.
   if (request.key !== key) return undefined;
-  // Taken on: the hook now waits for this answer rather than deciding twice.
-  await send(acceptedLine(request.id));
   return {
     id: request.id,
     reply: await answerRequest(request, {
