@@ -1,5 +1,6 @@
 // src/hook_channel/socket_path.ts
 var MAX_SOCKET_PATH = 100;
+var PROTOCOL_GENERATION = 2;
 var ENCODER = new TextEncoder();
 var PROJECT_DIR_VARIABLES = [
   "CTX_MODE_PROJECT_DIR",
@@ -14,7 +15,7 @@ function socketFolder(dataHome) {
   return normalize(`${dataHome}/run`);
 }
 function socketOf(dataHome, project) {
-  const path = `${socketFolder(dataHome)}/${projectHash(project)}.sock`;
+  const path = `${socketFolder(dataHome)}/${projectHash(project)}-${PROTOCOL_GENERATION}.sock`;
   return ENCODER.encode(path).length <= MAX_SOCKET_PATH ? path : void 0;
 }
 function hookSocketPath(env, cwd) {

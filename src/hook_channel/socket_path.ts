@@ -1,7 +1,9 @@
 /**
  * Where a project's MCP server listens for hook requests: a Unix socket in a
- * private folder of the data home, `<data home>/run/<project hash>.sock`,
- * one per user (the data home is theirs) and project.
+ * private folder of the data home, `<data home>/run/<project hash>-2.sock`,
+ * one per user (the data home is theirs) and project. The `-2` is the
+ * protocol's generation: a hook and a server of different generations (an
+ * upgrade while a server runs) never meet, and the hook decides in-process.
  *
  * The hook command's fast path loads it, so it imports nothing: each module
  * a hook process links costs it about half a millisecond. It therefore
@@ -14,6 +16,13 @@
 
 /** The longest socket path the OS takes (`sun_path` is 104–108 bytes). */
 const MAX_SOCKET_PATH = 100;
+
+/**
+ * The hook channel's generation on the socket, raised when a hook and a
+ * server of different versions would misread each other (2: the payload's
+ * raw bytes after the request line, the acknowledgement on connecting).
+ */
+const PROTOCOL_GENERATION = 2;
 
 const ENCODER = new TextEncoder();
 
@@ -50,7 +59,7 @@ export function socketFolder(dataHome: string): string {
  * import assert from "node:assert/strict";
  * import { socketPath } from "./socket_path.ts";
  * if (Deno.build.os !== "windows") {
- *   assert.match(socketPath("/h/.ctx-mode", "/src/app") ?? "", /^\/h\/\.ctx-mode\/run\/[0-9a-f]{16}\.sock$/);
+ *   assert.match(socketPath("/h/.ctx-mode", "/src/app") ?? "", /^\/h\/\.ctx-mode\/run\/[0-9a-f]{16}-2\.sock$/);
  *   assert.equal(socketPath(`/${"x".repeat(120)}`, "/src/app"), undefined);
  * }
  * ```
@@ -64,7 +73,9 @@ export function socketPath(
 
 /** {@linkcode socketPath} on a POSIX system. */
 function socketOf(dataHome: string, project: string): string | undefined {
-  const path = `${socketFolder(dataHome)}/${projectHash(project)}.sock`;
+  const path = `${socketFolder(dataHome)}/${
+    projectHash(project)
+  }-${PROTOCOL_GENERATION}.sock`;
   return ENCODER.encode(path).length <= MAX_SOCKET_PATH ? path : undefined;
 }
 

@@ -124,7 +124,7 @@ Deno.test({
     for (const path of ["/", "/a", project, `/${"é".repeat(40)}`, "/x\0y"]) {
       assert.equal(
         socketPath("/h", path),
-        `/h/run/${projectHash(path)}.sock`,
+        `/h/run/${projectHash(path)}-2.sock`,
         path,
       );
     }
