@@ -5,6 +5,8 @@
  * @module
  */
 
+import { percentile } from "./_table.ts";
+
 /**
  * Runs `deno <args>` `runs + 1` times and times each run after the first
  * (which warms the module cache).
@@ -50,6 +52,22 @@ export async function timeProcesses(
   processes: readonly TimedProcess[],
   runs: number,
 ): Promise<number[][]> {
+  const rounds = await timeRounds(processes, runs);
+  return rounds.map((list) => list.toSorted((a, b) => a - b));
+}
+
+/**
+ * {@linkcode timeProcesses}, the times left in the order of the rounds, so
+ * that the processes of one round can be compared with each other.
+ *
+ * @param processes What to run.
+ * @param runs How many timed rounds.
+ * @returns Per process, the time of each round in milliseconds.
+ */
+export async function timeRounds(
+  processes: readonly TimedProcess[],
+  runs: number,
+): Promise<number[][]> {
   const times: number[][] = processes.map(() => []);
   for (let i = 0; i <= runs; i++) {
     for (const [index, process] of processes.entries()) {
@@ -57,7 +75,25 @@ export async function timeProcesses(
       if (i > 0) times[index]!.push(elapsed);
     }
   }
-  return times.map((list) => list.sort((a, b) => a - b));
+  return times;
+}
+
+/**
+ * The median, over rounds, of one process's time over another's in the same
+ * round: the load of the moment weighs on both, so the ratio holds where a
+ * ratio of two medians drifts with the machine.
+ *
+ * @param times The process's times, round by round.
+ * @param base The other's, round by round.
+ * @returns The median ratio.
+ */
+export function pairedRatio(
+  times: readonly number[],
+  base: readonly number[],
+): number {
+  const ratios = times.map((time, round) => time / base[round]!)
+    .sort((a, b) => a - b);
+  return percentile(ratios, 50);
 }
 
 async function timeOnce(process: TimedProcess): Promise<number> {
