@@ -25,6 +25,7 @@ import type { decidePreToolUse as DecidePreToolUse } from "./hook_events/pre_too
 import type { decidePostToolUse as DecidePostToolUse } from "./hook_events/post_tool_use.ts";
 import type { decideSessionEvent as DecideSessionEvent } from "./hook_events/session_events.ts";
 import type { serveStdioChannel as ServeStdioChannel } from "../hook_channel/stdio_channel.ts";
+import type * as ProjectSocket from "../hook_channel/project_socket.ts";
 
 export type { HookFacts };
 
@@ -130,14 +131,29 @@ async function serveChannel(
   const { serveStdioChannel } = await loadEventModule<
     { serveStdioChannel: typeof ServeStdioChannel }
   >(HOOK_EVENT_MODULES.stdioChannel);
-  await serveStdioChannel({
-    agent: platform,
-    input: context.stdin,
-    write: (line) => context.out(line),
-    note: (line) => void context.err(line).catch(() => {}),
-    env: context.env,
-    parentPid: Deno.ppid,
-  });
+  // The project's command hooks are answered here too while no MCP server
+  // answers them; not waited for, and quiet: a socket already taken is the
+  // usual case, and the channel's stderr is its requests'.
+  const { hookPlaceOf, listenForHooks } = await loadEventModule<
+    typeof ProjectSocket
+  >(HOOK_EVENT_MODULES.projectSocket);
+  const socket = listenForHooks(
+    context.env,
+    hookPlaceOf(context.env, context.cwd),
+  ).catch((error: unknown) => ({ reason: String(error) }));
+  try {
+    await serveStdioChannel({
+      agent: platform,
+      input: context.stdin,
+      write: (line) => context.out(line),
+      note: (line) => void context.err(line).catch(() => {}),
+      env: context.env,
+      parentPid: Deno.ppid,
+    });
+  } finally {
+    const started = await socket;
+    if (!("reason" in started)) await started.close();
+  }
   return 0;
 }
 
@@ -195,6 +211,7 @@ export const HOOK_EVENT_MODULES = {
   session: "./hook_events/session_events.ts",
   where: "./hook_events/_where.ts",
   stdioChannel: "../hook_channel/stdio_channel.ts",
+  projectSocket: "../hook_channel/project_socket.ts",
 } as const;
 
 /**

@@ -59,12 +59,13 @@ export const command: Command = {
     );
     // Hooks of this project answered by this process, off the tool calls'
     // thread; started beside the server, which does not wait for it.
-    const { startHookSocket } = await import(
-      "../hook_channel/socket_server.ts"
+    const { listenForHooks } = await import(
+      "../hook_channel/project_socket.ts"
     );
-    const socket = hookSocketWanted(context.env)
-      ? startHookSocket({ dataHome: home, projectDir: project })
-      : Promise.resolve({ reason: "turned off by CTX_MODE_HOOK_SOCKET" });
+    const socket = listenForHooks(context.env, {
+      dataHome: home,
+      projectDir: project,
+    });
     void socket.then((started) => {
       if ("reason" in started) {
         context.err(
@@ -102,11 +103,6 @@ export const command: Command = {
 };
 
 /** Whether the server should answer hooks on its socket (`CTX_MODE_HOOK_SOCKET=off` says no). */
-function hookSocketWanted(env: Readonly<Record<string, string>>): boolean {
-  const setting = env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
-  return !["off", "0", "false", "no"].includes(setting ?? "");
-}
-
 async function terminalHint(): Promise<string> {
   const { commandLine, currentLaunchCommand } = await import(
     "../install/launch_command.ts"

@@ -8,6 +8,7 @@ import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";
 import { runHook } from "../_helpers/run_cli.ts";
 import { startServer } from "../_helpers/mcp_client.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import { waitFor } from "../_helpers/wait_for.ts";
 import { CWD, GUARD_CASES, HOME } from "../safety/guard_cases.ts";
 import { leaveStaleSocket } from "./_stale_socket.ts";
 
@@ -165,20 +166,6 @@ Deno.test({
     await third.close();
   },
 });
-
-/** Waits for a condition, with a generous deadline for a busy machine. */
-async function waitFor(condition: () => boolean, deadlineMs = 60_000) {
-  const deadline = Date.now() + deadlineMs;
-  while (true) {
-    try {
-      if (condition()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 type Behaviour =
   | "answer"

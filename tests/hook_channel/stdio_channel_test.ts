@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { childEnv, cliCommand } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import { waitFor } from "../_helpers/wait_for.ts";
+import { askServer } from "../../src/hook_channel/fast_hook.ts";
+import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";
 
 /** A `hook --serve claude-code` process with its stdin writer and stdout lines. */
 function startChannel(home: string, project: string) {
@@ -190,4 +193,32 @@ Deno.test("hook --serve refuses an unknown platform as a usage error", async () 
     new TextDecoder().decode(output.stderr),
     /Cannot serve hook platform "nope"/,
   );
+});
+
+Deno.test({
+  name:
+    "while the channel runs it answers its project's command hooks on the socket, and removes the socket when it ends",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    await using dir = await tempDir();
+    const project = join(await Deno.realPath(dir.path), "project");
+    await Deno.mkdir(project);
+    const channel = startChannel(dir.path, project);
+    const path = socketPath(dir.path, project)!;
+    await waitFor(() => Deno.lstatSync(path).isSocket);
+    const reply = await askServer(path, {
+      id: 1,
+      agent: "claude-code",
+      event: "PreToolUse",
+      payload: JSON.stringify(preToolUse(project, "rm -rf ~")),
+      env: { HOME: dir.path, CTX_MODE_HOME: dir.path },
+      ppid: 1,
+      key: await Deno.readTextFile(keyPath(path)),
+    }, 60_000);
+    assert.match(reply?.stdout ?? "", /"permissionDecision":"deny"/);
+    await channel.close();
+    assert.equal((await channel.child.status).code, 0);
+    assert.throws(() => Deno.lstatSync(path), Deno.errors.NotFound);
+    assert.equal(await new Response(channel.child.stderr).text(), "");
+  },
 });
