@@ -303,8 +303,14 @@ async function askServer(path, request, deadlineMs = SERVER_DEADLINE_MS) {
   }
   const deadline = deadlineIn(deadlineMs);
   try {
-    return await exchange(connection, request.id, new TextEncoder().encode(`${JSON.stringify(request)}
-`), deadline);
+    const raw = typeof request.payload === "string" ? new TextEncoder().encode(request.payload) : void 0;
+    const bytes = raw ? framed(JSON.stringify({
+      ...request,
+      payload: void 0,
+      payloadBytes: raw.length
+    }), raw) : new TextEncoder().encode(`${JSON.stringify(request)}
+`);
+    return await exchange(connection, request.id, bytes, deadline);
   } finally {
     deadline.cancel();
   }

@@ -226,6 +226,8 @@ function socketFolderOf(socket: string): string {
 
 /**
  * Sends one request over a socket and reads its answer within the deadline.
+ * A payload given as text goes after the line as raw bytes, as the hook
+ * sends it.
  *
  * @param path The socket.
  * @param request The request (its `id` is checked in the answer).
@@ -245,12 +247,20 @@ export async function askServer(
   }
   const deadline = deadlineIn(deadlineMs);
   try {
-    return await exchange(
-      connection,
-      request.id,
-      new TextEncoder().encode(`${JSON.stringify(request)}\n`),
-      deadline,
-    );
+    const raw = typeof request.payload === "string"
+      ? new TextEncoder().encode(request.payload)
+      : undefined;
+    const bytes = raw
+      ? framed(
+        JSON.stringify({
+          ...request,
+          payload: undefined,
+          payloadBytes: raw.length,
+        }),
+        raw,
+      )
+      : new TextEncoder().encode(`${JSON.stringify(request)}\n`);
+    return await exchange(connection, request.id, bytes, deadline);
   } finally {
     deadline.cancel();
   }
