@@ -15,7 +15,7 @@ import { percentile, printTable, type Row } from "./_table.ts";
 import { pairedRatio, timeRounds } from "./_time_process.ts";
 import { writeHeartbeat } from "../src/config/heartbeat.ts";
 import { startHookSocket } from "../src/hook_channel/socket_server.ts";
-import { askServer } from "../src/hook_channel/fast_hook.ts";
+import { askServer } from "../src/hook_channel/exchange.ts";
 import { keyPath } from "../src/hook_channel/socket_path.ts";
 
 const RUNS = 60;

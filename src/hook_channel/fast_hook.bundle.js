@@ -96,178 +96,10 @@ function deadlineIn(ms) {
   };
 }
 
-// src/hook_channel/stdin_reader.ts
-var StdinReader = class {
-  #source;
-  #chunks = [];
-  #total = 0;
-  /** Reads to the end of the source, once started. */
-  #reading;
-  /** @param source What to read. */
-  constructor(source) {
-    this.#source = source;
-  }
-  /**
-   * Starts reading without waiting, so that the input arrives while the
-   * caller does other work; {@linkcode readUntil} and {@linkcode readAll}
-   * take up what came.
-   */
-  prefetch() {
-    if (this.#reading !== void 0) return;
-    this.#reading = this.#readToEnd();
-    this.#reading.catch(() => {
-    });
-  }
-  /**
-   * Reads to the end of the input, or until `deadline` passes; the reading
-   * goes on then, for the next call, so no byte is lost.
-   *
-   * @param deadline When to stop waiting.
-   * @returns Every byte of the input, or undefined when it had not ended in time.
-   */
-  async readUntil(deadline) {
-    this.prefetch();
-    const outcome = await Promise.race([
-      this.#reading.then(() => "ended"),
-      deadline.reached.then(() => "late")
-    ]);
-    return outcome === "ended" ? this.#bytes() : void 0;
-  }
-  /**
-   * Reads to the end within `timeoutMs`, closing the source when that
-   * passes first: a pending read would otherwise keep the process alive
-   * until the writer closes its end.
-   *
-   * @param timeoutMs How long to wait for the end of the input.
-   * @returns Every byte, or undefined when the input had not ended in time.
-   */
-  async readAll(timeoutMs) {
-    const deadline = deadlineIn(timeoutMs);
-    try {
-      const bytes = await this.readUntil(deadline);
-      if (bytes === void 0) {
-        try {
-          this.#source.close();
-        } catch {
-        }
-      }
-      return bytes;
-    } finally {
-      deadline.cancel();
-    }
-  }
-  async #readToEnd() {
-    for (; ; ) {
-      const buffer = new Uint8Array(this.#total < 65536 ? 65536 : 1048576);
-      const read = await this.#source.read(buffer);
-      if (read === null) return;
-      this.#chunks.push(buffer.subarray(0, read));
-      this.#total += read;
-    }
-  }
-  #bytes() {
-    if (this.#chunks.length === 1) return this.#chunks[0];
-    const bytes = new Uint8Array(this.#total);
-    let at = 0;
-    for (const chunk of this.#chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    this.#chunks = [
-      bytes
-    ];
-    return bytes;
-  }
-};
-
-// src/hook_channel/fast_hook.ts
+// src/hook_channel/exchange.ts
 var SERVER_DEADLINE_MS = 150;
 var ANSWER_PATIENCE_MS = 1e4;
 var MAX_LINE_BYTES = 16 * 1024 * 1024;
-function processHookContext() {
-  return {
-    env: Deno.env.toObject(),
-    cwd: Deno.cwd(),
-    stdin: new StdinReader(Deno.stdin),
-    out: (text) => writeAll(Deno.stdout, text),
-    err: (text) => writeAll(Deno.stderr, text)
-  };
-}
-function writeAll(writer, text) {
-  try {
-    const bytes = new TextEncoder().encode(text);
-    for (let at = 0; at < bytes.length; ) {
-      at += writer.writeSync(bytes.subarray(at));
-    }
-    return Promise.resolve();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-function isFastHook(args) {
-  return args.length === 3 && args[0] === "hook" && !args[1].startsWith("-") && !args[2].startsWith("-");
-}
-async function hookThroughServer(args, context) {
-  const [agent, event] = args;
-  const setting = context.env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
-  if (agent === void 0 || event === void 0 || [
-    "off",
-    "0",
-    "false",
-    "no"
-  ].includes(setting ?? "")) {
-    return FALL_BACK;
-  }
-  context.stdin.prefetch();
-  const path = hookSocketPath(context.env, context.cwd);
-  if (path === void 0) return FALL_BACK;
-  let connection;
-  try {
-    connection = await Deno.connect({
-      transport: "unix",
-      path
-    });
-  } catch {
-    return FALL_BACK;
-  }
-  const key = keyOf(path);
-  if (key === void 0) {
-    connection.close();
-    return FALL_BACK;
-  }
-  const deadline = deadlineIn(deadlineFrom(context.env));
-  try {
-    return await askWithPayload(connection, args, context, key, deadline);
-  } finally {
-    deadline.cancel();
-  }
-}
-async function askWithPayload(connection, [agent, event], context, key, deadline) {
-  const payload = await context.stdin.readUntil(deadline);
-  if (payload === void 0) {
-    connection.close();
-    return FALL_BACK;
-  }
-  const header = JSON.stringify({
-    id: 1,
-    agent,
-    event,
-    payloadBytes: payload.length,
-    env: context.env,
-    ppid: Deno.ppid,
-    key
-  });
-  const reply = await exchange(connection, 1, framed(header, payload), deadline);
-  if (!reply) return FALL_BACK;
-  if (reply.stderr) await context.err(reply.stderr);
-  if (reply.stdout) await context.out(reply.stdout);
-  return {
-    exitCode: reply.exitCode
-  };
-}
-var FALL_BACK = {
-  fallback: true
-};
 function framed(line, attachment) {
   const head = new TextEncoder().encode(`${line}
 `);
@@ -275,45 +107,6 @@ function framed(line, attachment) {
   bytes.set(head);
   bytes.set(attachment, head.length);
   return bytes;
-}
-function deadlineFrom(env) {
-  const value = Number(env.CTX_MODE_HOOK_SOCKET_MS);
-  return Number.isFinite(value) && value > 0 && value <= 6e4 ? value : SERVER_DEADLINE_MS;
-}
-function keyOf(socket) {
-  if (!isPrivateFolder(socketFolderOf(socket))) return void 0;
-  try {
-    return Deno.readTextFileSync(keyPath(socket));
-  } catch {
-    return void 0;
-  }
-}
-function socketFolderOf(socket) {
-  return socket.slice(0, socket.lastIndexOf("/")) || "/";
-}
-async function askServer(path, request, deadlineMs = SERVER_DEADLINE_MS) {
-  let connection;
-  try {
-    connection = await Deno.connect({
-      transport: "unix",
-      path
-    });
-  } catch {
-    return void 0;
-  }
-  const deadline = deadlineIn(deadlineMs);
-  try {
-    const raw = typeof request.payload === "string" ? new TextEncoder().encode(request.payload) : void 0;
-    const bytes = raw ? framed(JSON.stringify({
-      ...request,
-      payload: void 0,
-      payloadBytes: raw.length
-    }), raw) : new TextEncoder().encode(`${JSON.stringify(request)}
-`);
-    return await exchange(connection, request.id, bytes, deadline);
-  } finally {
-    deadline.cancel();
-  }
 }
 async function exchange(connection, id, request, deadline) {
   let watched = deadline;
@@ -454,13 +247,193 @@ function isAccepted(line) {
     return false;
   }
 }
+
+// src/hook_channel/stdin_reader.ts
+var StdinReader = class {
+  #source;
+  #chunks = [];
+  #total = 0;
+  /** Reads to the end of the source, once started. */
+  #reading;
+  /** @param source What to read. */
+  constructor(source) {
+    this.#source = source;
+  }
+  /**
+   * Starts reading without waiting, so that the input arrives while the
+   * caller does other work; {@linkcode readUntil} and {@linkcode readAll}
+   * take up what came.
+   */
+  prefetch() {
+    if (this.#reading !== void 0) return;
+    this.#reading = this.#readToEnd();
+    this.#reading.catch(() => {
+    });
+  }
+  /**
+   * Reads to the end of the input, or until `deadline` passes; the reading
+   * goes on then, for the next call, so no byte is lost.
+   *
+   * @param deadline When to stop waiting.
+   * @returns Every byte of the input, or undefined when it had not ended in time.
+   */
+  async readUntil(deadline) {
+    this.prefetch();
+    const outcome = await Promise.race([
+      this.#reading.then(() => "ended"),
+      deadline.reached.then(() => "late")
+    ]);
+    return outcome === "ended" ? this.#bytes() : void 0;
+  }
+  /**
+   * Reads to the end within `timeoutMs`, closing the source when that
+   * passes first: a pending read would otherwise keep the process alive
+   * until the writer closes its end.
+   *
+   * @param timeoutMs How long to wait for the end of the input.
+   * @returns Every byte, or undefined when the input had not ended in time.
+   */
+  async readAll(timeoutMs) {
+    const deadline = deadlineIn(timeoutMs);
+    try {
+      const bytes = await this.readUntil(deadline);
+      if (bytes === void 0) {
+        try {
+          this.#source.close();
+        } catch {
+        }
+      }
+      return bytes;
+    } finally {
+      deadline.cancel();
+    }
+  }
+  async #readToEnd() {
+    for (; ; ) {
+      const buffer = new Uint8Array(this.#total < 65536 ? 65536 : 1048576);
+      const read = await this.#source.read(buffer);
+      if (read === null) return;
+      this.#chunks.push(buffer.subarray(0, read));
+      this.#total += read;
+    }
+  }
+  #bytes() {
+    if (this.#chunks.length === 1) return this.#chunks[0];
+    const bytes = new Uint8Array(this.#total);
+    let at = 0;
+    for (const chunk of this.#chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    this.#chunks = [
+      bytes
+    ];
+    return bytes;
+  }
+};
+
+// src/hook_channel/fast_hook.ts
+function processHookContext() {
+  return {
+    env: Deno.env.toObject(),
+    cwd: Deno.cwd(),
+    stdin: new StdinReader(Deno.stdin),
+    out: (text) => writeAll(Deno.stdout, text),
+    err: (text) => writeAll(Deno.stderr, text)
+  };
+}
+function writeAll(writer, text) {
+  try {
+    const bytes = new TextEncoder().encode(text);
+    for (let at = 0; at < bytes.length; ) {
+      at += writer.writeSync(bytes.subarray(at));
+    }
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+function isFastHook(args) {
+  return args.length === 3 && args[0] === "hook" && !args[1].startsWith("-") && !args[2].startsWith("-");
+}
+async function hookThroughServer(args, context) {
+  const [agent, event] = args;
+  const setting = context.env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
+  if (agent === void 0 || event === void 0 || [
+    "off",
+    "0",
+    "false",
+    "no"
+  ].includes(setting ?? "")) {
+    return FALL_BACK;
+  }
+  context.stdin.prefetch();
+  const path = hookSocketPath(context.env, context.cwd);
+  if (path === void 0) return FALL_BACK;
+  let connection;
+  try {
+    connection = await Deno.connect({
+      transport: "unix",
+      path
+    });
+  } catch {
+    return FALL_BACK;
+  }
+  const key = keyOf(path);
+  if (key === void 0) {
+    connection.close();
+    return FALL_BACK;
+  }
+  const deadline = deadlineIn(deadlineFrom(context.env));
+  try {
+    return await askWithPayload(connection, args, context, key, deadline);
+  } finally {
+    deadline.cancel();
+  }
+}
+async function askWithPayload(connection, [agent, event], context, key, deadline) {
+  const payload = await context.stdin.readUntil(deadline);
+  if (payload === void 0) {
+    connection.close();
+    return FALL_BACK;
+  }
+  const header = JSON.stringify({
+    id: 1,
+    agent,
+    event,
+    payloadBytes: payload.length,
+    env: context.env,
+    ppid: Deno.ppid,
+    key
+  });
+  const reply = await exchange(connection, 1, framed(header, payload), deadline);
+  if (!reply) return FALL_BACK;
+  if (reply.stderr) await context.err(reply.stderr);
+  if (reply.stdout) await context.out(reply.stdout);
+  return {
+    exitCode: reply.exitCode
+  };
+}
+var FALL_BACK = {
+  fallback: true
+};
+function deadlineFrom(env) {
+  const value = Number(env.CTX_MODE_HOOK_SOCKET_MS);
+  return Number.isFinite(value) && value > 0 && value <= 6e4 ? value : SERVER_DEADLINE_MS;
+}
+function keyOf(socket) {
+  if (!isPrivateFolder(socketFolderOf(socket))) return void 0;
+  try {
+    return Deno.readTextFileSync(keyPath(socket));
+  } catch {
+    return void 0;
+  }
+}
+function socketFolderOf(socket) {
+  return socket.slice(0, socket.lastIndexOf("/")) || "/";
+}
 export {
-  ANSWER_PATIENCE_MS,
-  MAX_LINE_BYTES,
-  SERVER_DEADLINE_MS,
-  askServer,
   hookThroughServer,
   isFastHook,
-  parseAnswer,
   processHookContext
 };

@@ -16,12 +16,12 @@
  * decodes without a `TextDecoder`.
  *
  * Pure: no I/O. The hook command's fast path does not load it (it reads
- * answers with its own `parseAnswer` and `isAccepted`, which import nothing).
+ * answers with `exchange.ts`, which imports nothing of this).
  *
  * @module
  */
 
-import { type ChannelReply, MAX_LINE_BYTES } from "./fast_hook.ts";
+import { type ChannelReply, MAX_LINE_BYTES } from "./exchange.ts";
 
 /** The longest request line (longer ones get a pass-through answer), and what an answer carries. */
 export { type ChannelReply, MAX_LINE_BYTES };

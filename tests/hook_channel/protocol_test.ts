@@ -5,10 +5,8 @@ import {
   attachedBytes,
   parseRequest,
 } from "../../src/hook_channel/protocol.ts";
-import {
-  hookThroughServer,
-  parseAnswer,
-} from "../../src/hook_channel/fast_hook.ts";
+import { hookThroughServer } from "../../src/hook_channel/fast_hook.ts";
+import { parseAnswer } from "../../src/hook_channel/exchange.ts";
 import { startHookSocket } from "../../src/hook_channel/socket_server.ts";
 import {
   type ByteSource,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { childEnv, cliCommand } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { waitFor } from "../_helpers/wait_for.ts";
-import { askServer } from "../../src/hook_channel/fast_hook.ts";
+import { askServer } from "../../src/hook_channel/exchange.ts";
 import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";
 
 /** A `hook --serve claude-code` process with its stdin writer and stdout lines. */
