@@ -69,7 +69,7 @@ export const command: Command = {
     void socket.then((started) => {
       if ("reason" in started) {
         context.err(
-          `ctx-mode: hooks run in their own process: ${started.reason}\n`,
+          `ctx-mode: this server does not answer hooks: ${started.reason}\n`,
         )
           .catch(() => {});
       }

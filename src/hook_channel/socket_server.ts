@@ -49,7 +49,9 @@ export async function startHookSocket(options: {
   if (unfit) return { reason: unfit };
   if (existsLink(path)) {
     if (await isListening(path)) {
-      return { reason: "another server answers hooks for this project" };
+      return {
+        reason: "another ctx-mode process answers hooks for this project",
+      };
     }
     // Left by a server that died.
     await Deno.remove(path);

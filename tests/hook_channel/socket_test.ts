@@ -152,7 +152,7 @@ Deno.test({
       projectDir: dir.path,
     });
     assert.deepEqual(second, {
-      reason: "another server answers hooks for this project",
+      reason: "another ctx-mode process answers hooks for this project",
     });
     await first.close();
     // A server killed by SIGKILL leaves its socket file behind.
