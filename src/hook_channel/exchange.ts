@@ -51,12 +51,8 @@ export async function askServer(
   request: { id: number | string } & Record<string, unknown>,
   deadlineMs: number = SERVER_DEADLINE_MS,
 ): Promise<ChannelReply | undefined> {
-  let connection: Deno.UnixConn;
-  try {
-    connection = await Deno.connect({ transport: "unix", path });
-  } catch {
-    return undefined;
-  }
+  const connection = await connectTo(path);
+  if (connection === undefined) return undefined;
   const deadline = deadlineIn(deadlineMs);
   try {
     const raw = typeof request.payload === "string"
@@ -75,6 +71,23 @@ export async function askServer(
     return await exchange(connection, request.id, bytes, deadline);
   } finally {
     deadline.cancel();
+  }
+}
+
+/**
+ * A connection to a socket, or undefined when there is none to be had: no
+ * socket file (`ENOENT`), or nobody listening (`ECONNREFUSED`).
+ *
+ * @param path The socket.
+ * @returns The connection.
+ */
+export async function connectTo(
+  path: string,
+): Promise<Deno.UnixConn | undefined> {
+  try {
+    return await Deno.connect({ transport: "unix", path });
+  } catch {
+    return undefined;
   }
 }
 

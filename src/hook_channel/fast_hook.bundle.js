@@ -108,6 +108,16 @@ function framed(line, attachment) {
   bytes.set(attachment, head.length);
   return bytes;
 }
+async function connectTo(path) {
+  try {
+    return await Deno.connect({
+      transport: "unix",
+      path
+    });
+  } catch {
+    return void 0;
+  }
+}
 async function exchange(connection, id, request, deadline) {
   let watched = deadline;
   let patience;
@@ -370,15 +380,8 @@ async function hookThroughServer(args, context) {
   context.stdin.prefetch();
   const path = hookSocketPath(context.env, context.cwd);
   if (path === void 0) return FALL_BACK;
-  let connection;
-  try {
-    connection = await Deno.connect({
-      transport: "unix",
-      path
-    });
-  } catch {
-    return FALL_BACK;
-  }
+  const connection = await connectTo(path);
+  if (connection === void 0) return FALL_BACK;
   const key = keyOf(path);
   if (key === void 0) {
     connection.close();

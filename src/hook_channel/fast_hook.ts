@@ -32,7 +32,7 @@
 
 import { hookSocketPath, isPrivateFolder, keyPath } from "./socket_path.ts";
 import { type Deadline, deadlineIn } from "./deadline.ts";
-import { exchange, framed, SERVER_DEADLINE_MS } from "./exchange.ts";
+import { connectTo, exchange, framed, SERVER_DEADLINE_MS } from "./exchange.ts";
 import { StdinReader } from "./stdin_reader.ts";
 
 /** What the fast path needs of its process. */
@@ -124,14 +124,10 @@ export async function hookThroughServer(
   context.stdin.prefetch();
   const path = hookSocketPath(context.env, context.cwd);
   if (path === undefined) return FALL_BACK;
-  let connection: Deno.UnixConn;
-  try {
-    // Connecting sends nothing; the folder is checked before the request
-    // goes, and only then: without a server, its `lstat` would be wasted.
-    connection = await Deno.connect({ transport: "unix", path });
-  } catch {
-    return FALL_BACK;
-  }
+  // Connecting sends nothing; the folder is checked before the request
+  // goes, and only then: without a server, its `lstat` would be wasted.
+  const connection = await connectTo(path);
+  if (connection === undefined) return FALL_BACK;
   const key = keyOf(path);
   if (key === undefined) {
     connection.close();
