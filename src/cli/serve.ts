@@ -102,7 +102,6 @@ export const command: Command = {
   },
 };
 
-/** Whether the server should answer hooks on its socket (`CTX_MODE_HOOK_SOCKET=off` says no). */
 async function terminalHint(): Promise<string> {
   const { commandLine, currentLaunchCommand } = await import(
     "../install/launch_command.ts"

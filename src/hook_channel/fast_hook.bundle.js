@@ -11,6 +11,15 @@ var PROJECT_DIR_VARIABLES = [
   "KIRO_PROJECT_DIR",
   "VSCODE_CWD"
 ];
+function hookSocketOff(env) {
+  const setting = env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase() ?? "";
+  return [
+    "off",
+    "0",
+    "false",
+    "no"
+  ].includes(setting);
+}
 function socketFolder(dataHome) {
   return normalize(`${dataHome}/run`);
 }
@@ -368,13 +377,7 @@ function isFastHook(args) {
 }
 async function hookThroughServer(args, context) {
   const [agent, event] = args;
-  const setting = context.env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
-  if (agent === void 0 || event === void 0 || [
-    "off",
-    "0",
-    "false",
-    "no"
-  ].includes(setting ?? "")) {
+  if (agent === void 0 || event === void 0 || hookSocketOff(context.env)) {
     return FALL_BACK;
   }
   context.stdin.prefetch();

@@ -30,7 +30,12 @@
  * @module
  */
 
-import { hookSocketPath, isPrivateFolder, keyPath } from "./socket_path.ts";
+import {
+  hookSocketOff,
+  hookSocketPath,
+  isPrivateFolder,
+  keyPath,
+} from "./socket_path.ts";
 import { type Deadline, deadlineIn } from "./deadline.ts";
 import { connectTo, exchange, framed, SERVER_DEADLINE_MS } from "./exchange.ts";
 import { StdinReader } from "./stdin_reader.ts";
@@ -114,10 +119,8 @@ export async function hookThroughServer(
   context: FastHookContext,
 ): Promise<FastHookResult> {
   const [agent, event] = args;
-  const setting = context.env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
   if (
-    agent === undefined || event === undefined ||
-    ["off", "0", "false", "no"].includes(setting ?? "")
+    agent === undefined || event === undefined || hookSocketOff(context.env)
   ) {
     return FALL_BACK;
   }

@@ -9,6 +9,7 @@
 
 import { dataHome, projectDir } from "../config/paths.ts";
 import { type HookSocket, startHookSocket } from "./socket_server.ts";
+import { hookSocketOff } from "./socket_path.ts";
 
 /** The data home and the project a process answers hooks for. */
 export interface HookPlace {
@@ -44,8 +45,7 @@ export function listenForHooks(
   env: Readonly<Record<string, string>>,
   place: HookPlace,
 ): Promise<HookSocket | { reason: string }> {
-  const setting = env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase();
-  if (["off", "0", "false", "no"].includes(setting ?? "")) {
+  if (hookSocketOff(env)) {
     return Promise.resolve({ reason: "turned off by CTX_MODE_HOOK_SOCKET" });
   }
   return startHookSocket(place);

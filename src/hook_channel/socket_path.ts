@@ -38,6 +38,25 @@ const PROJECT_DIR_VARIABLES = [
 ] as const;
 
 /**
+ * Whether `CTX_MODE_HOOK_SOCKET` turns the socket off (`off`, `0`, `false`,
+ * `no`): then hooks decide in-process and servers do not listen.
+ *
+ * @param env The process's environment.
+ * @returns True when the socket is off.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hookSocketOff } from "./socket_path.ts";
+ * assert.equal(hookSocketOff({ CTX_MODE_HOOK_SOCKET: " Off " }), true);
+ * assert.equal(hookSocketOff({}), false);
+ * ```
+ */
+export function hookSocketOff(env: Readonly<Record<string, string>>): boolean {
+  const setting = env.CTX_MODE_HOOK_SOCKET?.trim().toLowerCase() ?? "";
+  return ["off", "0", "false", "no"].includes(setting);
+}
+
+/**
  * The folder that holds the sockets.
  *
  * @param dataHome The data home.
