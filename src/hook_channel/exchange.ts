@@ -22,18 +22,39 @@ export const ANSWER_PATIENCE_MS = 10_000;
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /**
- * A request line and the raw bytes it announces, in one buffer.
+ * A request whose payload follows its line as raw bytes, in one buffer: the
+ * line says `payloadBytes`, the payload's size.
  *
- * @param line The request line, without its newline.
- * @param attachment The bytes after it.
+ * @param fields The request's fields but the payload.
+ * @param payload The payload's bytes.
  * @returns The bytes to send.
  */
-export function framed(line: string, attachment: Uint8Array): Uint8Array {
-  const head = new TextEncoder().encode(`${line}\n`);
-  const bytes = new Uint8Array(head.length + attachment.length);
+export function framedRequest(
+  fields: Record<string, unknown>,
+  payload: Uint8Array,
+): Uint8Array {
+  const head = new TextEncoder().encode(
+    `${JSON.stringify({ ...fields, payloadBytes: payload.length })}\n`,
+  );
+  const bytes = new Uint8Array(head.length + payload.length);
   bytes.set(head);
-  bytes.set(attachment, head.length);
+  bytes.set(payload, head.length);
   return bytes;
+}
+
+/**
+ * Writes all of `bytes` to a connection.
+ *
+ * @param connection The connection.
+ * @param bytes What to write.
+ */
+export async function writeAllTo(
+  connection: Deno.Conn,
+  bytes: Uint8Array,
+): Promise<void> {
+  for (let at = 0; at < bytes.length;) {
+    at += await connection.write(bytes.subarray(at));
+  }
 }
 
 /**
@@ -59,14 +80,7 @@ export async function askServer(
       ? new TextEncoder().encode(request.payload)
       : undefined;
     const bytes = raw
-      ? framed(
-        JSON.stringify({
-          ...request,
-          payload: undefined,
-          payloadBytes: raw.length,
-        }),
-        raw,
-      )
+      ? framedRequest({ ...request, payload: undefined }, raw)
       : new TextEncoder().encode(`${JSON.stringify(request)}\n`);
     return await exchange(connection, request.id, bytes, deadline);
   } finally {
@@ -106,7 +120,7 @@ export interface ChannelReply {
  *
  * @param connection The connection to the server.
  * @param id The request's id, which the answer must carry.
- * @param request The request's bytes (see {@linkcode framed}).
+ * @param request The request's bytes (see {@linkcode framedRequest}).
  * @param deadline When to give up before the acknowledgement.
  * @returns The reply, or undefined when there was none in time.
  */
@@ -137,12 +151,7 @@ export async function exchange(
   const talk = async () => {
     // The answer is read for while the request is still being written: a
     // failed write ends the reading too (the server hangs up or stays silent).
-    const writing = (async () => {
-      for (let at = 0; at < request.length;) {
-        at += await connection.write(request.subarray(at));
-      }
-    })();
-    writing.catch(() => {});
+    writeAllTo(connection, request).catch(() => {});
     const lines = new LineReader(connection);
     let line = await lines.next();
     if (line !== undefined && isAccepted(line)) {

@@ -109,13 +109,21 @@ function deadlineIn(ms) {
 var SERVER_DEADLINE_MS = 150;
 var ANSWER_PATIENCE_MS = 1e4;
 var MAX_LINE_BYTES = 16 * 1024 * 1024;
-function framed(line, attachment) {
-  const head = new TextEncoder().encode(`${line}
+function framedRequest(fields, payload) {
+  const head = new TextEncoder().encode(`${JSON.stringify({
+    ...fields,
+    payloadBytes: payload.length
+  })}
 `);
-  const bytes = new Uint8Array(head.length + attachment.length);
+  const bytes = new Uint8Array(head.length + payload.length);
   bytes.set(head);
-  bytes.set(attachment, head.length);
+  bytes.set(payload, head.length);
   return bytes;
+}
+async function writeAllTo(connection, bytes) {
+  for (let at = 0; at < bytes.length; ) {
+    at += await connection.write(bytes.subarray(at));
+  }
 }
 async function connectTo(path) {
   try {
@@ -148,12 +156,7 @@ async function exchange(connection, id, request, deadline) {
   };
   watch(deadline);
   const talk = async () => {
-    const writing = (async () => {
-      for (let at = 0; at < request.length; ) {
-        at += await connection.write(request.subarray(at));
-      }
-    })();
-    writing.catch(() => {
+    writeAllTo(connection, request).catch(() => {
     });
     const lines = new LineReader(connection);
     let line = await lines.next();
@@ -403,16 +406,15 @@ async function askWithPayload(connection, [agent, event], context, key, deadline
     connection.close();
     return FALL_BACK;
   }
-  const header = JSON.stringify({
+  const request = framedRequest({
     id: 1,
     agent,
     event,
-    payloadBytes: payload.length,
     env: context.env,
     ppid: Deno.ppid,
     key
-  });
-  const reply = await exchange(connection, 1, framed(header, payload), deadline);
+  }, payload);
+  const reply = await exchange(connection, 1, request, deadline);
   if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);

@@ -37,7 +37,12 @@ import {
   keyPath,
 } from "./socket_path.ts";
 import { type Deadline, deadlineIn } from "./deadline.ts";
-import { connectTo, exchange, framed, SERVER_DEADLINE_MS } from "./exchange.ts";
+import {
+  connectTo,
+  exchange,
+  framedRequest,
+  SERVER_DEADLINE_MS,
+} from "./exchange.ts";
 import { StdinReader } from "./stdin_reader.ts";
 
 /** What the fast path needs of its process. */
@@ -159,21 +164,11 @@ async function askWithPayload(
   }
   // The payload follows its request line as it came, raw: decoding it and
   // escaping it into the line would cost a large payload milliseconds.
-  const header = JSON.stringify({
-    id: 1,
-    agent,
-    event,
-    payloadBytes: payload.length,
-    env: context.env,
-    ppid: Deno.ppid,
-    key,
-  });
-  const reply = await exchange(
-    connection,
-    1,
-    framed(header, payload),
-    deadline,
+  const request = framedRequest(
+    { id: 1, agent, event, env: context.env, ppid: Deno.ppid, key },
+    payload,
   );
+  const reply = await exchange(connection, 1, request, deadline);
   if (!reply) return FALL_BACK;
   if (reply.stderr) await context.err(reply.stderr);
   if (reply.stdout) await context.out(reply.stdout);

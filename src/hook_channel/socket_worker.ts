@@ -10,6 +10,7 @@
 
 import { answerRequest, failOpen } from "./answer.ts";
 import { loadHookEngine } from "../cli/hook.ts";
+import { writeAllTo } from "./exchange.ts";
 import { type ReadLine, readLines } from "./line_reader.ts";
 import {
   ACCEPTED_LINE,
@@ -26,12 +27,8 @@ async function answerConnection(
   key: string,
 ): Promise<void> {
   try {
-    const send = async (line: string) => {
-      const bytes = new TextEncoder().encode(line);
-      for (let at = 0; at < bytes.length;) {
-        at += await connection.write(bytes.subarray(at));
-      }
-    };
+    const send = (line: string) =>
+      writeAllTo(connection, new TextEncoder().encode(line));
     // Taken on: the hook waits for this connection's answer (protocol.ts).
     await send(ACCEPTED_LINE);
     for await (
