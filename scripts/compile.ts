@@ -23,7 +23,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { CLI_MODULES } from "../src/cli/cli.ts";
-import { HOOK_EVENT_BUNDLES, HOOK_EVENT_MODULES } from "../src/cli/hook.ts";
+import {
+  HOOK_EVENT_BUNDLES,
+  HOOK_EVENT_MODULES,
+  HOOK_SERVE_MODULE,
+} from "../src/cli/hook.ts";
 import { ENGINE_MODULES } from "../src/cli/hook_events/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
@@ -61,6 +65,7 @@ export function compileArgs(
       new URL(module, new URL("src/cli/cli.ts", mainUrl))
     ),
     ...[
+      HOOK_SERVE_MODULE,
       ...Object.values(HOOK_EVENT_MODULES),
       ...Object.values(HOOK_EVENT_BUNDLES),
     ].map((module) => new URL(module, new URL("src/cli/hook.ts", mainUrl))),

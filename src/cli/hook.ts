@@ -11,8 +11,7 @@
  * @module
  */
 
-import { type CliContext, type Command, processContext } from "./_context.ts";
-import { UsageError } from "./_usage_error.ts";
+import { type Command, processContext } from "./_context.ts";
 import {
   HOOK_STDIN_TIMEOUT_MS,
   type StdinReader,
@@ -24,8 +23,7 @@ import type { HookFacts } from "./hook_events/_where.ts";
 import type { decidePreToolUse as DecidePreToolUse } from "./hook_events/pre_tool_use.ts";
 import type { decidePostToolUse as DecidePostToolUse } from "./hook_events/post_tool_use.ts";
 import type { decideSessionEvent as DecideSessionEvent } from "./hook_events/session_events.ts";
-import type { serveStdioChannel as ServeStdioChannel } from "../hook_channel/stdio_channel.ts";
-import type * as ProjectSocket from "../hook_channel/project_socket.ts";
+import type { serveHookChannel as ServeHookChannel } from "./_hook_serve.ts";
 
 export type { HookFacts };
 
@@ -49,7 +47,12 @@ SessionStart, UserPromptSubmit. Any failure lets the agent's call proceed.
 export const command: Command = {
   usage: USAGE,
   async run(args, context) {
-    if (args[0] === "--serve") return await serveChannel(args[1], context);
+    if (args[0] === "--serve") {
+      const { serveHookChannel }: {
+        serveHookChannel: typeof ServeHookChannel;
+      } = await import(new URL(HOOK_SERVE_MODULE, import.meta.url).href);
+      return await serveHookChannel(args[1], context);
+    }
     const [platform, event] = args;
     let output: HookOutput = { stdout: "", exitCode: 0 };
     try {
@@ -116,47 +119,6 @@ export async function runHookInProcess(
   }
 }
 
-async function serveChannel(
-  platform: string | undefined,
-  context: CliContext,
-): Promise<number> {
-  if (platform === undefined || !PLATFORM_NAMES.includes(platform)) {
-    throw new UsageError(
-      `Cannot serve hook platform "${platform ?? ""}": known platforms are ${
-        PLATFORM_NAMES.join(", ")
-      }`,
-      "hook",
-    );
-  }
-  const { serveStdioChannel } = await loadEventModule<
-    { serveStdioChannel: typeof ServeStdioChannel }
-  >(HOOK_EVENT_MODULES.stdioChannel);
-  // The project's command hooks are answered here too while no MCP server
-  // answers them; not waited for, and quiet: a socket already taken is the
-  // usual case, and the channel's stderr is its requests'.
-  const { hookPlaceOf, listenForHooks } = await loadEventModule<
-    typeof ProjectSocket
-  >(HOOK_EVENT_MODULES.projectSocket);
-  const socket = listenForHooks(
-    context.env,
-    hookPlaceOf(context.env, context.cwd),
-  ).catch((error: unknown) => ({ reason: String(error) }));
-  try {
-    await serveStdioChannel({
-      agent: platform,
-      input: context.stdin,
-      write: (line) => context.out(line),
-      note: (line) => void context.err(line).catch(() => {}),
-      env: context.env,
-      parentPid: Deno.ppid,
-    });
-  } finally {
-    const started = await socket;
-    if (!("reason" in started)) await started.close();
-  }
-  return 0;
-}
-
 /**
  * Runs one hook: parse, decide, format.
  *
@@ -199,7 +161,14 @@ export async function runHook(
 }
 
 /**
- * The event handler modules (and `--serve`'s channel), relative to this file. Loaded by computed
+ * `hook --serve`'s module, relative to this file, loaded by computed
+ * specifier: a single hook never reads the channel's modules.
+ * `scripts/compile.ts` passes it to `deno compile` with `--include`.
+ */
+export const HOOK_SERVE_MODULE = "./_hook_serve.ts";
+
+/**
+ * The event handler modules, relative to this file. Loaded by computed
  * specifier: `deno run` walks every literal `import()` of a module when it
  * loads it, so literal ones would read every event's modules (session
  * capture, the knowledge base) on each pre-tool call. `scripts/compile.ts`
@@ -210,8 +179,6 @@ export const HOOK_EVENT_MODULES = {
   postToolUse: "./hook_events/post_tool_use.ts",
   session: "./hook_events/session_events.ts",
   where: "./hook_events/_where.ts",
-  stdioChannel: "../hook_channel/stdio_channel.ts",
-  projectSocket: "../hook_channel/project_socket.ts",
 } as const;
 
 /**

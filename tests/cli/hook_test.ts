@@ -4,7 +4,7 @@ import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
-import { HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import { HOOK_EVENT_MODULES, HOOK_SERVE_MODULE } from "../../src/cli/hook.ts";
 import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
 import { childDatabase, childEnv, MAIN, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
@@ -352,7 +352,9 @@ Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
   );
   const roots = [
     hookUrl,
-    ...Object.values(HOOK_EVENT_MODULES).map((m) => new URL(m, hookUrl)),
+    ...[HOOK_SERVE_MODULE, ...Object.values(HOOK_EVENT_MODULES)].map((m) =>
+      new URL(m, hookUrl)
+    ),
     ...Object.values(ENGINE_MODULES).map((m) => new URL(m, whereUrl)),
   ];
   const byName = new Map<string, {

@@ -3,7 +3,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { CLI_MODULES } from "../../src/cli/cli.ts";
-import { HOOK_EVENT_BUNDLES, HOOK_EVENT_MODULES } from "../../src/cli/hook.ts";
+import {
+  HOOK_EVENT_BUNDLES,
+  HOOK_EVENT_MODULES,
+  HOOK_SERVE_MODULE,
+} from "../../src/cli/hook.ts";
 import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
@@ -27,6 +31,7 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
     ...LAZY_MODULES.map((m) => new URL(m, ROOT)),
     ...CLI_MODULES.map((m) => new URL(m, new URL("src/cli/cli.ts", ROOT))),
     ...[
+      HOOK_SERVE_MODULE,
       ...Object.values(HOOK_EVENT_MODULES),
       ...Object.values(HOOK_EVENT_BUNDLES),
     ].map((m) => new URL(m, new URL("src/cli/hook.ts", ROOT))),
