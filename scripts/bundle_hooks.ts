@@ -2,25 +2,26 @@
 /**
  * Writes the one-file bundles a hook process loads instead of module graphs:
  * the fast path's (`src/hook_channel/fast_hook.bundle.js`, which `main.ts`
- * imports) and the event handlers' (`src/cli/hook_events/*.bundle.js`), for
- * a hook the server did not answer. `deno run` pays about half a millisecond
- * per module it links, and the pre-tool handler alone links some sixty (the
- * guard). Each bundle sits next to its source, so the computed
- * specifiers it keeps (the engine modules of `_where.ts`) resolve as they do
- * from the source.
+ * imports) and the hook engine's event modules' (`hooks/engine/*.bundle.js`),
+ * for a hook the server did not answer. `deno run` pays about half a
+ * millisecond per module it links, and the pre-tool engine alone links some
+ * sixty (the guard). Each bundle sits next to its source, so the computed
+ * specifiers it keeps (the modules of `hooks/engine/_where.ts`) resolve as
+ * they do from the source.
  *
  * `deno task bundle` rewrites them; `--check` only says which ones differ from
- * what their sources give (the test `tests/cli/hook_bundles_test.ts` runs it).
+ * what their sources give (the test `tests/hooks/engine/bundles_test.ts` runs
+ * it).
  *
  * @module
  */
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HOOK_EVENT_BUNDLES } from "../src/cli/hook.ts";
+import { HOOK_EVENT_BUNDLES } from "../hooks/engine/run_hook.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const HOOK_DIR = "src/cli";
+const ENGINE_DIR = "hooks/engine";
 
 /** Source and bundle paths, relative to the repository. */
 export const BUNDLE_FILES: ReadonlyArray<{ source: string; bundle: string }> = [
@@ -30,8 +31,8 @@ export const BUNDLE_FILES: ReadonlyArray<{ source: string; bundle: string }> = [
     bundle: "src/hook_channel/fast_hook.bundle.js",
   },
   ...Object.entries(HOOK_EVENT_BUNDLES).map(([source, bundle]) => ({
-    source: join(HOOK_DIR, source),
-    bundle: join(HOOK_DIR, bundle),
+    source: join(ENGINE_DIR, source),
+    bundle: join(ENGINE_DIR, bundle),
   })),
 ];
 

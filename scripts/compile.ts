@@ -23,12 +23,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { LAZY_MODULES } from "../main.ts";
 import { CLI_MODULES } from "../src/cli/cli.ts";
+import { HOOK_SERVE_MODULE } from "../src/cli/hook.ts";
 import {
   HOOK_EVENT_BUNDLES,
   HOOK_EVENT_MODULES,
-  HOOK_SERVE_MODULE,
-} from "../src/cli/hook.ts";
-import { ENGINE_MODULES } from "../src/cli/hook_events/_where.ts";
+} from "../hooks/engine/run_hook.ts";
+import { ENGINE_MODULES } from "../hooks/engine/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../adapters/registry.ts";
 import { METADATA_DENY_NET } from "../src/config/network_policy.ts";
 import { HTML_WORKER_MODULE } from "../src/fetch/convert_html.ts";
@@ -46,7 +46,8 @@ export const TARGETS = [
 /**
  * The `deno compile` arguments for one target. `main.ts` loads the command
  * line and the hook command, the command line its commands and the
- * sandbox's worker host, the hook command its event handlers and the
+ * sandbox's worker host, the hook command its `--serve` channel, the hook
+ * engine its event modules and their bundles, and the
  * registry its adapters, by computed specifier (so that `deno run` does not
  * read the whole program on every start), and the fetcher starts its HTML converter as a Worker from a
  * module URL; each of those modules is passed with `--include` so the binary
@@ -64,13 +65,15 @@ export function compileArgs(
     ...CLI_MODULES.map((module) =>
       new URL(module, new URL("src/cli/cli.ts", mainUrl))
     ),
+    new URL(HOOK_SERVE_MODULE, new URL("src/cli/hook.ts", mainUrl)),
     ...[
-      HOOK_SERVE_MODULE,
       ...Object.values(HOOK_EVENT_MODULES),
       ...Object.values(HOOK_EVENT_BUNDLES),
-    ].map((module) => new URL(module, new URL("src/cli/hook.ts", mainUrl))),
+    ].map((module) =>
+      new URL(module, new URL("hooks/engine/run_hook.ts", mainUrl))
+    ),
     ...Object.values(ENGINE_MODULES).map((module) =>
-      new URL(module, new URL("src/cli/hook_events/_where.ts", mainUrl))
+      new URL(module, new URL("hooks/engine/_where.ts", mainUrl))
     ),
     new URL(HTML_WORKER_MODULE, new URL("src/fetch/convert_html.ts", mainUrl)),
     new URL(

@@ -19,12 +19,13 @@ import { fileURLToPath } from "node:url";
 export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "main.ts",
   "adapters/registry.ts",
+  "hooks/engine/run_hook.ts",
+  "hooks/engine/_where.ts",
+  "hooks/engine/decide_pre_tool_use.bundle.js",
+  "hooks/engine/decide_post_tool_use.bundle.js",
+  "hooks/engine/decide_session_event.bundle.js",
   "src/cli/cli.ts",
   "src/cli/hook.ts",
-  "src/cli/hook_events/_where.ts",
-  "src/cli/hook_events/pre_tool_use.bundle.js",
-  "src/cli/hook_events/post_tool_use.bundle.js",
-  "src/cli/hook_events/session_events.bundle.js",
   "src/sandbox/js_host.ts",
   "src/sandbox/_remote_hosts.ts",
 ];

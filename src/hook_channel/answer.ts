@@ -1,7 +1,7 @@
 /**
  * Answers one hook-channel request with the same engine as the command hook
- * (`runHook`: the agent's adapter, the neutral handlers, the guard, the
- * session store), so both paths decide alike. Fails open per request: a
+ * (the hook engine's `runHook`: the agent's adapter, the neutral handlers,
+ * the guard, the session store), so both paths decide alike. Fails open per request: a
  * request that cannot be answered gets the agent's pass-through reply and
  * the one stderr line the command hook would have written.
  *
@@ -9,7 +9,7 @@
  */
 
 import { adapterFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
-import { runHook } from "../cli/hook.ts";
+import { runHook } from "../../hooks/engine/run_hook.ts";
 import { PolicyCache } from "../safety/policy_cache.ts";
 import { SessionStoreCache } from "../session/store_cache.ts";
 import type { ChannelReply, ChannelRequest } from "./protocol.ts";

@@ -9,7 +9,7 @@
 /// <reference lib="deno.worker" />
 
 import { answerRequest, failOpen } from "./answer.ts";
-import { loadHookEngine } from "../cli/hook.ts";
+import { loadHookEngine } from "../../hooks/engine/run_hook.ts";
 import { writeAllTo } from "./exchange.ts";
 import { type ReadLine, readLines } from "./line_reader.ts";
 import {

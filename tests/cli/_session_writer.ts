@@ -10,7 +10,7 @@
  */
 
 import { claudeCode } from "../../adapters/claude_code.ts";
-import { runHook } from "../../src/cli/hook.ts";
+import { runHook } from "../../hooks/engine/run_hook.ts";
 import { SessionStoreCache } from "../../src/session/store_cache.ts";
 
 const [

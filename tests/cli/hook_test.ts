@@ -4,8 +4,9 @@ import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { HookLog } from "../../src/store/hook_log.ts";
 import { ROUTING_BLOCK } from "../../src/routing/routing_block.ts";
 import { configFiles } from "../../scripts/write_configs.ts";
-import { HOOK_EVENT_MODULES, HOOK_SERVE_MODULE } from "../../src/cli/hook.ts";
-import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
+import { HOOK_SERVE_MODULE } from "../../src/cli/hook.ts";
+import { HOOK_EVENT_MODULES } from "../../hooks/engine/run_hook.ts";
+import { ENGINE_MODULES } from "../../hooks/engine/_where.ts";
 import { childDatabase, childEnv, MAIN, runHook } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
@@ -343,18 +344,15 @@ Deno.test("configs/claude-code holds exactly what the adapter generates", async 
 });
 
 Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
-  // The hook command and each module it and its event handlers load by
-  // computed specifier.
+  // The hook command and each module it, the hook engine and its event
+  // modules load by computed specifier.
   const hookUrl = new URL("../../src/cli/hook.ts", import.meta.url);
-  const whereUrl = new URL(
-    "../../src/cli/hook_events/_where.ts",
-    import.meta.url,
-  );
+  const engineUrl = new URL("../../hooks/engine/run_hook.ts", import.meta.url);
+  const whereUrl = new URL("../../hooks/engine/_where.ts", import.meta.url);
   const roots = [
     hookUrl,
-    ...[HOOK_SERVE_MODULE, ...Object.values(HOOK_EVENT_MODULES)].map((m) =>
-      new URL(m, hookUrl)
-    ),
+    new URL(HOOK_SERVE_MODULE, hookUrl),
+    ...Object.values(HOOK_EVENT_MODULES).map((m) => new URL(m, engineUrl)),
     ...Object.values(ENGINE_MODULES).map((m) => new URL(m, whereUrl)),
   ];
   const byName = new Map<string, {

@@ -13,7 +13,7 @@ import {
   StdinReader,
 } from "../../src/hook_channel/stdin_reader.ts";
 import { adapterFor } from "../../adapters/registry.ts";
-import { runHook as runHookInProcess } from "../../src/cli/hook.ts";
+import { runHook as runHookInProcess } from "../../hooks/engine/run_hook.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 const encoder = new TextEncoder();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { adapterFor } from "../../adapters/registry.ts";
-import { runHook as runHookInProcess } from "../../src/cli/hook.ts";
+import { runHook as runHookInProcess } from "../../hooks/engine/run_hook.ts";
 import { askServer } from "../../src/hook_channel/exchange.ts";
 import { startHookSocket } from "../../src/hook_channel/socket_server.ts";
 import { keyPath, socketPath } from "../../src/hook_channel/socket_path.ts";

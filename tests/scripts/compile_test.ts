@@ -3,12 +3,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { LAZY_MODULES } from "../../main.ts";
 import { CLI_MODULES } from "../../src/cli/cli.ts";
+import { HOOK_SERVE_MODULE } from "../../src/cli/hook.ts";
 import {
   HOOK_EVENT_BUNDLES,
   HOOK_EVENT_MODULES,
-  HOOK_SERVE_MODULE,
-} from "../../src/cli/hook.ts";
-import { ENGINE_MODULES } from "../../src/cli/hook_events/_where.ts";
+} from "../../hooks/engine/run_hook.ts";
+import { ENGINE_MODULES } from "../../hooks/engine/_where.ts";
 import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
 import { HTML_WORKER_MODULE } from "../../src/fetch/convert_html.ts";
 import { HOOK_SOCKET_WORKER_MODULE } from "../../src/hook_channel/socket_server.ts";
@@ -30,13 +30,13 @@ Deno.test("the binary embeds every module loaded by a computed specifier or as a
   const expected = [
     ...LAZY_MODULES.map((m) => new URL(m, ROOT)),
     ...CLI_MODULES.map((m) => new URL(m, new URL("src/cli/cli.ts", ROOT))),
+    new URL(HOOK_SERVE_MODULE, new URL("src/cli/hook.ts", ROOT)),
     ...[
-      HOOK_SERVE_MODULE,
       ...Object.values(HOOK_EVENT_MODULES),
       ...Object.values(HOOK_EVENT_BUNDLES),
-    ].map((m) => new URL(m, new URL("src/cli/hook.ts", ROOT))),
+    ].map((m) => new URL(m, new URL("hooks/engine/run_hook.ts", ROOT))),
     ...Object.values(ENGINE_MODULES).map((m) =>
-      new URL(m, new URL("src/cli/hook_events/_where.ts", ROOT))
+      new URL(m, new URL("hooks/engine/_where.ts", ROOT))
     ),
     new URL(HTML_WORKER_MODULE, new URL("src/fetch/convert_html.ts", ROOT)),
     new URL(
@@ -71,9 +71,10 @@ Deno.test("computed import specifiers live only where compile.ts knows them", as
   // _remote_hosts.ts loads the sandbox hosts only when ctx-mode runs from a URL, never in the binary.
   assert.deepEqual(places.sort(), [
     fileURLToPath(new URL("adapters/registry.ts", ROOT)),
+    fileURLToPath(new URL("hooks/engine/_where.ts", ROOT)),
+    fileURLToPath(new URL("hooks/engine/run_hook.ts", ROOT)),
     fileURLToPath(new URL("src/cli/cli.ts", ROOT)),
     fileURLToPath(new URL("src/cli/hook.ts", ROOT)),
-    fileURLToPath(new URL("src/cli/hook_events/_where.ts", ROOT)),
     fileURLToPath(new URL("src/sandbox/_remote_hosts.ts", ROOT)),
   ]);
 });

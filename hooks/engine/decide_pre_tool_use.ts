@@ -6,14 +6,14 @@
  * @module
  */
 
-import type { Adapter, ToolHookInput } from "../../../adapters/types.ts";
-import { guardToolCall } from "../../../hooks/_guard.ts";
-import { preToolUse } from "../../../hooks/pre_tool_use.ts";
-import { serverIsAlive } from "../../config/heartbeat.ts";
-import { isAbsolutePath, resolvePath } from "../../config/path_lite.ts";
-import { listNames, readTextOrUndefined } from "../../config/quiet_fs.ts";
-import type { Decision } from "../../routing/types.ts";
-import type { HookLog as HookLogClass } from "../../store/hook_log.ts";
+import type { Adapter, ToolHookInput } from "../../adapters/types.ts";
+import { guardToolCall } from "../_guard.ts";
+import { preToolUse } from "../pre_tool_use.ts";
+import { serverIsAlive } from "../../src/config/heartbeat.ts";
+import { isAbsolutePath, resolvePath } from "../../src/config/path_lite.ts";
+import { listNames, readTextOrUndefined } from "../../src/config/quiet_fs.ts";
+import type { Decision } from "../../src/routing/types.ts";
+import type { HookLog as HookLogClass } from "../../src/store/hook_log.ts";
 import {
   type HookFacts,
   loadEngineModule,

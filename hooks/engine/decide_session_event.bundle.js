@@ -605,14 +605,14 @@ function projectDatabasePath(project, home) {
   return joinPath(home, "projects", `${name}-${projectHash(project)}.db`);
 }
 
-// src/cli/hook_events/_where.ts
+// hooks/engine/_where.ts
 var ENGINE_MODULES = {
-  sessionStore: "../../session/store.ts",
-  hookLog: "../../store/hook_log.ts",
-  takeSnapshot: "../../session/take_snapshot.ts",
-  restore: "../../session/restore.ts",
-  knowledgeBase: "../../store/knowledge_base.ts",
-  indexSession: "../../session/index_session.ts"
+  sessionStore: "../../src/session/store.ts",
+  hookLog: "../../src/store/hook_log.ts",
+  takeSnapshot: "../../src/session/take_snapshot.ts",
+  restore: "../../src/session/restore.ts",
+  knowledgeBase: "../../src/store/knowledge_base.ts",
+  indexSession: "../../src/session/index_session.ts"
 };
 function loadEngineModule(name) {
   return import(new URL(ENGINE_MODULES[name], import.meta.url).href);
@@ -641,7 +641,7 @@ function firstLine(error) {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 }
 
-// src/cli/hook_events/_session_access.ts
+// hooks/engine/_session_access.ts
 async function withSession(database, work, kept) {
   try {
     if (kept) return kept.with(database, work, {
@@ -657,7 +657,7 @@ async function withSession(database, work, kept) {
   }
 }
 
-// src/cli/hook_events/session_events.ts
+// hooks/engine/decide_session_event.ts
 async function decideSessionEvent(input, facts) {
   const session = {
     platform: input.platform,

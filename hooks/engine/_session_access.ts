@@ -9,8 +9,8 @@
 import type {
   SessionStore,
   withSessionStore as WithSessionStore,
-} from "../../session/store.ts";
-import type { SessionStoreCache } from "../../session/store_cache.ts";
+} from "../../src/session/store.ts";
+import type { SessionStoreCache } from "../../src/session/store_cache.ts";
 import { firstLine, loadEngineModule, warn } from "./_where.ts";
 
 /**

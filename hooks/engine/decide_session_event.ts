@@ -6,18 +6,18 @@
  * @module
  */
 
-import type { SessionHookInput } from "../../../adapters/types.ts";
-import { preCompact } from "../../../hooks/pre_compact.ts";
-import { sessionStart } from "../../../hooks/session_start.ts";
-import { userPromptSubmit } from "../../../hooks/user_prompt_submit.ts";
-import type { Decision } from "../../routing/types.ts";
-import { findRuleFiles } from "../../session/rule_files.ts";
-import type { PastedData } from "../../session/types.ts";
+import type { SessionHookInput } from "../../adapters/types.ts";
+import { preCompact } from "../pre_compact.ts";
+import { sessionStart } from "../session_start.ts";
+import { userPromptSubmit } from "../user_prompt_submit.ts";
+import type { Decision } from "../../src/routing/types.ts";
+import { findRuleFiles } from "../../src/session/rule_files.ts";
+import type { PastedData } from "../../src/session/types.ts";
 import { withSession } from "./_session_access.ts";
-import type { takeSnapshot as TakeSnapshot } from "../../session/take_snapshot.ts";
-import type { restoreSession as RestoreSession } from "../../session/restore.ts";
-import type { KnowledgeBase as KnowledgeBaseClass } from "../../store/knowledge_base.ts";
-import type { indexPastes as IndexPastes } from "../../session/index_session.ts";
+import type { takeSnapshot as TakeSnapshot } from "../../src/session/take_snapshot.ts";
+import type { restoreSession as RestoreSession } from "../../src/session/restore.ts";
+import type { KnowledgeBase as KnowledgeBaseClass } from "../../src/store/knowledge_base.ts";
+import type { indexPastes as IndexPastes } from "../../src/session/index_session.ts";
 import {
   firstLine,
   type HookFacts,

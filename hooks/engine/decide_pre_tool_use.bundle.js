@@ -8700,14 +8700,14 @@ function listNames(path) {
   }
 }
 
-// src/cli/hook_events/_where.ts
+// hooks/engine/_where.ts
 var ENGINE_MODULES = {
-  sessionStore: "../../session/store.ts",
-  hookLog: "../../store/hook_log.ts",
-  takeSnapshot: "../../session/take_snapshot.ts",
-  restore: "../../session/restore.ts",
-  knowledgeBase: "../../store/knowledge_base.ts",
-  indexSession: "../../session/index_session.ts"
+  sessionStore: "../../src/session/store.ts",
+  hookLog: "../../src/store/hook_log.ts",
+  takeSnapshot: "../../src/session/take_snapshot.ts",
+  restore: "../../src/session/restore.ts",
+  knowledgeBase: "../../src/store/knowledge_base.ts",
+  indexSession: "../../src/session/index_session.ts"
 };
 function loadEngineModule(name) {
   return import(new URL(ENGINE_MODULES[name], import.meta.url).href);
@@ -8729,7 +8729,7 @@ function userHome(env) {
   return env.HOME ?? env.USERPROFILE ?? "/";
 }
 
-// src/cli/hook_events/pre_tool_use.ts
+// hooks/engine/decide_pre_tool_use.ts
 async function decidePreToolUse(adapter, input, facts) {
   const { call } = input;
   const where = projectPaths(call.projectDir, facts);

@@ -1,20 +1,21 @@
 /**
- * What every hook event handler shares: the outside facts of one run, where
- * the project's data lives, and the hook's one-line stderr reports.
+ * What the hook engine's event modules share: the outside facts of one run,
+ * where the project's data lives, the modules they load only when needed, and
+ * the hook's one-line stderr reports.
  *
  * Deno APIs only; no `node:` modules (this is the hook path).
  *
  * @module
  */
 
-import { secureDataHome } from "../../config/private_files.ts";
-import type { PolicyCache } from "../../safety/policy_cache.ts";
-import type { SessionStoreCache } from "../../session/store_cache.ts";
+import { secureDataHome } from "../../src/config/private_files.ts";
+import type { PolicyCache } from "../../src/safety/policy_cache.ts";
+import type { SessionStoreCache } from "../../src/session/store_cache.ts";
 import {
   dataHome,
   projectDatabasePath,
   projectDir,
-} from "../../config/paths.ts";
+} from "../../src/config/paths.ts";
 
 /**
  * What the event handlers load only when a hook needs it, relative to this
@@ -24,12 +25,12 @@ import {
  * `scripts/compile.ts` passes them to `deno compile` with `--include`.
  */
 export const ENGINE_MODULES = {
-  sessionStore: "../../session/store.ts",
-  hookLog: "../../store/hook_log.ts",
-  takeSnapshot: "../../session/take_snapshot.ts",
-  restore: "../../session/restore.ts",
-  knowledgeBase: "../../store/knowledge_base.ts",
-  indexSession: "../../session/index_session.ts",
+  sessionStore: "../../src/session/store.ts",
+  hookLog: "../../src/store/hook_log.ts",
+  takeSnapshot: "../../src/session/take_snapshot.ts",
+  restore: "../../src/session/restore.ts",
+  knowledgeBase: "../../src/store/knowledge_base.ts",
+  indexSession: "../../src/session/index_session.ts",
 } as const;
 
 /**

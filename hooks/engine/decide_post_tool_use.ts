@@ -5,9 +5,9 @@
  * @module
  */
 
-import type { ToolHookInput } from "../../../adapters/types.ts";
-import { postToolUse } from "../../../hooks/post_tool_use.ts";
-import type { Decision } from "../../routing/types.ts";
+import type { ToolHookInput } from "../../adapters/types.ts";
+import { postToolUse } from "../post_tool_use.ts";
+import type { Decision } from "../../src/routing/types.ts";
 import { withSession } from "./_session_access.ts";
 import { type HookFacts, projectPaths } from "./_where.ts";
 

@@ -1,6 +1,6 @@
 /**
- * The hook handlers' bundles: committed in step with their sources, loaded by
- * a hook process, and not needed for its answer.
+ * The hook engine's bundles (and the fast path's): committed in step with
+ * their sources, loaded by a hook process, and not needed for its answer.
  *
  * @module
  */
@@ -8,12 +8,12 @@
 import assert from "node:assert/strict";
 import { cp } from "node:fs/promises";
 import { join } from "node:path";
-import { staleBundles } from "../../scripts/bundle_hooks.ts";
-import { childEnv } from "../_helpers/run_cli.ts";
-import { ROOT } from "../_helpers/serve_tree.ts";
-import { tempDir } from "../_helpers/temp_dir.ts";
+import { staleBundles } from "../../../scripts/bundle_hooks.ts";
+import { childEnv } from "../../_helpers/run_cli.ts";
+import { ROOT } from "../../_helpers/serve_tree.ts";
+import { tempDir } from "../../_helpers/temp_dir.ts";
 
-const PRE_TOOL_BUNDLE = "src/cli/hook_events/pre_tool_use.bundle.js";
+const PRE_TOOL_BUNDLE = "hooks/engine/decide_pre_tool_use.bundle.js";
 
 Deno.test("every committed hook bundle is what deno task bundle makes of its source", async () => {
   assert.deepEqual(await staleBundles(), []);
