@@ -18,7 +18,7 @@ import {
 } from "../../src/config/paths.ts";
 
 /**
- * What the event handlers load only when a hook needs it, relative to this
+ * What the event modules load only when a hook needs it, relative to this
  * file, by computed specifier: `deno run` reads (and analyses) every module a
  * literal `import()` names as soon as it loads the importing module, so a
  * literal one would make each prompt read the knowledge base's modules.

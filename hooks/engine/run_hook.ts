@@ -65,7 +65,7 @@ export async function runHook(
 }
 
 /**
- * The event handler modules, relative to this file. Loaded by computed
+ * The engine's event modules, relative to this file. Loaded by computed
  * specifier: `deno run` walks every literal `import()` of a module when it
  * loads it, so literal ones would read every event's modules (session
  * capture, the knowledge base) on each pre-tool call. `scripts/compile.ts`
@@ -79,7 +79,7 @@ export const HOOK_EVENT_MODULES = {
 } as const;
 
 /**
- * The one-file bundles of the event handlers (`deno task bundle` writes them
+ * The one-file bundles of the event modules (`deno task bundle` writes them
  * next to their sources, and a test keeps them in step): a hook process that
  * links one bundle instead of sixty modules answers some 20 ms sooner.
  */
@@ -90,14 +90,14 @@ export const HOOK_EVENT_BUNDLES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Whether event handlers load from their bundles: only in a process that
+ * Whether event modules load from their bundles: only in a process that
  * answers one hook. A process that answers many (the server) loads the
  * modules themselves once, and must not hold two copies of them.
  */
 let loadBundles = false;
 
 /**
- * Has this process load the event handlers from their bundles: for a process
+ * Has this process load the event modules from their bundles: for a process
  * that answers one hook and exits (the hook command run in-process).
  */
 export function preferHookBundles(): void {
@@ -135,9 +135,7 @@ export async function loadHookEngine(): Promise<void> {
 }
 
 /**
- * Hands the event to its handler. Each event loads only its own modules:
- * a pre-tool check never loads session capture, and a prompt never loads
- * the guard.
+ * Hands the event to its engine module, which runs its handler.
  */
 async function decide(
   adapter: Adapter,

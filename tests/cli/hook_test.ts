@@ -379,7 +379,7 @@ Deno.test("the hook path loads neither the MCP SDK nor zod", async () => {
   }
   assert.ok(
     [...seen].some((specifier) => specifier.endsWith("/session/store.ts")),
-    "the walk reaches the lazily loaded event handlers",
+    "the walk reaches the lazily loaded event modules",
   );
   assert.ok(
     [...seen].some((specifier) => specifier.endsWith("/safety/guard.ts")),
