@@ -18,7 +18,7 @@ import {
   Scanner,
   WordBuilder,
 } from "./_shell_scanner.ts";
-import type { Word } from "./_shell_types.ts";
+import type { SimpleCommand, Word } from "./_shell_types.ts";
 
 /**
  * Finds the substitutions in text that undergoes expansion but not word
@@ -85,13 +85,7 @@ export function readDollar(s: Scanner, b: WordBuilder, ctx: Context): void {
     }
   }
   if (next === "(") {
-    s.pos += 2;
-    const before = s.shared.commands.length;
-    s.enter();
-    s.shared.grammar.list(s, copyContext(ctx, { inSub: true }), ")");
-    s.leave();
-    s.pos++;
-    b.substitutions.push(...s.shared.commands.slice(before));
+    b.substitutions.push(...substitutionList(s, ctx));
     b.dynamicPart(s.src.slice(start, s.pos));
     return;
   }
@@ -214,12 +208,7 @@ export function readBacktick(s: Scanner, b: WordBuilder, ctx: Context): void {
  */
 export function readProcessSubstitution(s: Scanner, ctx: Context): Word {
   const start = s.pos;
-  s.pos += 2;
-  const before = s.shared.commands.length;
-  s.enter();
-  s.shared.grammar.list(s, copyContext(ctx, { inSub: true }), ")");
-  s.leave();
-  s.pos++;
+  const substitutions = substitutionList(s, ctx);
   s.countWord();
   const raw = s.src.slice(start, s.pos);
   return {
@@ -228,6 +217,20 @@ export function readProcessSubstitution(s: Scanner, ctx: Context): Word {
     dynamic: true,
     literalPrefix: "",
     quoted: false,
-    substitutions: s.shared.commands.slice(before),
+    substitutions,
   };
+}
+
+/**
+ * Reads the command list of `$(…)`, `<(…)` or `>(…)`, one level deeper, from
+ * its two opening characters at the cursor to past its `)`.
+ */
+function substitutionList(s: Scanner, ctx: Context): SimpleCommand[] {
+  s.pos += 2;
+  const before = s.shared.commands.length;
+  s.enter();
+  s.shared.grammar.list(s, copyContext(ctx, { inSub: true }), ")");
+  s.leave();
+  s.pos++;
+  return s.shared.commands.slice(before);
 }

@@ -3252,15 +3252,7 @@ function readDollar(s, b, ctx) {
     }
   }
   if (next === "(") {
-    s.pos += 2;
-    const before = s.shared.commands.length;
-    s.enter();
-    s.shared.grammar.list(s, copyContext(ctx, {
-      inSub: true
-    }), ")");
-    s.leave();
-    s.pos++;
-    b.substitutions.push(...s.shared.commands.slice(before));
+    b.substitutions.push(...substitutionList(s, ctx));
     b.dynamicPart(s.src.slice(start, s.pos));
     return;
   }
@@ -3364,14 +3356,7 @@ function readBacktick(s, b, ctx) {
 }
 function readProcessSubstitution(s, ctx) {
   const start = s.pos;
-  s.pos += 2;
-  const before = s.shared.commands.length;
-  s.enter();
-  s.shared.grammar.list(s, copyContext(ctx, {
-    inSub: true
-  }), ")");
-  s.leave();
-  s.pos++;
+  const substitutions = substitutionList(s, ctx);
   s.countWord();
   const raw = s.src.slice(start, s.pos);
   return {
@@ -3380,8 +3365,19 @@ function readProcessSubstitution(s, ctx) {
     dynamic: true,
     literalPrefix: "",
     quoted: false,
-    substitutions: s.shared.commands.slice(before)
+    substitutions
   };
+}
+function substitutionList(s, ctx) {
+  s.pos += 2;
+  const before = s.shared.commands.length;
+  s.enter();
+  s.shared.grammar.list(s, copyContext(ctx, {
+    inSub: true
+  }), ")");
+  s.leave();
+  s.pos++;
+  return s.shared.commands.slice(before);
 }
 
 // src/safety/_shell_words.ts
