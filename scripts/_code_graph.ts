@@ -76,8 +76,8 @@ export async function codeGraph(root: URL): Promise<Set<string>> {
 }
 
 /**
- * Every import of the modules `roots` reach, type-only imports included, in
- * one `deno info` run over a module that imports them all.
+ * Every import of the local modules `roots` reach, type-only imports
+ * included, in one `deno info` run over a module that imports them all.
  *
  * @param roots Local modules.
  * @param config The `deno.json` that maps their bare specifiers.
@@ -95,7 +95,11 @@ export async function importGraph(
       entry,
       roots.map((root) => `import ${JSON.stringify(root.href)};\n`).join(""),
     );
+    // Local modules only: npm and remote ones are left unresolved, so the
+    // graph needs no cache and no network.
     const byUrl = await moduleInfo(entry, [
+      "--no-npm",
+      "--no-remote",
       "--config",
       fileURLToPath(config),
     ]);
