@@ -671,9 +671,9 @@ function readPermissions(value, file, report) {
     return [];
   }
   const rules = [];
-  for (const list of LISTS) {
-    if (value[list] === void 0) continue;
-    for (const text of stringList(value[list], `"permissions.${list}"`, report.problems)) {
+  for (const list2 of LISTS) {
+    if (value[list2] === void 0) continue;
+    for (const text of stringList(value[list2], `"permissions.${list2}"`, report.problems)) {
       const rule = parsePermissionRule(text);
       if ("error" in rule) {
         report.problems.push(`permission rule ${JSON.stringify(text)} skipped: ${rule.error}`);
@@ -681,10 +681,10 @@ function readPermissions(value, file, report) {
       }
       rules.push({
         rule,
-        list,
+        list: list2,
         file
       });
-      report.counts[list]++;
+      report.counts[list2]++;
     }
   }
   return rules;
@@ -1304,13 +1304,13 @@ var Reader = class {
   }
   #block(end) {
     let words = [];
-    let pipeline = this.#pipelines++;
+    let pipeline2 = this.#pipelines++;
     let index = 0;
     const flush = () => {
       if (words.length > 0) {
         this.statements.push(words);
         this.pipes.push({
-          pipeline,
+          pipeline: pipeline2,
           index
         });
       }
@@ -1344,7 +1344,7 @@ var Reader = class {
         const pipe = c === "|" && this.#src[this.#pos + 1] !== "|";
         if (pipe) index++;
         else {
-          pipeline = this.#pipelines++;
+          pipeline2 = this.#pipelines++;
           index = 0;
         }
         this.#pos += this.#src.startsWith("&&", this.#pos) || this.#src.startsWith("||", this.#pos) ? 2 : 1;
@@ -2360,12 +2360,12 @@ function printed(c) {
     const [format, ...rest] = args.map((w) => w.value);
     return format === void 0 ? "" : printfText(format, rest);
   }
-  let newline = "\n";
+  let newline2 = "\n";
   while (args[0] && /^-[neE]+$/.test(args[0].value)) {
-    if (args[0].value.includes("n")) newline = "";
+    if (args[0].value.includes("n")) newline2 = "";
     args = args.slice(1);
   }
-  return args.map((w) => w.value).join(" ") + newline;
+  return args.map((w) => w.value).join(" ") + newline2;
 }
 function substitutionText(w) {
   const commands = w.substitutions;
@@ -2662,7 +2662,7 @@ function readOperands(inv) {
   if (COPIERS.has(name)) return copySources(inv);
   return fileOperands(inv);
 }
-function noteRead(env, path, cwd, program) {
+function noteRead(env, path, cwd, program2) {
   if (env.reads === void 0) return;
   const w = typeof path === "string" ? literalWord(path) : path;
   const echoed = w.dynamic ? substitutionText(w) : null;
@@ -2672,7 +2672,7 @@ function noteRead(env, path, cwd, program) {
       dynamic: false,
       prefix: echoed,
       cwd,
-      program
+      program: program2
     });
   } else if (pathLike(w)) {
     env.reads.push({
@@ -2680,7 +2680,7 @@ function noteRead(env, path, cwd, program) {
       dynamic: w.dynamic,
       prefix: w.dynamic ? w.literalPrefix : w.value,
       cwd,
-      program
+      program: program2
     });
   }
 }
@@ -3104,14 +3104,576 @@ function expandParallel(rest, context, hops, unwrap2) {
   });
 }
 
-// src/safety/shell_parse.ts
+// src/safety/_shell_scanner.ts
 var ParseFailure = class extends Error {
+  /** Whether the text was beyond the limits rather than malformed. */
   tooComplex;
   constructor(message, tooComplex) {
     super(message);
     this.tooComplex = tooComplex;
   }
 };
+var Scanner = class {
+  src;
+  shared;
+  pos = 0;
+  depth;
+  /** Heredocs of this text whose bodies come after the next newline. */
+  pending = [];
+  constructor(src, shared, depth) {
+    this.src = src;
+    this.shared = shared;
+    this.depth = depth;
+  }
+  /** The character at the cursor. */
+  get peek() {
+    return this.src[this.pos];
+  }
+  /** Whether the text at the cursor starts with `text`. */
+  at(text) {
+    return this.src.startsWith(text, this.pos);
+  }
+  /** Stops the parse: the text is malformed. */
+  fail(message) {
+    throw new ParseFailure(message, false);
+  }
+  /** Goes one level deeper, within the depth limit. */
+  enter() {
+    this.depth++;
+    if (this.depth > this.shared.maxDepth) {
+      throw new ParseFailure(`nesting deeper than ${this.shared.maxDepth} levels`, true);
+    }
+  }
+  /** Comes back one level. */
+  leave() {
+    this.depth--;
+  }
+  /** Skips blanks, continued lines and a comment, not newlines. */
+  skipBlanks() {
+    for (; ; ) {
+      const c = this.peek;
+      if (c === " " || c === "	") this.pos++;
+      else if (c === "\\" && this.src[this.pos + 1] === "\n") this.pos += 2;
+      else if (c === "#") {
+        while (this.pos < this.src.length && this.peek !== "\n") {
+          this.pos++;
+        }
+      } else return;
+    }
+  }
+  /** Counts one more word, within the word limit. */
+  countWord() {
+    this.shared.words++;
+    if (this.shared.words > this.shared.maxWords) {
+      throw new ParseFailure(`more than ${this.shared.maxWords} words`, true);
+    }
+  }
+};
+var WordBuilder = class {
+  value = "";
+  dynamic = false;
+  prefix = "";
+  quoted = false;
+  substitutions = [];
+  alternatives = null;
+  /** Appends literal text. */
+  literal(text) {
+    this.value += text;
+  }
+  /** Appends a part known only at run time; the first one fixes the literal prefix. */
+  dynamicPart(text, prefix = "") {
+    if (!this.dynamic) {
+      this.dynamic = true;
+      this.prefix = this.value + prefix;
+    }
+    this.value += text;
+  }
+};
+function isMeta(c) {
+  return c === void 0 || c === " " || c === "	" || c === "\n" || c === ";" || c === "&" || c === "|" || c === "(" || c === ")" || c === "<" || c === ">";
+}
+function isNameStart(c) {
+  return c !== void 0 && /[A-Za-z_]/.test(c);
+}
+function isNameChar(c) {
+  return c !== void 0 && /[A-Za-z0-9_]/.test(c);
+}
+function isNameOnly(text) {
+  return text.length > 0 && isNameStart(text[0]) && [
+    ...text
+  ].every((c) => isNameChar(c));
+}
+function copyContext(ctx, patch = {}) {
+  return {
+    ...ctx,
+    vars: new Map(ctx.vars),
+    loops: new Map(ctx.loops),
+    ...patch
+  };
+}
+
+// src/safety/_shell_expansions.ts
+function scanExpansions(s, text, ctx) {
+  const sub = new Scanner(text, s.shared, s.depth);
+  const builder = new WordBuilder();
+  while (sub.pos < text.length) {
+    const c = sub.peek;
+    if (c === "\\") {
+      builder.literal(text[sub.pos + 1] ?? "");
+      sub.pos += 2;
+    } else if (c === "$") readDollar(sub, builder, ctx);
+    else if (c === "`") readBacktick(sub, builder, ctx);
+    else {
+      builder.literal(c ?? "");
+      sub.pos++;
+    }
+  }
+  return builder;
+}
+function scanNested(s, inner, b, ctx) {
+  s.enter();
+  const sub = scanExpansions(s, inner, copyContext(ctx, {
+    inSub: true
+  }));
+  s.leave();
+  b.substitutions.push(...sub.substitutions);
+}
+function readDollar(s, b, ctx) {
+  const start = s.pos;
+  const next = s.src[s.pos + 1];
+  if (next === "(" && s.src[s.pos + 2] === "(") {
+    const end = arithmeticEnd(s);
+    if (end !== -1) {
+      const inner = s.src.slice(s.pos + 3, end);
+      s.pos = end + 2;
+      scanNested(s, inner, b, ctx);
+      b.dynamicPart(s.src.slice(start, s.pos));
+      return;
+    }
+  }
+  if (next === "(") {
+    b.substitutions.push(...substitutionList(s, ctx));
+    b.dynamicPart(s.src.slice(start, s.pos));
+    return;
+  }
+  if (next === "{") {
+    let depth = 0;
+    let i = s.pos + 1;
+    for (; i < s.src.length; i++) {
+      const c = s.src[i];
+      if (c === "\\") i++;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    if (i >= s.src.length) s.fail('unterminated "${"');
+    const inner = s.src.slice(s.pos + 2, i);
+    s.pos = i + 1;
+    const known = isNameOnly(inner) ? lookup(s, inner, ctx) : null;
+    if (known !== null) {
+      b.literal(known);
+      return;
+    }
+    if (isNameOnly(inner) && loopVariable(inner, b, ctx)) return;
+    if (inner.includes("$") || inner.includes("`")) {
+      scanNested(s, inner, b, ctx);
+    }
+    b.dynamicPart(s.src.slice(start, s.pos));
+    return;
+  }
+  if (isNameStart(next)) {
+    let end = s.pos + 1;
+    while (isNameChar(s.src[end])) end++;
+    const name = s.src.slice(s.pos + 1, end);
+    s.pos = end;
+    const known = lookup(s, name, ctx);
+    if (known !== null) b.literal(known);
+    else if (!loopVariable(name, b, ctx)) b.dynamicPart(`$${name}`);
+    return;
+  }
+  if (next !== void 0 && /[0-9@*#?$!-]/.test(next)) {
+    s.pos += 2;
+    b.dynamicPart(`$${next}`);
+    return;
+  }
+  b.literal("$");
+  s.pos++;
+}
+function arithmeticEnd(s) {
+  let depth = 0;
+  for (let i = s.pos + 3; i < s.src.length; i++) {
+    const c = s.src[i];
+    if (c === "(") depth++;
+    else if (c === ")") {
+      if (depth === 0) return s.src[i + 1] === ")" ? i : -1;
+      depth--;
+    }
+  }
+  return -1;
+}
+function loopVariable(name, b, ctx) {
+  const range = ctx.vars.has(name) ? void 0 : ctx.loops.get(name);
+  if (range === void 0) return false;
+  if (b.value === "" && range.alternatives) {
+    b.alternatives = range.alternatives;
+  } else b.alternatives = null;
+  b.dynamicPart(range.value, range.literalPrefix);
+  b.substitutions.push(...range.substitutions);
+  return true;
+}
+function lookup(s, name, ctx) {
+  if (ctx.vars.has(name)) return ctx.vars.get(name) ?? null;
+  if (name === "HOME") return s.shared.home;
+  if (name === "PWD") return ctx.cwd;
+  return null;
+}
+function readBacktick(s, b, ctx) {
+  const start = s.pos;
+  s.pos++;
+  let inner = "";
+  for (; ; ) {
+    const c = s.peek;
+    if (c === void 0) s.fail("unterminated backtick");
+    s.pos++;
+    if (c === "`") break;
+    if (c === "\\") {
+      const next = s.peek;
+      if (next === "`" || next === "\\" || next === "$") {
+        inner += next;
+        s.pos++;
+        continue;
+      }
+    }
+    inner += c;
+  }
+  const before = s.shared.commands.length;
+  const sub = new Scanner(inner, s.shared, s.depth);
+  sub.enter();
+  s.shared.grammar.program(sub, copyContext(ctx, {
+    inSub: true
+  }));
+  b.substitutions.push(...s.shared.commands.slice(before));
+  b.dynamicPart(s.src.slice(start, s.pos));
+}
+function readProcessSubstitution(s, ctx) {
+  const start = s.pos;
+  const substitutions = substitutionList(s, ctx);
+  s.countWord();
+  const raw = s.src.slice(start, s.pos);
+  return {
+    value: raw,
+    raw,
+    dynamic: true,
+    literalPrefix: "",
+    quoted: false,
+    substitutions
+  };
+}
+function substitutionList(s, ctx) {
+  s.pos += 2;
+  const before = s.shared.commands.length;
+  s.enter();
+  s.shared.grammar.list(s, copyContext(ctx, {
+    inSub: true
+  }), ")");
+  s.leave();
+  s.pos++;
+  return s.shared.commands.slice(before);
+}
+
+// src/safety/_shell_words.ts
+function readWord(s, ctx) {
+  s.countWord();
+  const start = s.pos;
+  const b = new WordBuilder();
+  if (s.peek === "~") tilde(s, b, ctx);
+  for (; ; ) {
+    const c = s.peek;
+    if (isMeta(c)) break;
+    if (c === "\\") {
+      const next = s.src[s.pos + 1];
+      s.pos += 2;
+      if (next === "\n") continue;
+      b.quoted = true;
+      b.literal(next ?? "");
+    } else if (c === "'") {
+      b.quoted = true;
+      const end = s.src.indexOf("'", s.pos + 1);
+      if (end === -1) s.fail("unterminated single quote");
+      b.literal(s.src.slice(s.pos + 1, end));
+      s.pos = end + 1;
+    } else if (c === '"') {
+      doubleQuoted(s, b, ctx);
+    } else if (c === "$" && s.src[s.pos + 1] === "'") {
+      b.quoted = true;
+      s.pos += 2;
+      b.literal(ansiC(s));
+    } else if (c === "$" && s.src[s.pos + 1] === '"') {
+      s.pos++;
+      doubleQuoted(s, b, ctx);
+    } else if (c === "$") {
+      readDollar(s, b, ctx);
+    } else if (c === "`") {
+      readBacktick(s, b, ctx);
+    } else if (c === "~" && !b.quoted && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(b.value)) {
+      tilde(s, b, ctx);
+    } else if (c === "*" || c === "?" || c === "[" && closesBracket(s)) {
+      b.dynamicPart(c);
+      s.pos++;
+    } else if (c === "{" && isBraceExpansion(s)) {
+      b.dynamicPart(c);
+      s.pos++;
+    } else {
+      b.literal(c ?? "");
+      s.pos++;
+    }
+  }
+  const raw = s.src.slice(start, s.pos);
+  return {
+    value: b.value,
+    raw,
+    dynamic: b.dynamic,
+    literalPrefix: b.dynamic ? b.prefix : b.value,
+    quoted: b.quoted,
+    substitutions: b.substitutions,
+    ...b.alternatives && /^"?\$\{?\w+\}?"?$/.test(raw) ? {
+      alternatives: b.alternatives
+    } : {}
+  };
+}
+function isAssignment(word, raw) {
+  const eq = raw.indexOf("=");
+  if (eq <= 0) return false;
+  const name = raw.slice(0, raw[eq - 1] === "+" ? eq - 1 : eq);
+  return isNameOnly(name) && word.value.startsWith(raw.slice(0, eq));
+}
+function closesBracket(s) {
+  for (let i = s.pos + 1; i < s.src.length; i++) {
+    const c = s.src[i];
+    if (isMeta(c)) return false;
+    if (c === "]") return true;
+  }
+  return false;
+}
+function isBraceExpansion(s) {
+  let depth = 0;
+  for (let i = s.pos; i < s.src.length; i++) {
+    const c = s.src[i];
+    if (isMeta(c)) return false;
+    if (c === "{") depth++;
+    if (c === "}" && --depth === 0) {
+      const inner = s.src.slice(s.pos + 1, i);
+      return inner.includes(",") || inner.includes("..");
+    }
+  }
+  return false;
+}
+function tilde(s, b, ctx) {
+  let end = s.pos + 1;
+  while (!isMeta(s.src[end]) && s.src[end] !== "/") end++;
+  const user = s.src.slice(s.pos + 1, end);
+  if (user === "" && s.shared.home !== null) b.literal(s.shared.home);
+  else if (user === "+" && ctx.cwd !== null) b.literal(ctx.cwd);
+  else b.dynamicPart(s.src.slice(s.pos, end));
+  s.pos = end;
+}
+function doubleQuoted(s, b, ctx) {
+  b.quoted = true;
+  s.pos++;
+  for (; ; ) {
+    const c = s.peek;
+    if (c === void 0) s.fail("unterminated double quote");
+    if (c === '"') {
+      s.pos++;
+      return;
+    }
+    if (c === "\\") {
+      const next = s.src[s.pos + 1];
+      if (next === "\n") s.pos += 2;
+      else if (next === "$" || next === "`" || next === '"' || next === "\\") {
+        b.literal(next);
+        s.pos += 2;
+      } else {
+        b.literal("\\");
+        s.pos++;
+      }
+    } else if (c === "$") readDollar(s, b, ctx);
+    else if (c === "`") readBacktick(s, b, ctx);
+    else {
+      b.literal(c);
+      s.pos++;
+    }
+  }
+}
+function ansiC(s) {
+  let out = "";
+  for (; ; ) {
+    const c = s.peek;
+    if (c === void 0) s.fail("unterminated $'\u2026' quote");
+    s.pos++;
+    if (c === "'") return out;
+    if (c !== "\\") {
+      out += c;
+      continue;
+    }
+    const e = s.peek ?? "";
+    s.pos++;
+    const simple = {
+      n: "\n",
+      t: "	",
+      r: "\r",
+      a: "\x07",
+      b: "\b",
+      e: "\x1B",
+      E: "\x1B",
+      f: "\f",
+      v: "\v",
+      "\\": "\\",
+      "'": "'",
+      '"': '"',
+      "?": "?"
+    };
+    const mapped = simple[e];
+    if (mapped !== void 0) out += mapped;
+    else if (e === "x" || e === "u" || e === "U") {
+      const max = e === "x" ? 2 : e === "u" ? 4 : 8;
+      let hex = "";
+      while (hex.length < max && /[0-9a-fA-F]/.test(s.peek ?? "")) {
+        hex += s.src[s.pos++];
+      }
+      out += hex === "" ? `\\${e}` : String.fromCodePoint(parseInt(hex, 16));
+    } else if (/[0-7]/.test(e)) {
+      let oct = e;
+      while (oct.length < 3 && /[0-7]/.test(s.peek ?? "")) {
+        oct += s.src[s.pos++];
+      }
+      out += String.fromCharCode(parseInt(oct, 8) & 255);
+    } else if (e === "c") {
+      const ch = s.src[s.pos++] ?? "";
+      out += String.fromCharCode(ch.toUpperCase().charCodeAt(0) ^ 64);
+    } else out += `\\${e}`;
+  }
+}
+
+// src/safety/_shell_redirects.ts
+var REDIRECT_OPERATORS = [
+  "&>>",
+  "&>",
+  "<<<",
+  "<<-",
+  "<<",
+  "<>",
+  "<&",
+  ">>",
+  ">&",
+  ">|",
+  "<",
+  ">"
+];
+function atRedirect(s) {
+  let i = s.pos;
+  while (/[0-9]/.test(s.src[i] ?? "")) i++;
+  const c = s.src[i];
+  if (i > s.pos) return c === "<" || c === ">";
+  if (c === "<" || c === ">") return s.src[i + 1] !== "(";
+  return c === "&" && s.src[i + 1] === ">";
+}
+function readRedirect(s, ctx) {
+  let digits = "";
+  while (/[0-9]/.test(s.peek ?? "")) digits += s.src[s.pos++];
+  const op = REDIRECT_OPERATORS.find((o) => s.at(o));
+  if (op === void 0) s.fail("bad redirection");
+  s.pos += op.length;
+  s.skipBlanks();
+  if ((s.peek === "<" || s.peek === ">") && s.src[s.pos + 1] === "(" && op !== "<<" && op !== "<<-") {
+    const fd2 = digits === "" ? null : Number(digits);
+    return {
+      op,
+      fd: fd2,
+      target: readProcessSubstitution(s, ctx),
+      heredoc: null
+    };
+  }
+  if (isMeta(s.peek)) s.fail(`missing target after "${op}"`);
+  const fd = digits === "" ? null : Number(digits);
+  if (op === "<<" || op === "<<-") {
+    const word = readWord(s, {
+      ...ctx,
+      vars: /* @__PURE__ */ new Map(),
+      loops: /* @__PURE__ */ new Map()
+    });
+    const heredoc = {
+      delimiter: word.quoted ? unquoteDelimiter(word.raw) : word.raw,
+      quoted: word.quoted,
+      stripTabs: op === "<<-",
+      body: ""
+    };
+    const redirect = {
+      op,
+      fd,
+      target: null,
+      heredoc
+    };
+    s.pending.push({
+      redirect,
+      heredoc,
+      ctx: copyContext(ctx)
+    });
+    return redirect;
+  }
+  return {
+    op,
+    fd,
+    target: readWord(s, ctx),
+    heredoc: null
+  };
+}
+function newline(s) {
+  s.pos++;
+  const pending = s.pending;
+  s.pending = [];
+  for (const entry of pending) readHeredoc(s, entry);
+}
+function skipBlanksAndNewlines(s) {
+  for (; ; ) {
+    s.skipBlanks();
+    if (s.peek !== "\n") return;
+    newline(s);
+  }
+}
+function readHeredoc(s, entry) {
+  const { heredoc } = entry;
+  const lines = [];
+  while (s.pos < s.src.length) {
+    let end = s.src.indexOf("\n", s.pos);
+    if (end === -1) end = s.src.length;
+    let line = s.src.slice(s.pos, end);
+    s.pos = Math.min(end + 1, s.src.length);
+    if (heredoc.stripTabs) line = line.replace(/^\t+/, "");
+    if (line === heredoc.delimiter) {
+      heredoc.body = lines.join("\n");
+      if (!heredoc.quoted) scanExpansions(s, heredoc.body, entry.ctx);
+      return;
+    }
+    lines.push(line);
+  }
+  heredoc.body = lines.join("\n");
+  if (!heredoc.quoted) scanExpansions(s, heredoc.body, entry.ctx);
+}
+function unquoteDelimiter(raw) {
+  let out = "";
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === "'" || c === '"') continue;
+    if (c === "\\") {
+      out += raw[++i] ?? "";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+// src/safety/_shell_compound.ts
 var RESERVED_SKIPPED = /* @__PURE__ */ new Set([
   "if",
   "then",
@@ -3137,844 +3699,294 @@ var DECLARATIONS2 = /* @__PURE__ */ new Set([
   "local",
   "readonly"
 ]);
-var REDIRECT_OPERATORS = [
-  "&>>",
-  "&>",
-  "<<<",
-  "<<-",
-  "<<",
-  "<>",
-  "<&",
-  ">>",
-  ">&",
-  ">|",
-  "<",
-  ">"
-];
-function isMeta(c) {
-  return c === void 0 || c === " " || c === "	" || c === "\n" || c === ";" || c === "&" || c === "|" || c === "(" || c === ")" || c === "<" || c === ">";
-}
-function isNameStart(c) {
-  return c !== void 0 && /[A-Za-z_]/.test(c);
-}
-function isNameChar(c) {
-  return c !== void 0 && /[A-Za-z0-9_]/.test(c);
-}
-function copyContext(ctx, patch = {}) {
-  return {
-    ...ctx,
-    vars: new Map(ctx.vars),
-    loops: new Map(ctx.loops),
-    ...patch
-  };
-}
-var WordBuilder = class {
-  value = "";
-  dynamic = false;
-  prefix = "";
-  quoted = false;
-  substitutions = [];
-  alternatives = null;
-  literal(text) {
-    this.value += text;
-  }
-  dynamicPart(text, prefix = "") {
-    if (!this.dynamic) {
-      this.dynamic = true;
-      this.prefix = this.value + prefix;
-    }
-    this.value += text;
-  }
+var COMMAND_GRAMMAR = {
+  list,
+  program
 };
-var Parser = class _Parser {
-  #src;
-  #shared;
-  #pos = 0;
-  #depth;
-  #pending = [];
-  constructor(src, shared, depth) {
-    this.#src = src;
-    this.#shared = shared;
-    this.#depth = depth;
-  }
-  get #peek() {
-    return this.#src[this.#pos];
-  }
-  #at(text) {
-    return this.#src.startsWith(text, this.#pos);
-  }
-  #fail(message) {
-    throw new ParseFailure(message, false);
-  }
-  #enter() {
-    this.#depth++;
-    if (this.#depth > this.#shared.maxDepth) {
-      throw new ParseFailure(`nesting deeper than ${this.#shared.maxDepth} levels`, true);
-    }
-  }
-  #leave() {
-    this.#depth--;
-  }
-  #skipBlanks() {
-    for (; ; ) {
-      const c = this.#peek;
-      if (c === " " || c === "	") this.#pos++;
-      else if (c === "\\" && this.#src[this.#pos + 1] === "\n") this.#pos += 2;
-      else if (c === "#") {
-        while (this.#pos < this.#src.length && this.#peek !== "\n") {
-          this.#pos++;
-        }
-      } else return;
-    }
-  }
-  #skipBlanksAndNewlines() {
-    for (; ; ) {
-      this.#skipBlanks();
-      if (this.#peek !== "\n") return;
-      this.#newline();
-    }
-  }
-  #newline() {
-    this.#pos++;
-    const pending = this.#pending;
-    this.#pending = [];
-    for (const entry of pending) this.#readHeredoc(entry);
-  }
-  #readHeredoc(entry) {
-    const { heredoc } = entry;
-    const lines = [];
-    while (this.#pos < this.#src.length) {
-      let end = this.#src.indexOf("\n", this.#pos);
-      if (end === -1) end = this.#src.length;
-      let line = this.#src.slice(this.#pos, end);
-      this.#pos = Math.min(end + 1, this.#src.length);
-      if (heredoc.stripTabs) line = line.replace(/^\t+/, "");
-      if (line === heredoc.delimiter) {
-        heredoc.body = lines.join("\n");
-        if (!heredoc.quoted) this.#scanBody(heredoc.body, entry.ctx);
-        return;
-      }
-      lines.push(line);
-    }
-    heredoc.body = lines.join("\n");
-    if (!heredoc.quoted) this.#scanBody(heredoc.body, entry.ctx);
-  }
-  /** Finds the substitutions in text that undergoes expansion but not word splitting. */
-  #scanBody(text, ctx) {
-    const sub = new _Parser(text, this.#shared, this.#depth);
-    const builder = new WordBuilder();
-    while (sub.#pos < text.length) {
-      const c = sub.#peek;
-      if (c === "\\") {
-        builder.literal(text[sub.#pos + 1] ?? "");
-        sub.#pos += 2;
-      } else if (c === "$") sub.#dollar(builder, ctx);
-      else if (c === "`") sub.#backtick(builder, ctx);
-      else {
-        builder.literal(c ?? "");
-        sub.#pos++;
-      }
-    }
-    return builder;
-  }
-  parseProgram(ctx) {
-    this.#list(ctx, null);
-    if (this.#pos < this.#src.length) this.#fail("unexpected text");
-  }
-  #list(ctx, end) {
-    for (; ; ) {
-      this.#skipBlanksAndNewlines();
-      const c = this.#peek;
-      if (c === void 0) {
-        if (end !== null) this.#fail(`missing "${end}"`);
-        return;
-      }
-      if (c === ")") {
-        if (end === ")") return;
-        this.#fail('unexpected ")"');
-      }
-      if (end === "}" && this.#atReserved("}")) return;
-      if (c === ";" || c === "&" || c === "|") {
-        this.#fail(`unexpected "${c}"`);
-      }
-      this.#pipeline(ctx);
-      this.#skipBlanks();
-      if (this.#at("&&") || this.#at("||")) {
-        this.#pos += 2;
-        this.#skipBlanksAndNewlines();
-        const next = this.#src[this.#pos];
-        if (next === void 0 || next === ")" || next === ";" || next === "&" || next === "|") {
-          this.#fail("missing command after a connector");
-        }
-      } else if (this.#at(";;")) this.#fail('unexpected ";;"');
-      else if (this.#peek === ";" || this.#peek === "&") this.#pos++;
-      else if (this.#peek === "\n") this.#newline();
-      else if (this.#peek === void 0 || this.#peek === ")") continue;
-      else if (end === "}" && this.#atReserved("}")) continue;
-      else this.#fail(`unexpected "${this.#peek}"`);
-    }
-  }
-  #atReserved(word) {
-    return this.#at(word) && isMeta(this.#src[this.#pos + word.length]);
-  }
-  #pipeline(ctx) {
-    const id = this.#shared.pipelines++;
-    const members = [];
-    for (; ; ) {
-      members.push(this.#command(ctx, id, members.length));
-      this.#skipBlanks();
-      if (this.#peek === "|" && !this.#at("||")) {
-        this.#pos += this.#at("|&") ? 2 : 1;
-        this.#skipBlanksAndNewlines();
-        const next = this.#src[this.#pos];
-        if (next === void 0 || next === ")" || next === ";" || next === "&" || next === "|") {
-          this.#fail("missing command after a pipe");
-        }
-        continue;
-      }
-      break;
-    }
-    const background = this.#peek === "&" && !this.#at("&&") && !this.#at("&>");
-    for (const member of members) {
-      if (member === null) continue;
-      member.pipelineLength = members.length;
-      member.background = background;
-    }
-    const only = members[0];
-    if (members.length === 1 && only) this.#applyEffects(only, ctx);
-  }
-  #applyEffects(command, ctx) {
-    const declares = DECLARATIONS2.has(command.argv[0]?.value ?? "");
-    if (command.argv.length === 0 || declares) {
-      const words2 = declares ? command.argv.slice(1).filter((w) => isAssignment(w, w.raw)) : command.assignments;
-      for (const assignment of words2) {
-        const eq = assignment.value.indexOf("=");
-        const name2 = assignment.value.slice(0, eq);
-        ctx.vars.set(name2, assignment.dynamic ? null : assignment.value.slice(eq + 1));
-      }
+function program(s, ctx) {
+  list(s, ctx, null);
+  if (s.pos < s.src.length) s.fail("unexpected text");
+}
+function list(s, ctx, end) {
+  for (; ; ) {
+    skipBlanksAndNewlines(s);
+    const c = s.peek;
+    if (c === void 0) {
+      if (end !== null) s.fail(`missing "${end}"`);
       return;
     }
-    let words = command.argv;
-    while (PREFIXES.has(words[0]?.value ?? "")) {
+    if (c === ")") {
+      if (end === ")") return;
+      s.fail('unexpected ")"');
+    }
+    if (end === "}" && atReserved(s, "}")) return;
+    if (c === ";" || c === "&" || c === "|") {
+      s.fail(`unexpected "${c}"`);
+    }
+    pipeline(s, ctx);
+    s.skipBlanks();
+    if (s.at("&&") || s.at("||")) {
+      s.pos += 2;
+      skipBlanksAndNewlines(s);
+      const next = s.src[s.pos];
+      if (next === void 0 || next === ")" || next === ";" || next === "&" || next === "|") {
+        s.fail("missing command after a connector");
+      }
+    } else if (s.at(";;")) s.fail('unexpected ";;"');
+    else if (s.peek === ";" || s.peek === "&") s.pos++;
+    else if (s.peek === "\n") newline(s);
+    else if (s.peek === void 0 || s.peek === ")") continue;
+    else if (end === "}" && atReserved(s, "}")) continue;
+    else s.fail(`unexpected "${s.peek}"`);
+  }
+}
+function atReserved(s, word) {
+  return s.at(word) && isMeta(s.src[s.pos + word.length]);
+}
+function pipeline(s, ctx) {
+  const id = s.shared.pipelines++;
+  const members = [];
+  for (; ; ) {
+    members.push(command(s, ctx, id, members.length));
+    s.skipBlanks();
+    if (s.peek === "|" && !s.at("||")) {
+      s.pos += s.at("|&") ? 2 : 1;
+      skipBlanksAndNewlines(s);
+      const next = s.src[s.pos];
+      if (next === void 0 || next === ")" || next === ";" || next === "&" || next === "|") {
+        s.fail("missing command after a pipe");
+      }
+      continue;
+    }
+    break;
+  }
+  const background = s.peek === "&" && !s.at("&&") && !s.at("&>");
+  for (const member of members) {
+    if (member === null) continue;
+    member.pipelineLength = members.length;
+    member.background = background;
+  }
+  const only = members[0];
+  if (members.length === 1 && only) applyEffects(s, only, ctx);
+}
+function applyEffects(s, command2, ctx) {
+  const declares = DECLARATIONS2.has(command2.argv[0]?.value ?? "");
+  if (command2.argv.length === 0 || declares) {
+    const words2 = declares ? command2.argv.slice(1).filter((w) => isAssignment(w, w.raw)) : command2.assignments;
+    for (const assignment of words2) {
+      const eq = assignment.value.indexOf("=");
+      const name2 = assignment.value.slice(0, eq);
+      ctx.vars.set(name2, assignment.dynamic ? null : assignment.value.slice(eq + 1));
+    }
+    return;
+  }
+  let words = command2.argv;
+  while (PREFIXES.has(words[0]?.value ?? "")) {
+    words = words.slice(1);
+    while (words[0] && /^-[a-z]+$/.test(words[0].value)) {
       words = words.slice(1);
-      while (words[0] && /^-[a-z]+$/.test(words[0].value)) {
-        words = words.slice(1);
-      }
-      if (words[0]?.value === "--") words = words.slice(1);
     }
-    const name = words[0]?.value;
-    if (name === "popd") ctx.cwd = null;
-    const mover = name === void 0 ? void 0 : this.#shared.movers.get(name);
-    if (mover) ctx.cwd = ctx.cwd === mover.from ? mover.to : null;
-    if (name !== "cd" && name !== "pushd") return;
-    const args = words.slice(1);
-    while (args[0] && /^-[LPe@]+$/.test(args[0].value)) args.shift();
-    if (args[0]?.value === "--") args.shift();
-    const target = args[0];
-    if (target === void 0) {
-      ctx.cwd = this.#shared.home;
-    } else if (target.dynamic || target.value === "-") {
-      ctx.cwd = null;
-    } else if (target.value.startsWith("/")) {
-      ctx.cwd = resolveFrom("/", target.value);
-    } else {
-      ctx.cwd = ctx.cwd === null ? null : resolveFrom(ctx.cwd, target.value);
-    }
+    if (words[0]?.value === "--") words = words.slice(1);
   }
-  #compoundRedirects(ctx, id, index) {
-    const redirects = [];
-    for (; ; ) {
-      this.#skipBlanks();
-      if (!this.#atRedirect()) break;
-      redirects.push(this.#redirect(ctx));
-    }
-    if (redirects.length > 0) {
-      this.#register(ctx, {
-        argv: [],
-        assignments: [],
-        redirects
-      }, id, index);
-    }
+  const name = words[0]?.value;
+  if (name === "popd") ctx.cwd = null;
+  const mover = name === void 0 ? void 0 : s.shared.movers.get(name);
+  if (mover) ctx.cwd = ctx.cwd === mover.from ? mover.to : null;
+  if (name !== "cd" && name !== "pushd") return;
+  const args = words.slice(1);
+  while (args[0] && /^-[LPe@]+$/.test(args[0].value)) args.shift();
+  if (args[0]?.value === "--") args.shift();
+  const target = args[0];
+  if (target === void 0) {
+    ctx.cwd = s.shared.home;
+  } else if (target.dynamic || target.value === "-") {
+    ctx.cwd = null;
+  } else if (target.value.startsWith("/")) {
+    ctx.cwd = resolveFrom("/", target.value);
+  } else {
+    ctx.cwd = ctx.cwd === null ? null : resolveFrom(ctx.cwd, target.value);
   }
-  #register(ctx, parts, id, index) {
-    const command = {
-      ...parts,
-      cwd: ctx.cwd,
-      inSubstitution: ctx.inSub,
-      pipeline: id,
-      pipelineIndex: index,
-      pipelineLength: 1,
-      background: false,
-      functionName: ctx.fn
-    };
-    this.#shared.commands.push(command);
-    return command;
+}
+function compoundRedirects(s, ctx, id, index) {
+  const redirects = [];
+  for (; ; ) {
+    s.skipBlanks();
+    if (!atRedirect(s)) break;
+    redirects.push(readRedirect(s, ctx));
   }
-  #command(ctx, id, index) {
-    this.#skipBlanks();
-    if (this.#peek === "(") {
-      this.#pos++;
-      this.#enter();
-      this.#list(copyContext(ctx), ")");
-      this.#leave();
-      this.#pos++;
-      this.#compoundRedirects(ctx, id, index);
-      return null;
-    }
-    if (this.#atReserved("{")) {
-      this.#pos++;
-      this.#enter();
-      this.#list(ctx, "}");
-      this.#leave();
-      this.#pos++;
-      this.#compoundRedirects(ctx, id, index);
-      return null;
-    }
-    const argv = [];
-    const assignments = [];
-    const redirects = [];
-    for (; ; ) {
-      this.#skipBlanks();
-      const c = this.#peek;
-      if ((c === "<" || c === ">") && this.#src[this.#pos + 1] === "(") {
-        argv.push(this.#processSubstitution(ctx));
-        continue;
-      }
-      if (this.#atRedirect()) {
-        redirects.push(this.#redirect(ctx));
-        continue;
-      }
-      if (c === "(") {
-        const name = argv[0];
-        if (argv.length === 1 && name && !name.dynamic) {
-          return this.#functionBody(ctx, name.value, id, index);
-        }
-        this.#fail('unexpected "("');
-      }
-      if (isMeta(c)) break;
-      const start = this.#pos;
-      const word = this.#word(ctx);
-      if (argv.length === 0 && !word.quoted) {
-        if (RESERVED_SKIPPED.has(word.value)) continue;
-        if (word.value === "case") {
-          throw new ParseFailure("case statements are not analysed", true);
-        }
-        if (word.value === "for" || word.value === "select") {
-          this.#loopHeader(ctx);
-          return null;
-        }
-        if (word.value === "function") {
-          this.#skipBlanks();
-          const name = this.#word(ctx);
-          this.#skipBlanks();
-          if (this.#at("()")) this.#pos += 2;
-          return this.#functionBody(ctx, name.value, id, index, true);
-        }
-      }
-      if (argv.length === 0 && isAssignment(word, this.#src.slice(start, this.#pos))) {
-        if (this.#peek === "(") {
-          this.#arrayLiteral(ctx);
-          word.dynamic = true;
-        }
-        assignments.push(word);
-        continue;
-      }
-      argv.push(word);
-    }
-    if (argv.length === 0 && assignments.length === 0 && redirects.length === 0) {
-      return null;
-    }
-    return this.#register(ctx, {
-      argv,
-      assignments,
+  if (redirects.length > 0) {
+    register(s, ctx, {
+      argv: [],
+      assignments: [],
       redirects
     }, id, index);
   }
-  /**
-   * Reads `NAME in WORDS` of a for/select loop: the variable then stands for
-   * the word it ranges over (one word), or for the words' common literal prefix.
-   */
-  #loopHeader(ctx) {
-    const words = [];
-    for (; ; ) {
-      this.#skipBlanks();
-      if (isMeta(this.#peek)) break;
-      words.push(this.#word(ctx));
-    }
-    const [name, keyword, ...list] = words;
-    if (!name || keyword?.value !== "in" || !isNameOnly(name.value)) return;
-    ctx.vars.delete(name.value);
-    if (list.length === 0) return;
-    if (list.length === 1 && list[0]) {
-      if (list[0].dynamic) ctx.loops.set(name.value, list[0]);
-      else ctx.vars.set(name.value, list[0].value);
-      return;
-    }
-    let prefix = list[0]?.literalPrefix ?? "";
-    for (const w of list) {
-      while (!w.literalPrefix.startsWith(prefix)) prefix = prefix.slice(0, -1);
-    }
-    ctx.loops.set(name.value, {
-      value: `$${name.value}`,
-      raw: `$${name.value}`,
-      dynamic: true,
-      literalPrefix: prefix,
-      quoted: false,
-      substitutions: list.flatMap((w) => w.substitutions),
-      ...list.every((w) => !w.dynamic) ? {
-        alternatives: list.map((w) => w.value)
-      } : {}
-    });
-  }
-  #arrayLiteral(ctx) {
-    this.#pos++;
-    for (; ; ) {
-      this.#skipBlanksAndNewlines();
-      if (this.#peek === ")") {
-        this.#pos++;
-        return;
-      }
-      if (isMeta(this.#peek)) this.#fail("unterminated array");
-      this.#word(ctx);
-    }
-  }
-  #functionBody(ctx, name, id, index, parensDone = false) {
-    if (!parensDone) {
-      this.#pos++;
-      this.#skipBlanks();
-      if (this.#peek !== ")") this.#fail('expected ")"');
-      this.#pos++;
-    }
-    this.#skipBlanksAndNewlines();
-    this.#enter();
-    const body = copyContext(ctx, {
-      fn: name
-    });
-    this.#command(body, id, index);
-    this.#leave();
-    if (body.cwd !== ctx.cwd) {
-      this.#shared.movers.set(name, {
-        from: ctx.cwd,
-        to: body.cwd
-      });
-    } else this.#shared.movers.delete(name);
+}
+function register(s, ctx, parts, id, index) {
+  const command2 = {
+    ...parts,
+    cwd: ctx.cwd,
+    inSubstitution: ctx.inSub,
+    pipeline: id,
+    pipelineIndex: index,
+    pipelineLength: 1,
+    background: false,
+    functionName: ctx.fn
+  };
+  s.shared.commands.push(command2);
+  return command2;
+}
+function command(s, ctx, id, index) {
+  s.skipBlanks();
+  if (s.peek === "(") {
+    s.pos++;
+    s.enter();
+    list(s, copyContext(ctx), ")");
+    s.leave();
+    s.pos++;
+    compoundRedirects(s, ctx, id, index);
     return null;
   }
-  #atRedirect() {
-    let i = this.#pos;
-    while (/[0-9]/.test(this.#src[i] ?? "")) i++;
-    const c = this.#src[i];
-    if (i > this.#pos) return c === "<" || c === ">";
-    if (c === "<" || c === ">") return this.#src[i + 1] !== "(";
-    return c === "&" && this.#src[i + 1] === ">";
-  }
-  #redirect(ctx) {
-    let digits = "";
-    while (/[0-9]/.test(this.#peek ?? "")) digits += this.#src[this.#pos++];
-    const op = REDIRECT_OPERATORS.find((o) => this.#at(o));
-    if (op === void 0) this.#fail("bad redirection");
-    this.#pos += op.length;
-    this.#skipBlanks();
-    if ((this.#peek === "<" || this.#peek === ">") && this.#src[this.#pos + 1] === "(" && op !== "<<" && op !== "<<-") {
-      const fd2 = digits === "" ? null : Number(digits);
-      return {
-        op,
-        fd: fd2,
-        target: this.#processSubstitution(ctx),
-        heredoc: null
-      };
-    }
-    if (isMeta(this.#peek)) this.#fail(`missing target after "${op}"`);
-    const fd = digits === "" ? null : Number(digits);
-    if (op === "<<" || op === "<<-") {
-      const word = this.#word({
-        ...ctx,
-        vars: /* @__PURE__ */ new Map(),
-        loops: /* @__PURE__ */ new Map()
-      });
-      const heredoc = {
-        delimiter: word.quoted ? unquoteDelimiter(word.raw) : word.raw,
-        quoted: word.quoted,
-        stripTabs: op === "<<-",
-        body: ""
-      };
-      const redirect = {
-        op,
-        fd,
-        target: null,
-        heredoc
-      };
-      this.#pending.push({
-        redirect,
-        heredoc,
-        ctx: copyContext(ctx)
-      });
-      return redirect;
-    }
-    return {
-      op,
-      fd,
-      target: this.#word(ctx),
-      heredoc: null
-    };
-  }
-  #processSubstitution(ctx) {
-    const start = this.#pos;
-    this.#pos += 2;
-    const before = this.#shared.commands.length;
-    this.#enter();
-    this.#list(copyContext(ctx, {
-      inSub: true
-    }), ")");
-    this.#leave();
-    this.#pos++;
-    this.#countWord();
-    const raw = this.#src.slice(start, this.#pos);
-    return {
-      value: raw,
-      raw,
-      dynamic: true,
-      literalPrefix: "",
-      quoted: false,
-      substitutions: this.#shared.commands.slice(before)
-    };
-  }
-  #countWord() {
-    this.#shared.words++;
-    if (this.#shared.words > this.#shared.maxWords) {
-      throw new ParseFailure(`more than ${this.#shared.maxWords} words`, true);
-    }
-  }
-  #word(ctx) {
-    this.#countWord();
-    const start = this.#pos;
-    const b = new WordBuilder();
-    if (this.#peek === "~") this.#tilde(b, ctx);
-    for (; ; ) {
-      const c = this.#peek;
-      if (isMeta(c)) break;
-      if (c === "\\") {
-        const next = this.#src[this.#pos + 1];
-        this.#pos += 2;
-        if (next === "\n") continue;
-        b.quoted = true;
-        b.literal(next ?? "");
-      } else if (c === "'") {
-        b.quoted = true;
-        const end = this.#src.indexOf("'", this.#pos + 1);
-        if (end === -1) this.#fail("unterminated single quote");
-        b.literal(this.#src.slice(this.#pos + 1, end));
-        this.#pos = end + 1;
-      } else if (c === '"') {
-        this.#doubleQuoted(b, ctx);
-      } else if (c === "$" && this.#src[this.#pos + 1] === "'") {
-        b.quoted = true;
-        this.#pos += 2;
-        b.literal(this.#ansiC());
-      } else if (c === "$" && this.#src[this.#pos + 1] === '"') {
-        this.#pos++;
-        this.#doubleQuoted(b, ctx);
-      } else if (c === "$") {
-        this.#dollar(b, ctx);
-      } else if (c === "`") {
-        this.#backtick(b, ctx);
-      } else if (c === "~" && !b.quoted && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(b.value)) {
-        this.#tilde(b, ctx);
-      } else if (c === "*" || c === "?" || c === "[" && this.#closesBracket()) {
-        b.dynamicPart(c);
-        this.#pos++;
-      } else if (c === "{" && this.#isBraceExpansion()) {
-        b.dynamicPart(c);
-        this.#pos++;
-      } else {
-        b.literal(c ?? "");
-        this.#pos++;
-      }
-    }
-    const raw = this.#src.slice(start, this.#pos);
-    return {
-      value: b.value,
-      raw,
-      dynamic: b.dynamic,
-      literalPrefix: b.dynamic ? b.prefix : b.value,
-      quoted: b.quoted,
-      substitutions: b.substitutions,
-      ...b.alternatives && /^"?\$\{?\w+\}?"?$/.test(raw) ? {
-        alternatives: b.alternatives
-      } : {}
-    };
-  }
-  /** Whether the `[` at the cursor opens a glob bracket expression (a `]` follows in the word). */
-  #closesBracket() {
-    for (let i = this.#pos + 1; i < this.#src.length; i++) {
-      const c = this.#src[i];
-      if (isMeta(c)) return false;
-      if (c === "]") return true;
-    }
-    return false;
-  }
-  #isBraceExpansion() {
-    let depth = 0;
-    for (let i = this.#pos; i < this.#src.length; i++) {
-      const c = this.#src[i];
-      if (isMeta(c)) return false;
-      if (c === "{") depth++;
-      if (c === "}" && --depth === 0) {
-        const inner = this.#src.slice(this.#pos + 1, i);
-        return inner.includes(",") || inner.includes("..");
-      }
-    }
-    return false;
-  }
-  #tilde(b, ctx) {
-    let end = this.#pos + 1;
-    while (!isMeta(this.#src[end]) && this.#src[end] !== "/") end++;
-    const user = this.#src.slice(this.#pos + 1, end);
-    if (user === "" && this.#shared.home !== null) b.literal(this.#shared.home);
-    else if (user === "+" && ctx.cwd !== null) b.literal(ctx.cwd);
-    else b.dynamicPart(this.#src.slice(this.#pos, end));
-    this.#pos = end;
-  }
-  #doubleQuoted(b, ctx) {
-    b.quoted = true;
-    this.#pos++;
-    for (; ; ) {
-      const c = this.#peek;
-      if (c === void 0) this.#fail("unterminated double quote");
-      if (c === '"') {
-        this.#pos++;
-        return;
-      }
-      if (c === "\\") {
-        const next = this.#src[this.#pos + 1];
-        if (next === "\n") this.#pos += 2;
-        else if (next === "$" || next === "`" || next === '"' || next === "\\") {
-          b.literal(next);
-          this.#pos += 2;
-        } else {
-          b.literal("\\");
-          this.#pos++;
-        }
-      } else if (c === "$") this.#dollar(b, ctx);
-      else if (c === "`") this.#backtick(b, ctx);
-      else {
-        b.literal(c);
-        this.#pos++;
-      }
-    }
-  }
-  #ansiC() {
-    let out = "";
-    for (; ; ) {
-      const c = this.#peek;
-      if (c === void 0) this.#fail("unterminated $'\u2026' quote");
-      this.#pos++;
-      if (c === "'") return out;
-      if (c !== "\\") {
-        out += c;
-        continue;
-      }
-      const e = this.#peek ?? "";
-      this.#pos++;
-      const simple = {
-        n: "\n",
-        t: "	",
-        r: "\r",
-        a: "\x07",
-        b: "\b",
-        e: "\x1B",
-        E: "\x1B",
-        f: "\f",
-        v: "\v",
-        "\\": "\\",
-        "'": "'",
-        '"': '"',
-        "?": "?"
-      };
-      const mapped = simple[e];
-      if (mapped !== void 0) out += mapped;
-      else if (e === "x" || e === "u" || e === "U") {
-        const max = e === "x" ? 2 : e === "u" ? 4 : 8;
-        let hex = "";
-        while (hex.length < max && /[0-9a-fA-F]/.test(this.#peek ?? "")) {
-          hex += this.#src[this.#pos++];
-        }
-        out += hex === "" ? `\\${e}` : String.fromCodePoint(parseInt(hex, 16));
-      } else if (/[0-7]/.test(e)) {
-        let oct = e;
-        while (oct.length < 3 && /[0-7]/.test(this.#peek ?? "")) {
-          oct += this.#src[this.#pos++];
-        }
-        out += String.fromCharCode(parseInt(oct, 8) & 255);
-      } else if (e === "c") {
-        const ch = this.#src[this.#pos++] ?? "";
-        out += String.fromCharCode(ch.toUpperCase().charCodeAt(0) ^ 64);
-      } else out += `\\${e}`;
-    }
-  }
-  /** Scans text nested in a word (arithmetic, `${…}`) one level deeper, keeping the commands it would run. */
-  #scanNested(inner, b, ctx) {
-    this.#enter();
-    const sub = this.#scanBody(inner, copyContext(ctx, {
-      inSub: true
-    }));
-    this.#leave();
-    b.substitutions.push(...sub.substitutions);
-  }
-  #dollar(b, ctx) {
-    const start = this.#pos;
-    const next = this.#src[this.#pos + 1];
-    if (next === "(" && this.#src[this.#pos + 2] === "(") {
-      const end = this.#arithmeticEnd();
-      if (end !== -1) {
-        const inner = this.#src.slice(this.#pos + 3, end);
-        this.#pos = end + 2;
-        this.#scanNested(inner, b, ctx);
-        b.dynamicPart(this.#src.slice(start, this.#pos));
-        return;
-      }
-    }
-    if (next === "(") {
-      this.#pos += 2;
-      const before = this.#shared.commands.length;
-      this.#enter();
-      this.#list(copyContext(ctx, {
-        inSub: true
-      }), ")");
-      this.#leave();
-      this.#pos++;
-      b.substitutions.push(...this.#shared.commands.slice(before));
-      b.dynamicPart(this.#src.slice(start, this.#pos));
-      return;
-    }
-    if (next === "{") {
-      let depth = 0;
-      let i = this.#pos + 1;
-      for (; i < this.#src.length; i++) {
-        const c = this.#src[i];
-        if (c === "\\") i++;
-        else if (c === "{") depth++;
-        else if (c === "}" && --depth === 0) break;
-      }
-      if (i >= this.#src.length) this.#fail('unterminated "${"');
-      const inner = this.#src.slice(this.#pos + 2, i);
-      this.#pos = i + 1;
-      const known = isNameOnly(inner) ? this.#lookup(inner, ctx) : null;
-      if (known !== null) {
-        b.literal(known);
-        return;
-      }
-      if (isNameOnly(inner) && this.#loopVariable(inner, b, ctx)) return;
-      if (inner.includes("$") || inner.includes("`")) {
-        this.#scanNested(inner, b, ctx);
-      }
-      b.dynamicPart(this.#src.slice(start, this.#pos));
-      return;
-    }
-    if (isNameStart(next)) {
-      let end = this.#pos + 1;
-      while (isNameChar(this.#src[end])) end++;
-      const name = this.#src.slice(this.#pos + 1, end);
-      this.#pos = end;
-      const known = this.#lookup(name, ctx);
-      if (known !== null) b.literal(known);
-      else if (!this.#loopVariable(name, b, ctx)) b.dynamicPart(`$${name}`);
-      return;
-    }
-    if (next !== void 0 && /[0-9@*#?$!-]/.test(next)) {
-      this.#pos += 2;
-      b.dynamicPart(`$${next}`);
-      return;
-    }
-    b.literal("$");
-    this.#pos++;
-  }
-  /** The index of the `))` closing an arithmetic expansion opened at the cursor, or -1. */
-  #arithmeticEnd() {
-    let depth = 0;
-    for (let i = this.#pos + 3; i < this.#src.length; i++) {
-      const c = this.#src[i];
-      if (c === "(") depth++;
-      else if (c === ")") {
-        if (depth === 0) return this.#src[i + 1] === ")" ? i : -1;
-        depth--;
-      }
-    }
-    return -1;
-  }
-  /** Appends a loop variable: the word it ranges over, dynamic, with that word's literal prefix. */
-  #loopVariable(name, b, ctx) {
-    const range = ctx.vars.has(name) ? void 0 : ctx.loops.get(name);
-    if (range === void 0) return false;
-    if (b.value === "" && range.alternatives) {
-      b.alternatives = range.alternatives;
-    } else b.alternatives = null;
-    b.dynamicPart(range.value, range.literalPrefix);
-    b.substitutions.push(...range.substitutions);
-    return true;
-  }
-  #lookup(name, ctx) {
-    if (ctx.vars.has(name)) return ctx.vars.get(name) ?? null;
-    if (name === "HOME") return this.#shared.home;
-    if (name === "PWD") return ctx.cwd;
+  if (atReserved(s, "{")) {
+    s.pos++;
+    s.enter();
+    list(s, ctx, "}");
+    s.leave();
+    s.pos++;
+    compoundRedirects(s, ctx, id, index);
     return null;
   }
-  #backtick(b, ctx) {
-    const start = this.#pos;
-    this.#pos++;
-    let inner = "";
-    for (; ; ) {
-      const c = this.#peek;
-      if (c === void 0) this.#fail("unterminated backtick");
-      this.#pos++;
-      if (c === "`") break;
-      if (c === "\\") {
-        const next = this.#peek;
-        if (next === "`" || next === "\\" || next === "$") {
-          inner += next;
-          this.#pos++;
-          continue;
-        }
-      }
-      inner += c;
-    }
-    const before = this.#shared.commands.length;
-    const sub = new _Parser(inner, this.#shared, this.#depth);
-    sub.#enter();
-    sub.parseProgram(copyContext(ctx, {
-      inSub: true
-    }));
-    b.substitutions.push(...this.#shared.commands.slice(before));
-    b.dynamicPart(this.#src.slice(start, this.#pos));
-  }
-};
-function isNameOnly(text) {
-  return text.length > 0 && isNameStart(text[0]) && [
-    ...text
-  ].every((c) => isNameChar(c));
-}
-function isAssignment(word, raw) {
-  const eq = raw.indexOf("=");
-  if (eq <= 0) return false;
-  const name = raw.slice(0, raw[eq - 1] === "+" ? eq - 1 : eq);
-  return isNameOnly(name) && word.value.startsWith(raw.slice(0, eq));
-}
-function unquoteDelimiter(raw) {
-  let out = "";
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === "'" || c === '"') continue;
-    if (c === "\\") {
-      out += raw[++i] ?? "";
+  const argv = [];
+  const assignments = [];
+  const redirects = [];
+  for (; ; ) {
+    s.skipBlanks();
+    const c = s.peek;
+    if ((c === "<" || c === ">") && s.src[s.pos + 1] === "(") {
+      argv.push(readProcessSubstitution(s, ctx));
       continue;
     }
-    out += c;
+    if (atRedirect(s)) {
+      redirects.push(readRedirect(s, ctx));
+      continue;
+    }
+    if (c === "(") {
+      const name = argv[0];
+      if (argv.length === 1 && name && !name.dynamic) {
+        return functionBody(s, ctx, name.value, id, index);
+      }
+      s.fail('unexpected "("');
+    }
+    if (isMeta(c)) break;
+    const start = s.pos;
+    const word = readWord(s, ctx);
+    if (argv.length === 0 && !word.quoted) {
+      if (RESERVED_SKIPPED.has(word.value)) continue;
+      if (word.value === "case") {
+        throw new ParseFailure("case statements are not analysed", true);
+      }
+      if (word.value === "for" || word.value === "select") {
+        loopHeader(s, ctx);
+        return null;
+      }
+      if (word.value === "function") {
+        s.skipBlanks();
+        const name = readWord(s, ctx);
+        s.skipBlanks();
+        if (s.at("()")) s.pos += 2;
+        return functionBody(s, ctx, name.value, id, index, true);
+      }
+    }
+    if (argv.length === 0 && isAssignment(word, s.src.slice(start, s.pos))) {
+      if (s.peek === "(") {
+        arrayLiteral(s, ctx);
+        word.dynamic = true;
+      }
+      assignments.push(word);
+      continue;
+    }
+    argv.push(word);
   }
-  return out;
+  if (argv.length === 0 && assignments.length === 0 && redirects.length === 0) {
+    return null;
+  }
+  return register(s, ctx, {
+    argv,
+    assignments,
+    redirects
+  }, id, index);
 }
-function parseShell(command, options = {}) {
+function loopHeader(s, ctx) {
+  const words = [];
+  for (; ; ) {
+    s.skipBlanks();
+    if (isMeta(s.peek)) break;
+    words.push(readWord(s, ctx));
+  }
+  const [name, keyword, ...list2] = words;
+  if (!name || keyword?.value !== "in" || !isNameOnly(name.value)) return;
+  ctx.vars.delete(name.value);
+  if (list2.length === 0) return;
+  if (list2.length === 1 && list2[0]) {
+    if (list2[0].dynamic) ctx.loops.set(name.value, list2[0]);
+    else ctx.vars.set(name.value, list2[0].value);
+    return;
+  }
+  let prefix = list2[0]?.literalPrefix ?? "";
+  for (const w of list2) {
+    while (!w.literalPrefix.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  }
+  ctx.loops.set(name.value, {
+    value: `$${name.value}`,
+    raw: `$${name.value}`,
+    dynamic: true,
+    literalPrefix: prefix,
+    quoted: false,
+    substitutions: list2.flatMap((w) => w.substitutions),
+    ...list2.every((w) => !w.dynamic) ? {
+      alternatives: list2.map((w) => w.value)
+    } : {}
+  });
+}
+function arrayLiteral(s, ctx) {
+  s.pos++;
+  for (; ; ) {
+    skipBlanksAndNewlines(s);
+    if (s.peek === ")") {
+      s.pos++;
+      return;
+    }
+    if (isMeta(s.peek)) s.fail("unterminated array");
+    readWord(s, ctx);
+  }
+}
+function functionBody(s, ctx, name, id, index, parensDone = false) {
+  if (!parensDone) {
+    s.pos++;
+    s.skipBlanks();
+    if (s.peek !== ")") s.fail('expected ")"');
+    s.pos++;
+  }
+  skipBlanksAndNewlines(s);
+  s.enter();
+  const body = copyContext(ctx, {
+    fn: name
+  });
+  command(s, body, id, index);
+  s.leave();
+  if (body.cwd !== ctx.cwd) {
+    s.shared.movers.set(name, {
+      from: ctx.cwd,
+      to: body.cwd
+    });
+  } else s.shared.movers.delete(name);
+  return null;
+}
+
+// src/safety/shell_parse.ts
+function parseShell(command2, options = {}) {
   const maxLength = options.maxLength ?? 1e5;
-  if (command.length > maxLength) {
+  if (command2.length > maxLength) {
     return {
       ok: false,
       reason: `longer than ${maxLength} characters`,
@@ -3988,7 +4000,8 @@ function parseShell(command, options = {}) {
     words: 0,
     pipelines: 0,
     commands: [],
-    movers: /* @__PURE__ */ new Map()
+    movers: /* @__PURE__ */ new Map(),
+    grammar: COMMAND_GRAMMAR
   };
   const ctx = {
     cwd: options.cwd ?? null,
@@ -3998,7 +4011,7 @@ function parseShell(command, options = {}) {
     loops: /* @__PURE__ */ new Map()
   };
   try {
-    new Parser(command, shared, 0).parseProgram(ctx);
+    COMMAND_GRAMMAR.program(new Scanner(command2, shared, 0), ctx);
   } catch (error) {
     if (error instanceof ParseFailure) {
       return {
@@ -4896,14 +4909,14 @@ function scanCode(code, language) {
   const out = [];
   let copied = 0;
   const literals = /* @__PURE__ */ new Map();
-  const list = [];
+  const list2 = [];
   const blank = (from, to) => {
     out.push(code.slice(copied, from), code.slice(from, to).replace(/[^\n]/g, " "));
     copied = to;
   };
   const add = (start, end, lit) => {
     literals.set(start, lit);
-    list.push(lit);
+    list2.push(lit);
     out.push(code.slice(copied, start), OPEN + FILL.repeat(Math.max(0, end - start - 1)));
     copied = end;
   };
@@ -4981,7 +4994,7 @@ function scanCode(code, language) {
   return {
     masked: out.join(""),
     literals,
-    list
+    list: list2
   };
 }
 
@@ -5366,8 +5379,8 @@ function execText(call, scanned) {
   const first = values[0];
   const firstList = listItems(first, positional[0]?.text ?? "", scanned, positional[0]?.start ?? 0);
   if (firstList) return commandText(firstList);
-  const program = literalOf(first);
-  if (program === null) return null;
+  const program2 = literalOf(first);
+  if (program2 === null) return null;
   const second = positional[1];
   const rest = second ? listItems(values[1], second.text, scanned, second.start) : null;
   if (rest) return commandText([
@@ -5378,7 +5391,7 @@ function execText(call, scanned) {
   if (literals.length > 1 && literals.length === values.length) {
     return commandText(values);
   }
-  return program.dynamic ? program.prefix : program.text;
+  return program2.dynamic ? program2.prefix : program2.text;
 }
 function openWrites(call, scanned, pathAt) {
   const others = call.args.filter((_, i) => i !== pathAt);
@@ -6482,9 +6495,9 @@ function checkGit(inv, env) {
     if (v) return v;
   }
   for (const setting of split.config) {
-    const command = gitConfigCommand(setting);
-    if (command === null) continue;
-    const v = env.nested(command, inv.cwd, env);
+    const command2 = gitConfigCommand(setting);
+    if (command2 === null) continue;
+    const v = env.nested(command2, inv.cwd, env);
     if (v.verdict !== "allow" && !v.rule?.startsWith("guard.")) return v;
   }
   const h = checkGitSubcommand(split.sub, split.args, {
@@ -6638,12 +6651,12 @@ function awkUnescape(text) {
   };
   return text.replace(/\\(?:x([0-9a-fA-F]{1,2})|([0-7]{1,3})|(.))/g, (_, hex, oct, c) => hex !== void 0 ? String.fromCharCode(parseInt(hex, 16)) : oct !== void 0 ? String.fromCharCode(parseInt(oct, 8)) : simple[c ?? ""] ?? c ?? "");
 }
-function checkAwkPipes(program, inv, env) {
-  for (const m of program.matchAll(/(print|printf)\b([^|;}]*)\|\s*"((?:[^"\\]|\\.)*)"(?!\s*\|?\s*getline)/g)) {
-    const command = awkUnescape(m[3] ?? "");
-    const v = env.nested(command, inv.cwd, env);
+function checkAwkPipes(program2, inv, env) {
+  for (const m of program2.matchAll(/(print|printf)\b([^|;}]*)\|\s*"((?:[^"\\]|\\.)*)"(?!\s*\|?\s*getline)/g)) {
+    const command2 = awkUnescape(m[3] ?? "");
+    const v = env.nested(command2, inv.cwd, env);
     if (v.verdict !== "allow") return v;
-    if (!/^\s*(?:ba|z|da|k)?sh(?:\s+-s)?\s*$/.test(command)) continue;
+    if (!/^\s*(?:ba|z|da|k)?sh(?:\s+-s)?\s*$/.test(command2)) continue;
     const printed2 = leadingLiteral(m[2] ?? "");
     if (printed2 === null || printed2.after.trim() !== "") {
       return deny("awk.system-dynamic", "awk prints text built at run time into a shell, which runs it unchecked. Run the commands directly in the shell");
@@ -6654,23 +6667,23 @@ function checkAwkPipes(program, inv, env) {
   return allow();
 }
 function checkAwk(inv, env) {
-  const program = awkProgram(inv.args);
-  if (program === null) return allow();
-  for (const m of program.matchAll(/\bsystem\s*\(/g)) {
-    const lit = leadingLiteral(program.slice((m.index ?? 0) + m[0].length));
+  const program2 = awkProgram(inv.args);
+  if (program2 === null) return allow();
+  for (const m of program2.matchAll(/\bsystem\s*\(/g)) {
+    const lit = leadingLiteral(program2.slice((m.index ?? 0) + m[0].length));
     if (lit === null || !/^\s*\)/.test(lit.after)) {
       return deny("awk.system-dynamic", "awk's system() runs a command built at run time, which cannot be checked. Run the command directly in the shell");
     }
     const v = env.nested(lit.value, inv.cwd, env);
     if (v.verdict !== "allow") return v;
   }
-  for (const m of program.matchAll(/"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
+  for (const m of program2.matchAll(/"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
     const v = env.nested(awkUnescape(m[1] ?? ""), inv.cwd, env);
     if (v.verdict !== "allow") return v;
   }
-  const piped = checkAwkPipes(program, inv, env);
+  const piped = checkAwkPipes(program2, inv, env);
   if (piped.verdict !== "allow") return piped;
-  for (const m of program.matchAll(/getline[^<;}]*<\s*"((?:[^"\\]|\\.)*)"/g)) {
+  for (const m of program2.matchAll(/getline[^<;}]*<\s*"((?:[^"\\]|\\.)*)"/g)) {
     const path = m[1] ?? "";
     noteRead(env, path, inv.cwd, inv.name);
     const secret = classifySecretPath(path, {
@@ -6868,8 +6881,8 @@ function nested(code, cwd, env, shell = "posix") {
   };
   return shell === "powershell" ? analysePowerShell(code, cwd, inner) : analyse(code, cwd, inner);
 }
-function analyse(command, cwd, env) {
-  const parsed = parseShell(command, {
+function analyse(command2, cwd, env) {
+  const parsed = parseShell(command2, {
     cwd,
     home: env.home
   });
@@ -6880,14 +6893,14 @@ function analyse(command, cwd, env) {
   if (env.level !== "standard") {
     return deny("guard.unparsable", `The command cannot be parsed (${parsed.reason}), so it cannot be checked and is blocked. Fix the quoting or split it up`);
   }
-  return recover(command, cwd, env, parsed.reason);
+  return recover(command2, cwd, env, parsed.reason);
 }
-function recover(command, cwd, env, problem) {
+function recover(command2, cwd, env, problem) {
   const annotate = (v) => v.verdict === "allow" ? v : {
     ...v,
     reason: `The command cannot be parsed exactly (${problem}), but it ${v.reason?.replace(/^./, (c) => c.toLowerCase())}`
   };
-  const repaired = repairs(command).map((text) => parseShell(text, {
+  const repaired = repairs(command2).map((text) => parseShell(text, {
     cwd,
     home: env.home
   })).find((parsed) => parsed.ok);
@@ -6895,7 +6908,7 @@ function recover(command, cwd, env, problem) {
     const v = checkCommands(repaired.commands, env);
     if (v.verdict !== "allow") return annotate(v);
   } else {
-    for (const segment of looseSegments(command)) {
+    for (const segment of looseSegments(command2)) {
       const parsed = parseShell(segment, {
         cwd,
         home: env.home
@@ -6905,7 +6918,7 @@ function recover(command, cwd, env, problem) {
       if (v.verdict !== "allow") return annotate(v);
     }
   }
-  const named2 = destructiveText(command);
+  const named2 = destructiveText(command2);
   return named2 === null ? allow() : deny("guard.destructive-text", `The command cannot be parsed (${problem}) and its text contains ${named2}. Write it as a plain, parseable command so it can be checked`);
 }
 function calledNames(commands) {
@@ -7017,24 +7030,24 @@ var SYSTEM_TEMP_DIRS = [
   "/private/tmp",
   "/private/var/tmp"
 ];
-function checkCommand(command, options) {
-  return guardCommand(command, options, void 0);
+function checkCommand(command2, options) {
+  return guardCommand(command2, options, void 0);
 }
-function analyseCommand(command, options) {
+function analyseCommand(command2, options) {
   const reads = [];
   return {
-    verdict: guardCommand(command, options, reads),
+    verdict: guardCommand(command2, options, reads),
     reads
   };
 }
-function guardCommand(command, options, reads) {
-  if (command.trim() === "") {
+function guardCommand(command2, options, reads) {
+  if (command2.trim() === "") {
     return deny("guard.empty", "The command is empty, so there is nothing to run. Send the command text");
   }
-  const env = guardEnv(command, options, reads);
+  const env = guardEnv(command2, options, reads);
   const cwd = env.root;
   try {
-    return options.shell === "powershell" ? analysePowerShell(command, cwd, env) : analyse(command, cwd, env);
+    return options.shell === "powershell" ? analysePowerShell(command2, cwd, env) : analyse(command2, cwd, env);
   } catch (error) {
     return deny("guard.internal-error", `The safety guard failed (${error instanceof Error ? error.message : String(error)}), so the command is blocked. Simplify the command or run it yourself`);
   }
@@ -7222,8 +7235,8 @@ function spellings(words, wide) {
   }
   return out;
 }
-function nestedCode(command) {
-  const [head, ...args] = command.argv;
+function nestedCode(command2) {
+  const [head, ...args] = command2.argv;
   if (!head || head.dynamic) return null;
   const name = baseName(head.value).toLowerCase();
   if (SHELLS2.has(name)) {
@@ -7242,12 +7255,12 @@ function nestedCode(command) {
   }
   return null;
 }
-function commandParts(command, where, depth) {
-  const parsed = parseShell(command, {
+function commandParts(command2, where, depth) {
+  const parsed = parseShell(command2, {
     cwd: where.cwd,
     home: where.home
   });
-  const whole = command.trim().replace(/\s+/g, " ");
+  const whole = command2.trim().replace(/\s+/g, " ");
   if (!parsed.ok) return [
     {
       subject: whole,
@@ -7342,7 +7355,7 @@ function ruleMatches(rule, request, texts, where) {
   }
 }
 function judgePart(part, request, scopes, where) {
-  const found = (list, texts, rules) => rules.find((r) => r.list === list && ruleMatches(r.rule, request, texts, where));
+  const found = (list2, texts, rules) => rules.find((r) => r.list === list2 && ruleMatches(r.rule, request, texts, where));
   for (const scope of scopes) {
     const hit2 = found("deny", part.wide, scope.rules);
     if (hit2) return verdictFor(hit2, part.subject);
@@ -7487,9 +7500,9 @@ function howMatched(rule, target, where) {
   }
   return target.paths.some((path) => coversFolder(rule, path, where)) ? "folder" : null;
 }
-function readerName(program) {
-  if (program === "") return "a program named at run time";
-  return program === "." ? "source (.)" : program;
+function readerName(program2) {
+  if (program2 === "") return "a program named at run time";
+  return program2 === "." ? "source (.)" : program2;
 }
 function verdictFor2(hit2, target, how, cwd) {
   const { read } = target;
@@ -7533,14 +7546,14 @@ function checkShellReads(reads, scopes, where) {
     seen.add(key);
     return resolveTarget(read, where) ?? [];
   });
-  for (const list of [
+  for (const list2 of [
     "deny",
     "ask"
   ]) {
     for (const target of targets) {
       for (const scope of scopes) {
         for (const hit2 of scope.rules) {
-          if (hit2.list !== list || hit2.rule.target !== "read") continue;
+          if (hit2.list !== list2 || hit2.rule.target !== "read") continue;
           const how = howMatched(hit2.rule, target, where);
           if (how !== null) return verdictFor2(hit2, target, how, where.cwd);
         }
@@ -7830,18 +7843,18 @@ function policyOf(place2, options) {
 }
 function requestOf(call) {
   const toolName = call.toolName;
-  const { command, path, url, dialect } = call.input;
+  const { command: command2, path, url, dialect } = call.input;
   switch (call.toolKind) {
     case "shell":
-      if (typeof command === "string") {
+      if (typeof command2 === "string") {
         return dialect === "powershell" ? {
           kind: "shell",
-          command,
+          command: command2,
           toolName,
           dialect
         } : {
           kind: "shell",
-          command,
+          command: command2,
           toolName
         };
       }
@@ -8350,9 +8363,9 @@ function routeToolCall(event, options) {
   const input = event.input;
   switch (event.toolKind) {
     case "shell": {
-      const command = stringField(input, "command");
-      if (command === void 0) return ALLOW;
-      const finding = routeShell(command, sizeOf, 0);
+      const command2 = stringField(input, "command");
+      if (command2 === void 0) return ALLOW;
+      const finding = routeShell(command2, sizeOf, 0);
       if (!finding) return ALLOW;
       if (finding.type === "deny") {
         return toolsAvailable ? {
@@ -8412,9 +8425,9 @@ function routeShell(line, sizeOf, depth) {
     return void 0;
   }
   let found;
-  for (const [index, command] of commands.entries()) {
+  for (const [index, command2] of commands.entries()) {
     const downstream = pipedInto(commands, index);
-    const finding = routeCommand(command, downstream, sizeOf, depth);
+    const finding = routeCommand(command2, downstream, sizeOf, depth);
     if (finding?.type === "deny") return finding;
     found ??= finding;
   }
@@ -8423,8 +8436,8 @@ function routeShell(line, sizeOf, depth) {
 function pipedInto(commands, index) {
   const programs = [];
   for (let i = index; i < commands.length; i++) {
-    const command = commands[i];
-    if (command?.next !== "|") break;
+    const command2 = commands[i];
+    if (command2?.next !== "|") break;
     const next = commands[i + 1];
     const name = next ? programOf(next.words).name : void 0;
     if (name) programs.push(name);
@@ -8460,13 +8473,13 @@ function programOf(words) {
 function baseName2(path) {
   return path.slice(path.lastIndexOf("/") + 1);
 }
-function stdoutRedirected(command) {
-  return command.redirects.some((r) => (r.op === ">" || r.op === ">>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && (r.fd === void 0 || r.fd === 1));
+function stdoutRedirected(command2) {
+  return command2.redirects.some((r) => (r.op === ">" || r.op === ">>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && (r.fd === void 0 || r.fd === 1));
 }
-function routeCommand(command, downstream, sizeOf, depth) {
-  const { name, args } = programOf(command.words);
+function routeCommand(command2, downstream, sizeOf, depth) {
+  const { name, args } = programOf(command2.words);
   if (name === void 0) return void 0;
-  const quiet = stdoutRedirected(command);
+  const quiet = stdoutRedirected(command2);
   const bounded = quiet || downstream.some((p) => BOUNDED.has(p));
   if (SHELLS3.has(name)) {
     const c = args.indexOf("-c");
@@ -8490,7 +8503,7 @@ function routeCommand(command, downstream, sizeOf, depth) {
   if (BUILD_TOOLS.has(name)) {
     const isQuiet = args.some((a) => a === "-q" || a === "--quiet" || a === "-v" || a === "--version" || a === "-version" || a === "--help" || a === "-h");
     if (bounded || isQuiet) return void 0;
-    const line = command.words.join(" ");
+    const line = command2.words.join(" ");
     return {
       type: "deny",
       reason: `${name} prints thousands of lines. Run it with ctx_execute (shell) and print only the tail, e.g. \`${line} 2>&1 | tail -n 60\`; the full log stays out of your context.`,

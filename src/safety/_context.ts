@@ -1,7 +1,8 @@
 /**
  * Shared vocabulary of the guard's rule modules: the verdict, the analysis
- * environment, one command invocation after wrappers are removed, and small
- * constructors for words and verdicts.
+ * environment, what a command runs with while its wrappers are removed, one
+ * command invocation after that, and small constructors for words and
+ * verdicts.
  *
  * Pure data and helpers: never runs, reads or prints anything.
  *
@@ -101,6 +102,22 @@ export interface Invocation {
   envNames: string[];
   /** Their values, null when only known at run time. */
   envValues: ReadonlyMap<string, string | null>;
+}
+
+/** Where a command runs and what feeds it. */
+export interface UnwrapContext {
+  /** The directory it runs in, or null when unknown. */
+  cwd: string | null;
+  /** The home directory, for parsing `env -S` and `watch` strings. */
+  home: string;
+  /** Where trailing arguments come from. */
+  origin: Origin;
+  /** Environment variable names set so far. */
+  envNames: string[];
+  /** Their values, null when only known at run time. */
+  envValues: ReadonlyMap<string, string | null>;
+  /** The words a literal `echo`/`printf` pipes in, or null when stdin is unknown. */
+  stdin: Word[] | null;
 }
 
 /** The allow verdict. */

@@ -14,7 +14,6 @@ import type { Level } from "./_context.ts";
 import { expandHome, isWithin, normalizeAbsolute } from "./_paths.ts";
 import { parsePermissionRule } from "./permission_rule.ts";
 import type { RuleList, SourcedRule } from "./permissions.ts";
-import type { PolicyFileReport } from "./policy.ts";
 
 const LEVELS: readonly Level[] = ["standard", "strict", "paranoid"];
 export const CATASTROPHIC = new Set(["rm.root", "rm.home", "rm.git"]);
@@ -39,6 +38,27 @@ function stringList(
     problems.push(`${what}[${i}] is not a string; skipped`);
     return false;
   });
+}
+
+/** What became of one policy file. */
+export interface PolicyFileReport {
+  /** The file. */
+  path: string;
+  /** `project` or `user`. */
+  scope: "project" | "user";
+  /** `missing`, `loaded`, or `ignored` (unreadable, not JSON, not an object). */
+  status: "missing" | "loaded" | "ignored";
+  /** Rules taken from it, per list. */
+  counts: Record<RuleList, number>;
+  /** What was wrong in it, one line each. */
+  problems: string[];
+  /**
+   * For a project `.ctx-mode.json`: `trusted` (its hash is recorded in the
+   * user's config), `changed` (a different hash is), or `untrusted`.
+   */
+  trust?: "trusted" | "changed" | "untrusted";
+  /** The file's SHA-256, for a project `.ctx-mode.json`. */
+  sha256?: string;
 }
 
 /** What a policy file gave. */

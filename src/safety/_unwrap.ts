@@ -13,28 +13,12 @@ import {
   commandName,
   dynamicWord,
   type Invocation,
-  type Origin,
+  type UnwrapContext,
 } from "./_context.ts";
 import { resolveFrom } from "./_paths.ts";
 import { invocation, readOptions } from "./_wrapper_args.ts";
 import { expandParallel, expandXargs } from "./_xargs_parallel.ts";
 import { parseShell, type Word } from "./shell_parse.ts";
-
-/** Where a command runs and what feeds it. */
-export interface UnwrapContext {
-  /** The directory it runs in, or null when unknown. */
-  cwd: string | null;
-  /** The home directory, for parsing `env -S` and `watch` strings. */
-  home: string;
-  /** Where trailing arguments come from. */
-  origin: Origin;
-  /** Environment variable names set so far. */
-  envNames: string[];
-  /** Their values, null when only known at run time. */
-  envValues: ReadonlyMap<string, string | null>;
-  /** The words a literal `echo`/`printf` pipes in, or null when stdin is unknown. */
-  stdin: Word[] | null;
-}
 
 const MAX_HOPS = 16;
 const ASSIGNMENT_LIKE = /^[^/=]*=/;

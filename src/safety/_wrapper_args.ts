@@ -8,8 +8,12 @@
  * @module
  */
 
-import { dynamicWord, type Invocation, literalWord } from "./_context.ts";
-import type { UnwrapContext } from "./_unwrap.ts";
+import {
+  dynamicWord,
+  type Invocation,
+  literalWord,
+  type UnwrapContext,
+} from "./_context.ts";
 import type { Word } from "./shell_parse.ts";
 
 export interface Options {

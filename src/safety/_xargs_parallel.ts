@@ -15,8 +15,8 @@ import {
   literalWord,
   type Origin,
   SHELLS,
+  type UnwrapContext,
 } from "./_context.ts";
-import type { UnwrapContext } from "./_unwrap.ts";
 import { invocation, readOptions, substitute } from "./_wrapper_args.ts";
 import type { Word } from "./shell_parse.ts";
 

@@ -20,7 +20,11 @@
 
 import type { PolicySource } from "../config/policy_files.ts";
 import { isWithin, normalizeAbsolute } from "./_paths.ts";
-import { CATASTROPHIC, loadSource } from "./_policy_file.ts";
+import {
+  CATASTROPHIC,
+  loadSource,
+  type PolicyFileReport,
+} from "./_policy_file.ts";
 import {
   analyseCommand,
   checkCommand,
@@ -36,31 +40,11 @@ import {
   checkPermissions,
   type PermissionRequest,
   type PermissionVerdict,
-  type RuleList,
   type RuleScope,
 } from "./permissions.ts";
 import { checkShellReads, hasReadRules } from "./shell_read_rules.ts";
 
-/** What became of one policy file. */
-export interface PolicyFileReport {
-  /** The file. */
-  path: string;
-  /** `project` or `user`. */
-  scope: "project" | "user";
-  /** `missing`, `loaded`, or `ignored` (unreadable, not JSON, not an object). */
-  status: "missing" | "loaded" | "ignored";
-  /** Rules taken from it, per list. */
-  counts: Record<RuleList, number>;
-  /** What was wrong in it, one line each. */
-  problems: string[];
-  /**
-   * For a project `.ctx-mode.json`: `trusted` (its hash is recorded in the
-   * user's config), `changed` (a different hash is), or `untrusted`.
-   */
-  trust?: "trusted" | "changed" | "untrusted";
-  /** The file's SHA-256, for a project `.ctx-mode.json`. */
-  sha256?: string;
-}
+export type { PolicyFileReport } from "./_policy_file.ts";
 
 /** The guard settings and permission rules in force for a project. */
 export interface Policy {

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Snapshot } from "./snapshot.ts";
+import type { Snapshot } from "./types.ts";
 
 /** The tag the guide is wrapped in; finding it in a context means it is already there. */
 export const GUIDE_TAG = "session_guide";

@@ -54,11 +54,8 @@ export {
 } from "./session_state.ts";
 export {
   buildSnapshot,
-  type Omission,
-  type Snapshot,
   SNAPSHOT_BUDGET_BYTES,
   type SnapshotOptions,
-  type SnapshotSection,
 } from "./snapshot.ts";
 export { GUIDE_TAG, type GuideOptions, renderGuide } from "./guide.ts";
 export { sessionSource, timelineMarkdown } from "./timeline.ts";

@@ -14,10 +14,10 @@ import { KnowledgeBase } from "../store/knowledge_base.ts";
 import { renderGuide } from "./guide.ts";
 import { indexTimeline } from "./index_session.ts";
 import { sessionState } from "./session_state.ts";
-import { buildSnapshot, type Snapshot } from "./snapshot.ts";
+import { buildSnapshot } from "./snapshot.ts";
 import type { SessionStore } from "./store.ts";
 import { sessionSource } from "./timeline.ts";
-import type { SessionKey } from "./types.ts";
+import type { SessionKey, Snapshot } from "./types.ts";
 
 /** Options for {@linkcode restoreSession}. */
 export interface RestoreOptions {

@@ -17,6 +17,7 @@ import { utf8ByteLength } from "../store/split_oversize.ts";
 import { renderGuide } from "./guide.ts";
 import { clip } from "./redact.ts";
 import type { SessionState } from "./session_state.ts";
+import type { Omission, Snapshot, SnapshotSection } from "./types.ts";
 
 /** The byte budget of a session guide. */
 export const SNAPSHOT_BUDGET_BYTES = 2048;
@@ -26,36 +27,6 @@ const LAST_REQUEST_MAX_BYTES = 1024;
 
 /** The most characters of any other line. */
 const LINE_MAX_CHARS = 200;
-
-/** One section of the guide. */
-export interface SnapshotSection {
-  /** Its heading. */
-  title: string;
-  /** 0 (always kept), 1 (first), 2 (next), 3 (last). */
-  tier: number;
-  /** Its lines, as shown. */
-  lines: string[];
-}
-
-/** What a snapshot left out of a section for lack of room. */
-export interface Omission {
-  /** The section's heading. */
-  title: string;
-  /** How many of its lines were left out. */
-  count: number;
-  /** Whether some of its lines were kept. */
-  partial: boolean;
-}
-
-/** A session snapshot. */
-export interface Snapshot {
-  /** The sections that fit, in guide order. */
-  sections: SnapshotSection[];
-  /** What was left out, highest tier first. */
-  omitted: Omission[];
-  /** The byte budget it was cut to. */
-  budget: number;
-}
 
 /** Options for {@linkcode buildSnapshot}. */
 export interface SnapshotOptions {

@@ -19,9 +19,13 @@ import { fileIdentity, isCorruption, moveAside } from "../store/move_aside.ts";
 import { retryBusy } from "./_retry.ts";
 import { eventHash } from "./dedup_hash.ts";
 import { MAX_EVENTS_PER_SESSION, priorityOf } from "./priority.ts";
-import type { Snapshot } from "./snapshot.ts";
 import { sessionSource } from "./timeline.ts";
-import type { SessionEvent, SessionKey, SessionRecord } from "./types.ts";
+import type {
+  SessionEvent,
+  SessionKey,
+  SessionRecord,
+  Snapshot,
+} from "./types.ts";
 
 /** Options for opening a session store. */
 export interface SessionStoreOptions {

@@ -1,6 +1,7 @@
 /**
  * The shapes of session continuity: the events a session leaves behind, the
- * neutral inputs they are extracted from, and the session they belong to.
+ * neutral inputs they are extracted from, the session they belong to, and the
+ * snapshot cut from them.
  *
  * Types only. Nothing here names a platform: adapters turn their payloads into
  * these shapes before anything is captured.
@@ -117,4 +118,34 @@ export interface SessionRecord {
   resolves?: readonly string[];
   /** The tool call, for the per-session tool counts. @default {undefined} */
   toolCall?: { tool: string; kind: string; outputBytes: number } | undefined;
+}
+
+/** One section of the guide. */
+export interface SnapshotSection {
+  /** Its heading. */
+  title: string;
+  /** 0 (always kept), 1 (first), 2 (next), 3 (last). */
+  tier: number;
+  /** Its lines, as shown. */
+  lines: string[];
+}
+
+/** What a snapshot left out of a section for lack of room. */
+export interface Omission {
+  /** The section's heading. */
+  title: string;
+  /** How many of its lines were left out. */
+  count: number;
+  /** Whether some of its lines were kept. */
+  partial: boolean;
+}
+
+/** A session snapshot. */
+export interface Snapshot {
+  /** The sections that fit, in guide order. */
+  sections: SnapshotSection[];
+  /** What was left out, highest tier first. */
+  omitted: Omission[];
+  /** The byte budget it was cut to. */
+  budget: number;
 }
