@@ -88,15 +88,16 @@ function jestRun(): EvalCase {
     lines.push(`  ${name}`);
     for (let test = 0; test < 10; test++) {
       const failed = fails[test];
-      const title = failed ?? `${pick(next, WORDS)}s ${pick(next, WORDS)} ${
-        pick(next, WORDS)
-      } #${test}`;
+      const title = failed ??
+        `${pick(next, WORDS)}s ${pick(next, WORDS)} ${
+          pick(next, WORDS)
+        } #${test}`;
       lines.push(
         `    ${failed ? "✕" : "✓"} ${title} (${Math.floor(next() * 40)} ms)`,
       );
     }
     // Console output jest prints under the suite.
-    while (lines.length < (suite + 1) * 96) {
+    while (lines.length < (suite + 1) * 100) {
       const roll = next();
       const id = Math.floor(next() * 9000) + 1000;
       if (roll < 0.8) {
@@ -291,7 +292,9 @@ function htmlPage(): EvalCase {
     '<meta name="description" content="Every setting of Orbit Scheduler, with defaults.">',
     `<style>${".nav a{color:#333;padding:4px}".repeat(400)}</style>`,
     `<script>window.__STATE__=${
-      JSON.stringify({ routes: Array.from({ length: 600 }, (_, i) => `/r/${i}`) })
+      JSON.stringify({
+        routes: Array.from({ length: 600 }, (_, i) => `/r/${i}`),
+      })
     };</script>`,
     "</head><body>",
     `<nav>${
@@ -356,7 +359,9 @@ function htmlPage(): EvalCase {
     facts: [
       { text: "Orbit Scheduler 4.2 Reference — Configuration" },
       { text: "Retry policies" },
-      { text: "Orbit Scheduler runs recurring jobs across a fleet of workers." },
+      {
+        text: "Orbit Scheduler runs recurring jobs across a fleet of workers.",
+      },
       {
         text: "max_backoff_seconds defaults to 900",
         query: "max_backoff_seconds",
@@ -430,9 +435,10 @@ function appLog(): EvalCase {
       line =
         `${stamp} ERROR [storage] disk quota exceeded on /var/lib/orbit (uid 1001)`;
     } else if (roll < 0.006) {
-      line = `${stamp} ERROR [db] connection refused to db-primary:5432 (attempt ${
-        1 + Math.floor(next() * 5)
-      })`;
+      line =
+        `${stamp} ERROR [db] connection refused to db-primary:5432 (attempt ${
+          1 + Math.floor(next() * 5)
+        })`;
     } else if (roll < 0.0075) {
       line =
         `${stamp} ERROR [pay] payment provider timeout after 30000ms order=ORD-${
@@ -447,9 +453,9 @@ function appLog(): EvalCase {
         Math.floor(next() * 1e6)
       }`;
     } else {
-      line = `${stamp} INFO  [http] ${pick(next, ["GET", "POST", "PUT"])} /api/${
-        pick(next, WORDS)
-      }s/${Math.floor(next() * 1e5)} 200 ${
+      line = `${stamp} INFO  [http] ${
+        pick(next, ["GET", "POST", "PUT"])
+      } /api/${pick(next, WORDS)}s/${Math.floor(next() * 1e5)} 200 ${
         Math.floor(next() * 90)
       }ms req=${request}`;
     }
@@ -541,9 +547,9 @@ function pytestRun(): EvalCase {
       : `tests/test_${pick(next, WORDS)}.py::test_${pick(next, WORDS)}_${i}`;
     const failed = i === 57 || i === 133;
     lines.push(
-      `${name} ${failed ? "FAILED" : "PASSED"}${
-        " ".repeat(20)
-      }[${String(Math.floor((i + 1) / 1.8)).padStart(3)}%]`,
+      `${name} ${failed ? "FAILED" : "PASSED"}${" ".repeat(20)}[${
+        String(Math.floor((i + 1) / 1.8)).padStart(3)
+      }%]`,
     );
     for (let k = 0; k < 6; k++) {
       lines.push(
@@ -715,9 +721,7 @@ function kubectlYaml(): EvalCase {
         ]
         : [
           "        running:",
-          `          startedAt: "2026-11-30T0${
-            Math.floor(next() * 9)
-          }:00:00Z"`,
+          `          startedAt: "2026-11-30T0${Math.floor(next() * 9)}:00:00Z"`,
         ]),
     );
   }
@@ -759,7 +763,9 @@ function markdownPage(): EvalCase {
     "Troubleshooting",
   ];
   for (let c = 0; parts.join("\n").length < 150_000; c++) {
-    parts.push(`## ${chapters[c % chapters.length]} ${Math.floor(c / 6) || ""}`);
+    parts.push(
+      `## ${chapters[c % chapters.length]} ${Math.floor(c / 6) || ""}`,
+    );
     for (let s = 0; s < 5; s++) {
       parts.push(
         "",
@@ -844,7 +850,12 @@ function grepMatches(): EvalCase {
 /** A failing webpack + tsc build: 2,000 lines, 3 type errors, 12 warnings. */
 function failingBuild(): EvalCase {
   const next = random(12);
-  const lines = ["", "> web@2.1.0 build", "> tsc --noEmit && webpack --mode production", ""];
+  const lines = [
+    "",
+    "> web@2.1.0 build",
+    "> tsc --noEmit && webpack --mode production",
+    "",
+  ];
   const errors = [
     "src/api/client.ts(42,7): error TS2322: Type 'string' is not assignable to type 'number'.",
     "src/views/cart_view.tsx(118,21): error TS2339: Property 'discount' does not exist on type 'Cart'.",
