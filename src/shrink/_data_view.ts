@@ -166,17 +166,24 @@ const YAML_KEYS = new Set([
 export function looksLikeYaml(lines: readonly string[]): boolean {
   let seen = 0;
   let yaml = 0;
+  let nested = 0;
+  const keys = new Map<string, number>();
   for (const line of lines.slice(0, 300)) {
     const trimmed = line.trim();
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     seen++;
-    if (YAML_LINE.test(line) || /^\s*- \S/.test(line) || trimmed === "---") {
-      yaml++;
-    }
+    const key = line.match(YAML_LINE)?.[2];
+    if (key) bump(keys, key);
+    if (key || /^\s*- \S/.test(line) || trimmed === "---") yaml++;
+    if (/^\s/.test(line)) nested++;
   }
-  return seen >= 10 && yaml >= seen * 0.8 && YAML_LINE.test(
-    lines.find((line) => line.trim() !== "" && !line.startsWith("#")) ?? "",
-  );
+  // Compiler output (`error: …` on every line) reads as `key: value` too:
+  // YAML nests, and uses many keys.
+  const commonest = Math.max(0, ...keys.values());
+  return seen >= 10 && yaml >= seen * 0.8 && nested >= seen * 0.2 &&
+    keys.size >= 4 && commonest < yaml * 0.5 && YAML_LINE.test(
+      lines.find((line) => line.trim() !== "" && !line.startsWith("#")) ?? "",
+    );
 }
 
 /**

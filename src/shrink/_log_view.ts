@@ -14,8 +14,11 @@
 import { bump, commas, counted, countList } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
 
+/** Level words as loggers write them: upper case, or lower case after `level=`. */
 const LEVEL =
-  /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
+  /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
+const UPPER_LEVEL =
+  /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
 const ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
 const TIMESTAMP =
   /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
@@ -51,6 +54,8 @@ export function logLevel(line: string): string | undefined {
   if (access) {
     return access[1] === "5" ? "ERROR" : access[1] === "4" ? "WARN" : "INFO";
   }
+  // A compiler's lower-case `error:` is not a log level.
+  if (!UPPER_LEVEL.test(head)) return undefined;
   const match = head.match(LEVEL);
   if (!match) return undefined;
   const word = (match[1] ?? match[2] ?? "").toLowerCase();

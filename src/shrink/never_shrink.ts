@@ -143,8 +143,9 @@ function isMinified(sample: string): boolean {
   if (sample.length < 2000) return false;
   const head = sample.slice(0, 65536);
   const lines = head.split("\n", 20);
-  const longest = Math.max(...lines.map((line) => line.length));
-  return longest >= 5000 || head.length / lines.length >= 1000;
+  const lengths = lines.map((line) => line.length);
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  return Math.max(...lengths) >= 5000 || total / lines.length >= 1000;
 }
 
 function matchesTool(

@@ -26,6 +26,7 @@ import { listingShape, listingView } from "./_listing_view.ts";
 import { logView, looksLikeLog } from "./_log_view.ts";
 import { looksLikeHtml, pageView } from "./_page_view.ts";
 import { shellView } from "./_shell_view.ts";
+import { lineSignal } from "./_signal_lines.ts";
 import { tableSeparator, tableView } from "./_table_view.ts";
 import { clipper, counted, shortHash, splitLines } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
@@ -78,6 +79,11 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
+/** Whether a test runner's or build's summary line closes the output. */
+function endsInSummary(lines: readonly string[]): boolean {
+  return lines.slice(-40).some((line) => lineSignal(line) === "summary");
+}
+
 /** Picks the view that fits the result. */
 function viewFor(input: ViewInput, result: ToolResult, json: unknown): View {
   if (json !== undefined) return jsonView(json, input);
@@ -93,7 +99,12 @@ function viewFor(input: ViewInput, result: ToolResult, json: unknown): View {
   ) {
     return yamlView(input);
   }
-  if (/\.log(?:\.\d+)?$/.test(subject) || looksLikeLog(lines)) {
+  // A test run or build that logs as it goes is read for its failures, not as a log.
+  if (
+    /\.log(?:\.\d+)?$/.test(subject) ||
+    (looksLikeLog(lines) &&
+      !(result.toolKind === "shell" && endsInSummary(lines)))
+  ) {
     return logView(input);
   }
   const separator = tableSeparator(lines);
