@@ -63,7 +63,7 @@ export function shellView(input: ViewInput): View {
       errorCount++;
       keep(errors, line, i);
       const name = failedTestName(line);
-      if (name && !tests.includes(name)) tests.push(name);
+      if (name) addTestName(tests, name);
       windowEnd = i + DETAIL_WINDOW;
       frames = 0;
       continue;
@@ -166,6 +166,22 @@ export function shellView(input: ViewInput): View {
         : counts.join(", "),
     ].filter(Boolean).join(""),
   };
+}
+
+/**
+ * Adds a failing test's name once: runners print a test's short name in the
+ * run and its full name in the report (`✕ adds` then `● Cart › adds`), and
+ * the full one is kept.
+ */
+function addTestName(tests: string[], name: string): void {
+  const within = (long: string, short: string) =>
+    long.length > short.length && long.endsWith(short) &&
+    /[\s:>›.]$/.test(long.slice(0, -short.length));
+  const known = tests.findIndex((test) =>
+    test === name || within(test, name) || within(name, test)
+  );
+  if (known === -1) tests.push(name);
+  else if (name.length > tests[known]!.length) tests[known] = name;
 }
 
 function keep(map: Map<string, Kept>, line: string, index: number): void {
