@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-console -- a script: it prints its tables
 /**
  * The shrink benchmark (`deno task bench shrink`): bytes in and out per case
  * of the evaluation set (`shrink_eval_cases.ts`) and per half (tuning,

@@ -112,13 +112,27 @@ const DETAIL_ANY = anyOf(DETAIL);
 const FRAME_ANY = anyOf(FRAME);
 
 /**
+ * Words and marks one of the patterns above needs: a line without any is
+ * noise, told by one scan instead of five.
+ */
+const MAYBE =
+  /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]/i;
+/** The marks apart: in a case-insensitive pattern they cost every line a slower scan. */
+const MAYBE_MARKS = /[●✕✗×✖❌]/;
+
+/**
  * What a line is worth keeping as, or undefined for noise.
  *
  * @param line One line of output.
  * @returns Its signal.
  */
 export function lineSignal(line: string): Signal | undefined {
-  if (line.length === 0 || line.length > 2000) return undefined;
+  if (
+    line.length === 0 || line.length > 2000 ||
+    !(MAYBE.test(line) || MAYBE_MARKS.test(line))
+  ) {
+    return undefined;
+  }
   if (SUMMARY_ANY.test(line)) return "summary";
   if (PASS.test(line)) return undefined;
   if (FAILURE_ANY.test(line)) return "failure";

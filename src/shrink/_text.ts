@@ -21,6 +21,10 @@ export type Clip = (line: string, max?: number) => string;
  */
 export function splitLines(text: string): string[] {
   const lines = text.split("\n");
+  if (!text.includes("\r")) {
+    if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+    return lines;
+  }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.endsWith("\r")) lines[i] = line.slice(0, -1);
