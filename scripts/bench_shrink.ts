@@ -15,20 +15,10 @@ import { indexShrunk, shrinkToolResult } from "../src/shrink/mod.ts";
 import type { ToolResult } from "../src/shrink/types.ts";
 import { KnowledgeBase } from "../src/store/knowledge_base.ts";
 import { formatBytes } from "../src/store/format_bytes.ts";
-import { printTable, type Row } from "./_table.ts";
+import { fastestMs, printTable, type Row } from "./_table.ts";
 
 const TARGET_RATIO = 0.15;
 const ROUNDS = 5;
-
-function best(work: () => void, rounds = ROUNDS): number {
-  let fastest = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    work();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
 
 /** A command's output of about `bytes`: test-run noise with failures spread through it. */
 function testOutput(bytes: number): string {
@@ -92,7 +82,10 @@ export async function benchShrink(): Promise<void> {
   const halves = new Map<string, { original: number; view: number }>();
   for (const [n, evalCase] of cases.entries()) {
     const shrunk = shrinkToolResult(evalCase.result, { now: n });
-    const ms = best(() => shrinkToolResult(evalCase.result, { now: n }));
+    const ms = fastestMs(
+      () => shrinkToolResult(evalCase.result, { now: n }),
+      ROUNDS,
+    );
     if (!shrunk.shrunk) {
       rows.push({
         metric: `${evalCase.half}: ${evalCase.name}`,
@@ -163,7 +156,7 @@ export async function benchShrink(): Promise<void> {
   ];
   for (const [name, result] of inputs) {
     shrinkToolResult(result, { now: 1 });
-    const ms = best(() => shrinkToolResult(result, { now: 1 }));
+    const ms = fastestMs(() => shrinkToolResult(result, { now: 1 }), ROUNDS);
     const mb = name.includes("5 MB") ? 5 : 1;
     timing.push({
       metric: `shrink ${name}`,
@@ -175,7 +168,7 @@ export async function benchShrink(): Promise<void> {
   for (const [name, result] of inputs) {
     const shrunk = shrinkToolResult(result, { now: 1 });
     if (!shrunk.shrunk) continue;
-    const ms = best(() => {
+    const ms = fastestMs(() => {
       using kb = KnowledgeBase.open(":memory:");
       indexShrunk(kb, shrunk);
     }, 2);
