@@ -55,8 +55,10 @@ export interface ShrinkOptions {
   searchTool?: string | undefined;
 }
 
-/** A result's text, and its JSON value when it is JSON. */
-function resultText(content: unknown): { text: string; json?: unknown } {
+/** A result's text, its JSON value when it is JSON, and whether it holds more than text. */
+function resultText(
+  content: unknown,
+): { text: string; json?: unknown; media?: boolean } {
   if (typeof content === "string") return { text: content };
   if (content === undefined || content === null) return { text: "" };
   const blocks = (content as { content?: unknown }).content;
@@ -65,7 +67,8 @@ function resultText(content: unknown): { text: string; json?: unknown } {
     const texts = blocks.flatMap((block) =>
       typeof block?.text === "string" ? [block.text as string] : []
     );
-    if (texts.length > 0) return { text: texts.join("\n") };
+    const media = blocks.some((block) => block?.type !== "text");
+    if (texts.length > 0) return { text: texts.join("\n"), media };
   }
   return { text: JSON.stringify(content) ?? "", json: content };
 }
@@ -127,7 +130,7 @@ function labelSubject(subject: string, toolName: string): string {
     /["\\`]/g,
     "'",
   )
-    .trim();
+    .trim().replace(/^\/+/, "");
   return line.length > LABEL_SUBJECT_CHARS
     ? `${line.slice(0, LABEL_SUBJECT_CHARS - 1)}…`
     : line;
@@ -161,7 +164,7 @@ export function shrinkToolResult(
   result: ToolResult,
   options: ShrinkOptions = {},
 ): ShrinkResult {
-  const { text: stdout, json } = resultText(result.content);
+  const { text: stdout, json, media } = resultText(result.content);
   const stderr = result.stderr ?? "";
   const text = stderr.trim() === ""
     ? stdout
@@ -182,6 +185,10 @@ export function shrinkToolResult(
     toolsAvailable: options.toolsAvailable,
   });
   if (!verdict.shrink) return { shrunk: false, reason: verdict.reason };
+  // A view is text: images and resources would be lost with the rest.
+  if (media) {
+    return { shrunk: false, reason: "the result holds images or resources" };
+  }
 
   const scrub = (piece: string) =>
     (options.scrubber?.scrub(piece) ?? scrubTokenShapes(piece)).text;

@@ -191,6 +191,23 @@ Deno.test("shrinkToolResult() reads another MCP server's text blocks as the JSON
   assert.doesNotThrow(() => JSON.parse(shrunk.indexText));
 });
 
+Deno.test("shrinkToolResult() leaves an MCP result with an image whole: a view would lose it", () => {
+  const result = shrinkToolResult({
+    toolKind: "mcp",
+    toolName: "mcp__browser__screenshot",
+    content: {
+      content: [
+        { type: "text", text: "x".repeat(50_000) },
+        { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+      ],
+    },
+  });
+  assert.deepEqual(result, {
+    shrunk: false,
+    reason: "the result holds images or resources",
+  });
+});
+
 Deno.test("shrinkToolResult() leaves a result alone when the view would not be much smaller", () => {
   const lines = Array.from(
     { length: 160 },
