@@ -22,6 +22,17 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, index)] ?? NaN;
 }
 
+/** The fastest of `rounds` runs of `work`, in milliseconds. */
+export function fastestMs(work: () => void, rounds: number): number {
+  let fastest = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    work();
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
+}
+
 /** Prints a titled Markdown table with a ✓/✗ column. */
 export function printTable(title: string, rows: readonly Row[]): void {
   const widths = [

@@ -7,6 +7,7 @@
  * four documentation corpora the ranking was not written against (see
  * `bench_search.ts`), session
  * continuity (capture per event, pre-compact and restore over 5,000 events),
+ * shrinking tool results (bytes in and out per evaluation case, shrink time),
  * and the server under a two-minute soak of concurrent, malformed, oversized
  * and pathological calls, and prints a table for each. Name sections to run
  * only those: `deno task bench soak`.
@@ -36,6 +37,7 @@ import { benchSession } from "./bench_session.ts";
 import { benchScrub } from "./bench_scrub.ts";
 import { benchSoak } from "./bench_soak.ts";
 import { benchSearch } from "./bench_search.ts";
+import { benchShrink } from "./bench_shrink.ts";
 
 const NODE_DOCS = "/usr/share/doc/nodejs/api";
 
@@ -269,6 +271,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   guard: benchGuard,
   session: benchSession,
   scrub: benchScrub,
+  shrink: benchShrink,
   soak: benchSoak,
 };
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { KnowledgeBase } from "../src/store/knowledge_base.ts";
 import { quickCheck } from "../src/store/move_aside.ts";
 import { secretScrubber } from "../src/store/scrub_secrets.ts";
-import { printTable } from "./_table.ts";
+import { fastestMs, printTable } from "./_table.ts";
 
 function environment(): Record<string, string> {
   const env: Record<string, string> = {};
@@ -33,24 +33,14 @@ function logText(bytes: number, env: Record<string, string>): string {
   return lines.join("\n");
 }
 
-function best(work: () => void, rounds: number): number {
-  let fastest = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    work();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
-
 /** Runs the scrub benchmark and prints its table. */
 export async function benchScrub(): Promise<void> {
   const env = environment();
   const scrubber = secretScrubber(env);
   const cap = logText(256 * 1024, env);
   const big = logText(10 * 1024 * 1024, env);
-  const capMs = best(() => scrubber.scrub(cap), 10);
-  const bigMs = best(() => scrubber.scrub(big), 3);
+  const capMs = fastestMs(() => scrubber.scrub(cap), 10);
+  const bigMs = fastestMs(() => scrubber.scrub(big), 3);
 
   const work = await Deno.makeTempDir({ prefix: "ctx-bench-scrub-" });
   try {
@@ -61,7 +51,7 @@ export async function benchScrub(): Promise<void> {
     }
     kb.close();
     const mb = (await Deno.stat(path)).size / 1e6;
-    const checkMs = best(() => quickCheck(path), 3);
+    const checkMs = fastestMs(() => quickCheck(path), 3);
     printTable("Secret scrubbing and integrity check", [
       {
         metric: "scrub 256 KiB (one stream's capture cap)",

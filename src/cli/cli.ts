@@ -56,6 +56,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "Trust the project's .ctx-mode.json to switch rules off",
     module: "./trust.ts",
   },
+  shrink: {
+    summary: "Show what a bulky tool result would shrink to, or why not",
+    module: "./shrink.ts",
+  },
   audit: {
     summary: "Show the safety guard's latest denies and asks",
     module: "./audit.ts",

@@ -1,0 +1,126 @@
+/**
+ * The view of a listing: `find`, `ls -R`, `ls -l`, globs, and `grep -r`
+ * matches (`path:line:text`). Counts per folder (one and two levels down)
+ * and per extension, or matches per file, and the first entries.
+ *
+ * Pure; one pass over the lines.
+ *
+ * @module
+ */
+
+import { bump, commas, counted, countList } from "./_text.ts";
+import type { View, ViewInput } from "./_view.ts";
+
+const PATH = /^(?:\.{0,2}\/|~\/|[\w@+-])[^\t\0]*$/;
+const GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
+const LS_LONG =
+  /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+const FIRST_ENTRIES = 12;
+
+/** How a listing's lines read. */
+type Shape = "grep" | "paths";
+
+/**
+ * Whether lines are a listing, and of which shape.
+ *
+ * @param lines The lines.
+ * @returns `grep` for matches, `paths` for file names, undefined otherwise.
+ */
+export function listingShape(lines: readonly string[]): Shape | undefined {
+  let seen = 0;
+  let grep = 0;
+  let paths = 0;
+  for (const line of lines.slice(0, 400)) {
+    if (line.trim() === "") continue;
+    seen++;
+    const match = line.match(GREP);
+    if (match && match[2] && /[./]/.test(match[1]!)) grep++;
+    else if (
+      LS_LONG.test(line) || /^\S.*:$/.test(line) ||
+      (PATH.test(line) && line.includes("/") && !/\s/.test(line))
+    ) paths++;
+  }
+  if (seen < 20) return undefined;
+  if (grep >= seen * 0.8) return "grep";
+  if (paths + grep >= seen * 0.85) return "paths";
+  return undefined;
+}
+
+function folderOf(path: string, depth: number): string {
+  const parts = path.replace(/^\.\//, "").split("/");
+  if (parts.length <= depth) {
+    return parts.length > 1 ? `${parts.slice(0, -1).join("/")}/` : "./";
+  }
+  return `${parts.slice(0, depth).join("/")}/`;
+}
+
+function extensionOf(path: string): string {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot).toLowerCase() : "(none)";
+}
+
+/**
+ * The view of a listing.
+ *
+ * @param input The listing and the clip function.
+ * @param shape What kind of listing it is.
+ * @returns The view.
+ */
+export function listingView(input: ViewInput, shape: Shape): View {
+  const { lines, clip } = input;
+  const top = new Map<string, number>();
+  const second = new Map<string, number>();
+  const extensions = new Map<string, number>();
+  const files = new Map<string, number>();
+  const first: string[] = [];
+  let entries = 0;
+  let folder = "";
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    let path: string;
+    if (shape === "grep") {
+      const match = line.match(GREP);
+      if (!match) continue;
+      path = match[1]!;
+      bump(files, path);
+    } else {
+      if (/^\S.*:$/.test(line) && !LS_LONG.test(line)) {
+        folder = line.slice(0, -1);
+        continue;
+      }
+      const long = line.match(LS_LONG);
+      const name = long ? long[1]! : line.trim();
+      if (/^total \d+$/.test(name)) continue;
+      path = folder ? `${folder}/${name}` : name;
+    }
+    entries++;
+    if (first.length < FIRST_ENTRIES) first.push(line);
+    bump(top, folderOf(path, 1));
+    bump(second, folderOf(path, 2));
+    bump(extensions, extensionOf(path));
+  }
+  const noun = shape === "grep" ? "match" : "entry";
+  const body = [
+    `Listing of ${
+      counted(entries, noun, shape === "grep" ? "matches" : "entries")
+    }${shape === "grep" ? ` in ${counted(files.size, "file")}` : ""}`,
+  ];
+  if (shape === "grep") {
+    body.push(`Matches per file: ${clip(countList(files, 15), 1200)}`);
+  }
+  body.push(
+    `Per folder: ${clip(countList(top, 15), 900)}`,
+    `Two levels down: ${clip(countList(second, 20), 1200)}`,
+    `Per extension: ${clip(countList(extensions, 15), 600)}`,
+    `First ${noun === "match" ? "matches" : "entries"}:`,
+    ...first.map((line) => `  ${clip(line)}`),
+  );
+  return {
+    format: "listing",
+    body,
+    summary: `${
+      counted(entries, noun, shape === "grep" ? "matches" : "entries")
+    }${shape === "grep" ? ` in ${commas(files.size)} files` : ""}`,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The view of a log: lines per level, the first and last timestamps, and
+ * each distinct error and warning message with its count (numbers, ids,
+ * hashes and timestamps set aside to group them), shown by its first line.
+ * Web server access logs count their status classes as levels (5xx errors,
+ * 4xx warnings).
+ *
+ * Pure; one pass over the lines, each looked at through its first 160
+ * characters for its level.
+ *
+ * @module
+ */
+
+import { bump, commas, counted, countList } from "./_text.ts";
+import type { View, ViewInput } from "./_view.ts";
+
+/** Level words as loggers write them: upper case, or lower case after `level=`. */
+const LEVEL =
+  /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
+const UPPER_LEVEL =
+  /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
+const ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
+const TIMESTAMP =
+  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
+const CANONICAL: Readonly<Record<string, string>> = {
+  trace: "TRACE",
+  debug: "DEBUG",
+  info: "INFO",
+  notice: "INFO",
+  warn: "WARN",
+  warning: "WARN",
+  error: "ERROR",
+  err: "ERROR",
+  severe: "ERROR",
+  critical: "FATAL",
+  crit: "FATAL",
+  fatal: "FATAL",
+  alert: "FATAL",
+  emerg: "FATAL",
+  panic: "FATAL",
+};
+const MAX_ERROR_GROUPS = 60;
+const MAX_WARNING_GROUPS = 15;
+
+/**
+ * The level a log line is written at, or undefined.
+ *
+ * @param line One log line.
+ * @returns `TRACE`, `DEBUG`, `INFO`, `WARN`, `ERROR` or `FATAL`.
+ */
+export function logLevel(line: string): string | undefined {
+  const head = line.length > 160 ? line.slice(0, 160) : line;
+  const access = head.match(ACCESS);
+  if (access) {
+    return access[1] === "5" ? "ERROR" : access[1] === "4" ? "WARN" : "INFO";
+  }
+  // A compiler's lower-case `error:` is not a log level.
+  if (!UPPER_LEVEL.test(head)) return undefined;
+  const match = head.match(LEVEL);
+  if (!match) return undefined;
+  const word = (match[1] ?? match[2] ?? "").toLowerCase();
+  return CANONICAL[word];
+}
+
+/**
+ * Whether lines look like a log: most of a sample carry a level or start
+ * with a timestamp.
+ *
+ * @param lines The lines.
+ * @returns True for a log.
+ */
+export function looksLikeLog(lines: readonly string[]): boolean {
+  let seen = 0;
+  let logged = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    if (++seen > 200) break;
+    if (logLevel(line) || TIMESTAMP.test(line.slice(0, 40))) logged++;
+  }
+  return seen >= 20 && logged >= seen * 0.6;
+}
+
+/**
+ * A log message with what varies between its instances set aside.
+ *
+ * @param line One log line.
+ * @returns The line's template.
+ */
+export function messageTemplate(line: string): string {
+  return line
+    .replace(TIMESTAMP, "")
+    .replace(
+      /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+      "<id>",
+    )
+    .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, "<hex>")
+    .replace(/\d+/g, "#")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+interface Group {
+  first: number;
+  last: number;
+  example: string;
+  count: number;
+}
+
+/**
+ * The view of a log.
+ *
+ * @param input The log and where it came from.
+ * @returns The view.
+ */
+export function logView(input: ViewInput): View {
+  const { lines, clip } = input;
+  const levels = new Map<string, number>();
+  const errors = new Map<string, Group>();
+  const warnings = new Map<string, Group>();
+  let continuation = 0;
+  let afterError = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const level = logLevel(line);
+    if (level === undefined) {
+      // Stack traces and wrapped messages under an error belong to it.
+      if (afterError && line.trim() !== "") continuation++;
+      continue;
+    }
+    bump(levels, level);
+    afterError = level === "ERROR" || level === "FATAL";
+    const groups = afterError ? errors : level === "WARN" ? warnings : null;
+    if (!groups) continue;
+    const key = `${level} ${messageTemplate(line)}`;
+    const group = groups.get(key);
+    if (group) {
+      group.count++;
+      group.last = i;
+    } else groups.set(key, { first: i, last: i, example: line, count: 1 });
+  }
+  const first = firstTimestamp(lines);
+  const last = firstTimestamp([...lines.slice(-50)].reverse());
+  const body = [
+    `Log of ${counted(lines.length, "line")}${
+      first
+        ? `, from ${first}${last && last !== first ? ` to ${last}` : ""}`
+        : ""
+    }`,
+    `Lines per level: ${countList(levels, 8) || "none found"}`,
+  ];
+  const section = (title: string, groups: Map<string, Group>, max: number) => {
+    if (groups.size === 0) return;
+    const sorted = [...groups.values()].sort((a, b) =>
+      b.count - a.count || a.first - b.first
+    );
+    const shown = sorted.slice(0, max);
+    body.push(`${title} (${counted(groups.size, "distinct message")}):`);
+    for (const group of shown) {
+      const where = group.count > 1
+        ? `×${commas(group.count)}, lines ${group.first + 1}–${group.last + 1}`
+        : `line ${group.first + 1}`;
+      body.push(`  [${where}] ${clip(group.example)}`);
+    }
+    if (sorted.length > shown.length) {
+      body.push(
+        `  … ${
+          counted(sorted.length - shown.length, "more distinct message")
+        } (all indexed)`,
+      );
+    }
+  };
+  section("Errors", errors, MAX_ERROR_GROUPS);
+  if (continuation > 0) {
+    body.push(
+      `  (${
+        counted(continuation, "line")
+      } of stack traces or wrapped text under errors, indexed)`,
+    );
+  }
+  section("Warnings", warnings, MAX_WARNING_GROUPS);
+  body.push(
+    "First lines:",
+    ...lines.slice(0, 3).map((line) => `  ${clip(line)}`),
+    "Last lines:",
+    ...lines.slice(-3).map((line) => `  ${clip(line)}`),
+  );
+  const errorCount = (levels.get("ERROR") ?? 0) + (levels.get("FATAL") ?? 0);
+  const top = [...errors.values()].sort((a, b) => b.count - a.count).slice(
+    0,
+    3,
+  ).map((group) => clip(messageTemplate(group.example), 80));
+  return {
+    format: "log",
+    body,
+    summary: errorCount > 0
+      ? `${counted(errorCount, "error")} (${
+        counted(errors.size, "distinct message")
+      }): ${top.join("; ")}`
+      : `${counted(lines.length, "log line")}, no errors`,
+  };
+}
+
+function firstTimestamp(lines: readonly string[]): string | undefined {
+  for (const line of lines.slice(0, 50)) {
+    const match = line.slice(0, 80).match(TIMESTAMP);
+    if (match) return match[0];
+  }
+  return undefined;
+}

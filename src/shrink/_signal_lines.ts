@@ -1,0 +1,190 @@
+/**
+ * Which lines of a command's output matter: errors, failures, warnings and
+ * summary lines (`3 failed, 297 passed`), and, right after a failure, its
+ * assertion diff, code frame and stack frames. Knows the shapes of jest,
+ * vitest, mocha, node:test and TAP, deno test, pytest and unittest, go test,
+ * cargo test, rspec, JUnit/Maven/Gradle, tsc, webpack and compilers in
+ * general; and the failing tests' names where a runner prints them.
+ *
+ * Pure: bounded regular expressions over single lines, never I/O.
+ *
+ * @module
+ */
+
+/** What a line is worth keeping as. */
+export type Signal = "summary" | "failure" | "error" | "warning";
+
+/** Lines that report a pass, whatever words they hold (`✓ handles errors`). */
+const PASS =
+  /^\s*(?:✓|√|✔|PASS(?:ED)?\b|ok\b|test .* \.\.\. ok$)|\bPASSED\b|\.\.\. ok$/;
+
+const SUMMARY: readonly RegExp[] = [
+  /^\s*(?:Test Suites|Tests|Test Files|Snapshots|Suites)\b:?\s+.*\d/,
+  /^\s*(?:Time|Duration):?\s+[\d.]+\s*m?s\b/,
+  /^test result:/,
+  /^\s*(?:\[\w+\]\s*)?Tests run:\s*\d+/,
+  /^=+ .*\b\d+ (?:passed|failed|errors?|skipped|deselected|warnings?)\b.* =+$/,
+  /^Ran \d+ tests? in /,
+  /^(?:FAILED|OK) \((?:failures|errors|skipped)=/,
+  /^(?:#|ℹ) (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d/,
+  /^\d+ examples?, \d+ failures?/,
+  /^\s*\d+ (?:passing|failing|pending)\b/,
+  /^(?:ok|FAILED) \| \d+ passed/,
+  /\bBUILD (?:SUCCESS(?:FUL)?|FAIL(?:URE|ED))\b/,
+  /\bcompiled (?:successfully|with \d+ (?:errors?|warnings?))/,
+  /^Found \d+ errors?\b/,
+  /\b\d+ (?:errors?|warnings?) generated\b/,
+  /^\s*\d+ (?:failed|passed)\b.*\b\d+ (?:failed|passed|skipped|total)\b/,
+  /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/,
+];
+
+const FAILURE: readonly RegExp[] = [
+  /^\s*●\s+\S/,
+  /^\s*(?:✕|✗|×|✖|❌)\s+\S/,
+  /^\s*(?:FAIL|FAILED)\b/,
+  /^\s*--- FAIL:/,
+  / \.\.\. FAILED\b/,
+  /\sFAILED\s*(?:\[|$)/,
+  /^not ok \d+/,
+  /<<< (?:FAILURE|ERROR)!/,
+  /^---- .+ stdout ----$/,
+  /^_{3,} .+ _{3,}$/,
+  /^rspec \.\/\S+:\d+ # /,
+  /\bpanicked at\b/,
+  /^\s*\d+\) \S/,
+  /^\s*Failure\/Error:/,
+];
+
+const ERROR: readonly RegExp[] = [
+  /^\s*(?:error|ERROR|Error)(?:\[[\w-]+\])?\b/,
+  /\b(?:error|ERROR|Error)(?:\[[\w-]+\])?(?::|!|\s+TS\d+)/,
+  /\b[A-Z]\w*(?:Error|Exception)\b(?::|\s*$)/,
+  /\b(?:fatal|FATAL|Fatal|panic|PANIC|Traceback|Segmentation fault|Aborted|Uncaught|npm ERR!|ERR!)/,
+  /^\s*E\s{2,}\S/,
+  /\b[Aa]ssertion\b.*\b[Ff]ailed\b/,
+  /\bAssertionError\b/,
+];
+
+const WARNING: readonly RegExp[] = [
+  /^\s*(?:warning|WARNING|Warning|WARN|warn)\b/,
+  /\b(?:warning|WARNING|Warning|WARN)(?:\[[\w-]+\])?(?::|\]|\s+in\b)/,
+  /\b\w+Warning\b:/,
+  /\b(?:[Dd]eprecated|DEPRECATED)\b/,
+];
+
+/** Lines that belong to the failure above them: diffs, code frames, frames. */
+const DETAIL: readonly RegExp[] = [
+  /^\s*(?:Expected|Received|expected|received|Actual|actual|got|left|right|Difference)\b[^:]{0,30}:/,
+  /^\s*[-+] {1,}\S/,
+  /^\s*[-+]\s{2,}/,
+  /^\s*>\s*\d+\s*\|/,
+  /^\s*\|\s*\^/,
+  /^>\s{2,}\S/,
+  /^\s*\[Diff\]/,
+  /^\s*assert\b/,
+];
+
+const FRAME: readonly RegExp[] = [
+  /^\s+at \S/,
+  /^\s+File ".*", line \d+/,
+  /^\s*--> \S+:\d+(?::\d+)?/,
+  /^\s*\S+\.(?:go|py|rb|ts|tsx|js|mjs|jsx|rs|java|kt|cs|php|ex|exs|swift):\d+(?::\d+)?(?::|$)/,
+  /^\s*# \.\/\S+:\d+/,
+  /^\s*❯ \S+:\d+/,
+];
+
+/** Frames in dependencies and the runtime: counted, not shown. */
+const INTERNAL_FRAME =
+  /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
+
+/** One pattern for a list: a single scan per line instead of one per pattern. */
+function anyOf(patterns: readonly RegExp[]): RegExp {
+  return new RegExp(
+    patterns.map((pattern) => `(?:${pattern.source})`).join("|"),
+  );
+}
+
+const SUMMARY_ANY = anyOf(SUMMARY);
+const FAILURE_ANY = anyOf(FAILURE);
+const ERROR_ANY = anyOf(ERROR);
+const WARNING_ANY = anyOf(WARNING);
+const DETAIL_ANY = anyOf(DETAIL);
+const FRAME_ANY = anyOf(FRAME);
+
+/**
+ * Words and marks one of the patterns above needs: a line without any is
+ * noise, told by one scan instead of five.
+ */
+const MAYBE =
+  /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]/i;
+/** The marks apart: in a case-insensitive pattern they cost every line a slower scan. */
+const MAYBE_MARKS = /[●✕✗×✖❌]/;
+
+/**
+ * What a line is worth keeping as, or undefined for noise.
+ *
+ * @param line One line of output.
+ * @returns Its signal.
+ */
+export function lineSignal(line: string): Signal | undefined {
+  if (
+    line.length === 0 || line.length > 2000 ||
+    !(MAYBE.test(line) || MAYBE_MARKS.test(line))
+  ) {
+    return undefined;
+  }
+  if (SUMMARY_ANY.test(line)) return "summary";
+  if (PASS.test(line)) return undefined;
+  if (FAILURE_ANY.test(line)) return "failure";
+  if (ERROR_ANY.test(line)) return "error";
+  if (WARNING_ANY.test(line)) return "warning";
+  return undefined;
+}
+
+/**
+ * What a line shortly after a failure or error is: part of its diff or code
+ * frame, a frame of its stack (in the project, or in a dependency), or
+ * neither.
+ *
+ * @param line One line of output.
+ * @returns `detail`, `frame`, `internal-frame` or undefined.
+ */
+export function detailKind(
+  line: string,
+): "detail" | "frame" | "internal-frame" | undefined {
+  if (line.length > 2000) return undefined;
+  if (FRAME_ANY.test(line)) {
+    return INTERNAL_FRAME.test(line) ? "internal-frame" : "frame";
+  }
+  if (DETAIL_ANY.test(line)) return "detail";
+  return undefined;
+}
+
+const TEST_NAMES: readonly RegExp[] = [
+  /^\s*●\s+(.+?)\s*$/,
+  /^\s*(?:✕|✗|×|✖|❌)\s+(.+?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?\s*$/,
+  /^FAILED (\S+?)(?: - .*)?$/,
+  /^\s*--- FAIL: (\S+)/,
+  /^test (\S+) \.\.\. FAILED\b/,
+  /^not ok \d+ - (.+?)\s*(?:#.*)?$/,
+  /^rspec \.\/\S+:\d+ # (.+)$/,
+  /^(\S.*?) \.\.\. FAILED\b/,
+  /^(\S+::\S+) FAILED\b/,
+  /^\s*FAIL\s+\S+\.(?:test|spec)\.\w+ > (.+)$/,
+  /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/,
+];
+
+/**
+ * The name of the failing test a line reports, where a runner prints one.
+ *
+ * @param line One line of output.
+ * @returns The test's name, or undefined.
+ */
+export function failedTestName(line: string): string | undefined {
+  if (line.length > 500) return undefined;
+  for (const pattern of TEST_NAMES) {
+    const name = line.match(pattern)?.[1]?.trim();
+    if (name) return name;
+  }
+  return undefined;
+}
