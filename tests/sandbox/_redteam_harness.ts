@@ -17,7 +17,6 @@ import type {
   RedteamInput,
   RedteamOutput,
   RedteamResult,
-  RedteamRun,
 } from "./_redteam_runner.ts";
 
 const RUNNER = new URL("./_redteam_runner.ts", import.meta.url).pathname;
