@@ -31,9 +31,9 @@ for (
     ignore: !ENABLED,
     fn: async () => {
       let hits = 0;
-      const server = Deno.serve(
+      const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve(
         { hostname: "127.0.0.1", port: 0, onListen() {} },
-        (request) => {
+        (request): Response => {
           hits++;
           const url = new URL(request.url);
           return url.pathname === "/hop"
