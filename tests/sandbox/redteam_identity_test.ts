@@ -155,7 +155,7 @@ redteam(
   async (arena) => {
     const { results } = await arena.attack({
       setup:
-        `${COPY_PROBE}; (exec -a ${arena.token}-victim perl -e '$s = "mem" . "-secret-" . "${arena.token}"; sleep 300') </dev/null >/dev/null 2>&1 &`,
+        `${COPY_PROBE}; bash -c 'exec -a ${arena.token}-victim perl -e "\\$s = q(mem) . q(-secret-${arena.token}); sleep 300"' </dev/null >/dev/null 2>&1 &`,
       runs: [{
         language: "shell",
         code:

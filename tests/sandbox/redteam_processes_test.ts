@@ -179,7 +179,7 @@ redteam(
   async (arena) => {
     const { results } = await arena.attack({
       setup:
-        `(exec -a ${arena.token}-victim sleep 300) </dev/null >/dev/null 2>&1 &`,
+        `bash -c 'exec -a ${arena.token}-victim sleep 300' </dev/null >/dev/null 2>&1 &`,
       runs: [{
         language: "shell",
         code: `echo ran; v=${arena.token.slice(0, 4)}; v="$v${

@@ -187,8 +187,13 @@ for (
           code: `echo ran; cat ${key} 2>/dev/null; true`,
         }],
       });
-      assertRan(results[0]);
-      assert.doesNotMatch(results[0]!.stdout, /ssh-key/);
+      // A spelling that breaks the run's mounts reads nothing either; only what it printed counts.
+      assert.equal(results[0]!.refused, undefined, results[0]!.refused);
+      assert.doesNotMatch(
+        results[0]!.stdout,
+        /ssh-key/,
+        JSON.stringify(results[0]),
+      );
     },
   );
 }
