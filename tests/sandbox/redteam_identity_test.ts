@@ -89,7 +89,7 @@ redteam(
       setup: COPY_PROBE,
       runs: [{
         language: "shell",
-        code: `echo ran; ./probe handle ${secret} ${arena.outside}`,
+        code: `echo ran; ./probe handle ${secret} .`,
       }],
     });
     assertRan(results[0]);

