@@ -1,6 +1,6 @@
 /**
  * The red team's probe: a small C program, built once per test process with
- * the system's `cc`, that makes the system calls shell cannot (raw sockets,
+ * the system's `cc`, that makes the system calls shell cannot (raw sockets, many processes,
  * Unix sockets, file handles, System V shared memory, device nodes, another
  * process's memory). Each subcommand prints one line saying what it got.
  *
@@ -167,6 +167,17 @@ static int read_mem(const char *pid, const char *needle) {
   return 0;
 }
 
+static int forks(int n) {
+  int started = 0;
+  for (; started < n; started++) {
+    pid_t pid = fork();
+    if (pid < 0) break;
+    if (pid == 0) { pause(); _exit(0); }
+  }
+  printf("started=%d\n", started);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *cmd = argc > 1 ? argv[1] : "";
   const char *a = argc > 2 ? argv[2] : "";
@@ -182,6 +193,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "shm-read")) return shm_read(a);
   if (!strcmp(cmd, "mknod")) return make_node(a);
   if (!strcmp(cmd, "mem")) return read_mem(a, b);
+  if (!strcmp(cmd, "forks")) return forks(atoi(a));
   fprintf(stderr, "unknown probe command %s\n", cmd);
   return 2;
 }

@@ -12,6 +12,9 @@ import { join } from "node:path";
 import { eventually } from "./_helpers.ts";
 import { assertRan, processesWith, redteam } from "./_redteam_harness.ts";
 import type { Arena } from "./_redteam_harness.ts";
+import { probe } from "./_redteam_probe.ts";
+
+const PROBE = await probe();
 
 function escapers(token: string): string {
   return [
@@ -162,20 +165,18 @@ redteam(
   "a run cannot start 1,000 processes",
   async (arena) => {
     const { results } = await arena.attack({
-      runs: [{
-        language: "shell",
-        timeoutMs: 30_000,
-        code:
-          `echo ran; perl -e 'my $n = 0; for (1..1000) { my $p = fork(); last unless defined $p; if (!$p) { exec "sleep", "20" } $n++ } print "started=$n\\n"' ${arena.token}`,
-      }],
+      setup: `cp ${PROBE} ./probe`,
+      runs: [{ language: "shell", code: "echo ran; ./probe forks 1000" }],
     });
     assertRan(results[0]);
-    const started = Number(/started=(\d+)/.exec(results[0]!.stdout)?.[1] ?? 0);
+    const started = /started=(\d+)/.exec(results[0]!.stdout)?.[1];
     assert.ok(
-      started < 1000 || results[0]!.outOfMemory,
+      results[0]!.outOfMemory ||
+        (started !== undefined && Number(started) < 1000),
       `started ${started}: ${JSON.stringify(results[0])}`,
     );
   },
+  { skip: () => PROBE ? undefined : "no C compiler to build the probe" },
 );
 
 redteam(

