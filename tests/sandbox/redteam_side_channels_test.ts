@@ -180,3 +180,52 @@ redteam(
     assert.doesNotMatch(results[0]!.stdout, /evil/, results[0]!.stdout);
   },
 );
+
+redteam(
+  "a run cannot write outside through another process's /proc/<pid>/root or cwd",
+  async (arena) => {
+    const { results } = await arena.attack({
+      runs: [{
+        language: "shell",
+        code:
+          `echo ran; for p in /proc/[0-9]*; do echo x > $p/root${arena.outside}/planted-root-\${p#/proc/} 2>/dev/null; echo x > $p/cwd/../planted-cwd-\${p#/proc/} 2>/dev/null; done; true`,
+      }],
+    });
+    assertRan(results[0]);
+    const planted: string[] = [];
+    for (const dir of [arena.outside, join(arena.project, "..")]) {
+      for await (const entry of Deno.readDir(dir)) {
+        if (entry.name.startsWith("planted-")) {
+          planted.push(join(dir, entry.name));
+        }
+      }
+    }
+    for (const path of planted) await Deno.remove(path);
+    assert.deepEqual(planted, []);
+  },
+);
+
+redteam(
+  "a run holds no open file outside the project and its temp dir",
+  async (arena) => {
+    const { results } = await arena.attack({
+      runs: [{
+        language: "shell",
+        code:
+          `echo ran; sh -c 'for f in /proc/$$/fd/*; do echo "fd $(readlink $f)"; done'`,
+      }],
+    });
+    assertRan(results[0]);
+    const targets = [...results[0]!.stdout.matchAll(/^fd (.*)$/gm)].map((m) =>
+      m[1]!
+    );
+    const stray = targets.filter((target) =>
+      !/^(pipe:|socket:|anon_inode:|\/dev\/null|\/dev\/pts\/|\/proc\/)/.test(
+        target,
+      ) &&
+      !target.startsWith(arena.project) &&
+      !target.startsWith("/tmp/ctx-mode-run-")
+    );
+    assert.deepEqual(stray, [], results[0]!.stdout);
+  },
+);
