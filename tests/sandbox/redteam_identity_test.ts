@@ -7,10 +7,15 @@
  */
 
 import assert from "node:assert/strict";
-import { assertRan, processesWith, redteam } from "./_redteam_harness.ts";
+import {
+  assertRan,
+  ENABLED,
+  processesWith,
+  redteam,
+} from "./_redteam_harness.ts";
 import { probe } from "./_redteam_probe.ts";
 
-const PROBE = await probe();
+const PROBE = ENABLED ? await probe() : undefined;
 const NO_PROBE = () => PROBE ? undefined : "no C compiler to build the probe";
 const COPY_PROBE = `cp ${PROBE} ./probe`;
 

@@ -10,11 +10,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { eventually } from "./_helpers.ts";
-import { assertRan, processesWith, redteam } from "./_redteam_harness.ts";
+import {
+  assertRan,
+  ENABLED,
+  processesWith,
+  redteam,
+} from "./_redteam_harness.ts";
 import type { Arena } from "./_redteam_harness.ts";
 import { probe } from "./_redteam_probe.ts";
 
-const PROBE = await probe();
+const PROBE = ENABLED ? await probe() : undefined;
 
 function escapers(token: string): string {
   return [
