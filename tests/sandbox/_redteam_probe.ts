@@ -98,7 +98,7 @@ static int by_handle(const char *path, const char *dir) {
   h->handle_bytes = 128;
   int mount_id;
   if (name_to_handle_at(AT_FDCWD, path, h, &mount_id, 0) < 0) { printf("handle-name-denied %d\n", errno); return 0; }
-  int mount_fd = open(dir, O_PATH | O_DIRECTORY);
+  int mount_fd = open(dir, O_RDONLY | O_DIRECTORY);
   int fd = open_by_handle_at(mount_fd, h, O_RDONLY);
   if (fd < 0) { printf("handle-open-denied %d\n", errno); return 0; }
   char buf[256] = {0};

@@ -156,7 +156,8 @@ for (const folder of ["/var/tmp", "/dev/shm", "$TMPDIR"]) {
           language: "shell",
           maxMemoryMb: 128,
           code:
-            `echo ran; head -c 300M /dev/zero > ${folder}/fill 2>/dev/null && [ "$(stat -c %s ${folder}/fill)" = 314572800 ] && sleep 1 && echo survived; rm -f ${folder}/fill`,
+            // A folder on disk holds no memory: only a file system in memory (tmpfs) is an attack on the cap.
+            `echo ran; [ "$(stat -f -c %T ${folder} 2>/dev/null)" = tmpfs ] || { echo on-disk; exit 0; }; head -c 300M /dev/zero > ${folder}/fill 2>/dev/null && [ "$(stat -c %s ${folder}/fill)" = 314572800 ] && sleep 1 && echo survived; rm -f ${folder}/fill`,
         }],
       });
       assertRan(results[0]);
@@ -165,6 +166,23 @@ for (const folder of ["/var/tmp", "/dev/shm", "$TMPDIR"]) {
     },
   );
 }
+
+redteam(
+  "memory held in the temp dir and by a process together stays under the cap",
+  async (arena) => {
+    const { results } = await arena.attack({
+      runs: [{
+        language: "shell",
+        maxMemoryMb: 128,
+        code:
+          `echo ran; [ "$(stat -f -c %T "$TMPDIR")" = tmpfs ] || { echo on-disk; exit 0; }; head -c 80M /dev/zero > "$TMPDIR/fill" && python3 -c 'import time; x = b"a" * (80 << 20); time.sleep(2); print("survived")'`,
+      }],
+    });
+    assertRan(results[0]);
+    const held = /survived/.test(results[0]!.stdout);
+    assert.ok(results[0]!.outOfMemory || !held, JSON.stringify(results[0]));
+  },
+);
 
 redteam(
   "a run cannot start 1,000 processes",
