@@ -34,6 +34,7 @@ import { benchStatusline } from "./bench_statusline.ts";
 import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
 import { benchScrub } from "./bench_scrub.ts";
+import { benchFetch } from "./bench_fetch.ts";
 import { benchSoak } from "./bench_soak.ts";
 import { benchSearch } from "./bench_search.ts";
 
@@ -269,6 +270,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   guard: benchGuard,
   session: benchSession,
   scrub: benchScrub,
+  fetch: benchFetch,
   soak: benchSoak,
 };
 
