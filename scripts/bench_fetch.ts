@@ -55,10 +55,8 @@ async function child(): Promise<void> {
   try {
     console.log(JSON.stringify({
       "http, by address": await measure(`http://127.0.0.1:${plain.addr.port}/`),
-      "http, by name": await measure(`http://rebind.test:${plain.addr.port}/`),
-      "https, by name": await measure(
-        `https://rebind.test:${secure.addr.port}/`,
-      ),
+      "http, by name": await measure(`http://localhost:${plain.addr.port}/`),
+      "https, by name": await measure(`https://localhost:${secure.addr.port}/`),
     }));
   } finally {
     await plain.shutdown();

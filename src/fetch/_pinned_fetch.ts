@@ -4,13 +4,13 @@
  * rebinding, where a name passes the address check and then answers with an
  * internal address when `fetch` looks it up again.
  *
- * `fetch` keeps doing HTTP (HTTP/2, decoding gzip and brotli, chunked
- * bodies, TLS) but gets its connection from here:
+ * `fetch` keeps doing HTTP (decoding gzip and brotli, chunked bodies,
+ * redirects left to the caller) but gets its connection from here:
  * - `http:` through a client whose `tcp` transport is the checked address;
- * - `https:` through a CONNECT tunnel of our own on loopback, which ignores
- *   the name it is asked for and connects to the checked address, so TLS
- *   (server name and certificate check) still runs against the URL's name.
- *   The tunnel takes only connections that carry its one-time secret, and
+ * - `https:` through a bridge of our own: `fetch` sends plain HTTP/1.1 to a
+ *   Unix socket in a private folder, and the bridge connects to the checked
+ *   address and speaks TLS to it, with the URL's name as server name and as
+ *   the name the certificate must hold. The bridge takes one connection and
  *   closes with the request.
  *
  * The addresses are tried in order until one takes the connection. Proxies
@@ -21,8 +21,8 @@
  * @module
  */
 
-import { timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
+import { join } from "node:path";
 
 /** A response, and the connections behind it, closed on dispose. */
 export interface PinnedResponse extends AsyncDisposable {
@@ -39,9 +39,6 @@ export interface PinnedOptions {
   /** Ends the request (connecting included). */
   signal: AbortSignal;
 }
-
-const MAX_CONNECT_HEAD = 16 * 1024;
-const encoder = new TextEncoder();
 
 /**
  * Sends a GET for `url` to the first of `addresses` that accepts a
@@ -65,7 +62,7 @@ export async function pinnedFetch(
   }
   const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
   return url.protocol === "https:"
-    ? await throughTunnel(url, addresses, port, options)
+    ? await throughBridge(url, addresses, port, options)
     : await direct(url, addresses, port, options);
 }
 
@@ -100,24 +97,18 @@ async function direct(
   }
 }
 
-/** HTTPS: `fetch` tunnels through us, and we connect to the checked address. */
-async function throughTunnel(
+/** HTTPS: `fetch` speaks HTTP to our bridge, and the bridge makes the TLS connection. */
+async function throughBridge(
   url: URL,
   addresses: readonly string[],
   port: number,
   options: PinnedOptions,
 ): Promise<PinnedResponse> {
-  const tunnel = openTunnel(addresses, port, options.signal);
-  const client = Deno.createHttpClient({
-    proxy: {
-      transport: "http",
-      url: `http://127.0.0.1:${tunnel.port}`,
-      basicAuth: { username: "ctx-mode", password: tunnel.secret },
-    },
-  });
+  const bridge = await openBridge(url.hostname, addresses, port, options);
+  const client = Deno.createHttpClient({ proxy: bridge.proxy, http2: false });
   const close = async () => {
     client.close();
-    await tunnel.close();
+    await bridge.close();
   };
   try {
     const response = await options.fetch(url, request(client, options));
@@ -130,8 +121,8 @@ async function throughTunnel(
     };
   } catch (error) {
     await close();
-    // The tunnel's own connect error says more than the proxy failure fetch saw.
-    throw tunnel.connectError() ?? error;
+    // The bridge's own connect or TLS error says more than the closed socket fetch saw.
+    throw bridge.failure() ?? error;
   }
 }
 
@@ -147,138 +138,103 @@ function request(
   };
 }
 
-interface Tunnel {
-  port: number;
-  secret: string;
-  connectError(): unknown;
+interface Bridge {
+  proxy: Deno.Proxy;
+  failure(): unknown;
   close(): Promise<void>;
 }
 
 /**
- * A one-request CONNECT proxy on loopback: every authenticated CONNECT is
- * joined to the first checked address that accepts, whatever host it names.
+ * A one-connection bridge: `fetch` sends plain HTTP/1.1 to a Unix socket in
+ * a private folder (on Windows, a loopback port closed after its first
+ * connection), and the bridge forwards it over TLS, checked against
+ * `servername`, to the first checked address that accepts.
  */
-function openTunnel(
+async function openBridge(
+  servername: string,
   addresses: readonly string[],
   port: number,
-  signal: AbortSignal,
-): Tunnel {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const secret = crypto.randomUUID();
-  const expected = encoder.encode(`Basic ${btoa(`ctx-mode:${secret}`)}`);
-  const open = new Set<Deno.Conn>();
-  const joined: Promise<void>[] = [];
-  let lastError: unknown;
-  let working: string | undefined;
+  options: PinnedOptions,
+): Promise<Bridge> {
+  const { signal } = options;
+  const unix = Deno.build.os !== "windows";
+  // makeTempDir gives 0700: no other user reaches the socket.
+  const folder = unix
+    ? await Deno.makeTempDir({ prefix: "ctx-mode-fetch-" })
+    : undefined;
+  const listener = folder
+    ? Deno.listen({ transport: "unix", path: join(folder, "tls") })
+    : Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const proxy: Deno.Proxy = folder
+    ? { transport: "unix", path: join(folder, "tls") }
+    : {
+      transport: "tcp",
+      hostname: "127.0.0.1",
+      port: (listener.addr as Deno.NetAddr).port,
+    };
+  const open = new Set<{ close(): void }>();
+  let failure: unknown;
 
-  const upstream = async (): Promise<Deno.TcpConn> => {
-    const order = working ? [working] : addresses;
-    for (const address of order) {
+  const secure = async (): Promise<Deno.TlsConn> => {
+    for (const address of addresses) {
+      let conn: Deno.TcpConn;
       try {
-        const conn = await Deno.connect({ hostname: address, port, signal });
-        working = address;
-        return conn;
+        conn = await Deno.connect({ hostname: address, port, signal });
       } catch (error) {
-        lastError = error;
+        failure = error;
         if (signal.aborted) break;
+        continue;
       }
+      // Small TLS records must not wait for delayed acknowledgements.
+      conn.setNoDelay(true);
+      open.add(conn);
+      const tls = await Deno.startTls(conn, {
+        hostname: servername,
+        alpnProtocols: ["http/1.1"],
+      });
+      open.add(tls);
+      // Now, so that a certificate error is ours to report rather than a reset.
+      await tls.handshake();
+      return tls;
     }
-    throw lastError;
+    throw failure;
   };
 
-  const serve = async (client: Deno.Conn): Promise<void> => {
-    const mine = [client];
-    open.add(client);
+  const serving = (async () => {
+    let plain: Deno.Conn;
     try {
-      const head = await readHead(client);
-      if (!head || !authorized(head, expected)) {
-        await client.write(
-          encoder.encode("HTTP/1.1 407 Proxy Authentication Required\r\n\r\n"),
-        );
-        return;
-      }
-      let server: Deno.TcpConn;
-      try {
-        server = await upstream();
-      } catch {
-        await client.write(encoder.encode("HTTP/1.1 502 Bad Gateway\r\n\r\n"));
-        return;
-      }
-      mine.push(server);
-      open.add(server);
-      await client.write(
-        encoder.encode("HTTP/1.1 200 Connection established\r\n\r\n"),
-      );
-      await Promise.allSettled([
-        client.readable.pipeTo(server.writable),
-        server.readable.pipeTo(client.writable),
-      ]);
+      plain = await listener.accept();
     } catch {
-      // The request ended (cancelled, closed); closing below is all there is to do.
+      return; // Closed before fetch connected.
     } finally {
-      for (const conn of mine) {
-        open.delete(conn);
-        closeQuietly(conn);
-      }
+      closeQuietly(listener);
     }
-  };
-
-  const accepting = (async () => {
+    open.add(plain);
     try {
-      for await (const conn of listener) joined.push(serve(conn));
-    } catch {
-      // The listener was closed.
+      const tls = await secure();
+      await Promise.allSettled([
+        plain.readable.pipeTo(tls.writable),
+        tls.readable.pipeTo(plain.writable),
+      ]);
+    } catch (error) {
+      failure = error;
+    } finally {
+      for (const conn of open) closeQuietly(conn);
     }
   })();
 
   return {
-    port: (listener.addr as Deno.NetAddr).port,
-    secret,
-    connectError: () => working === undefined ? lastError : undefined,
+    proxy,
+    failure: () => failure,
     async close() {
       closeQuietly(listener);
       for (const conn of open) closeQuietly(conn);
-      await accepting;
-      await Promise.allSettled(joined);
+      await serving;
+      if (folder) {
+        await Deno.remove(folder, { recursive: true }).catch(() => {});
+      }
     },
   };
-}
-
-/** The request head of a CONNECT; `undefined` when it is not one. */
-async function readHead(conn: Deno.Conn): Promise<string | undefined> {
-  const buffer = new Uint8Array(MAX_CONNECT_HEAD);
-  let length = 0;
-  while (length < buffer.length) {
-    const read = await conn.read(buffer.subarray(length));
-    if (read === null) return undefined;
-    length += read;
-    const text = new TextDecoder().decode(buffer.subarray(0, length));
-    const end = text.indexOf("\r\n\r\n");
-    // fetch sends nothing after the head until the tunnel is established.
-    if (end >= 0) {
-      return text.startsWith("CONNECT ") && end + 4 === length
-        ? text
-        : undefined;
-    }
-  }
-  return undefined;
-}
-
-/** Whether the head carries the tunnel's secret in `Proxy-Authorization`. */
-function authorized(head: string, expected: Uint8Array): boolean {
-  for (const line of head.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (line.slice(0, colon).trim().toLowerCase() !== "proxy-authorization") {
-      continue;
-    }
-    const bytes = encoder.encode(line.slice(colon + 1).trim());
-    if (
-      bytes.length === expected.length && timingSafeEqual(bytes, expected)
-    ) {
-      return true;
-    }
-  }
-  return false;
 }
 
 /** Whether `fetch` failed before a connection existed, so another address may do. */

@@ -211,6 +211,23 @@ Deno.test("fetchAndIndex() over https connects to the checked address and verifi
   });
 
   await t.step(
+    "a refused first address is skipped, and the bridge leaves no socket behind",
+    async () => {
+      const tmp = await Deno.makeTempDir({ prefix: "ctx-pin-tmp-" });
+      try {
+        const { result } = await inChild({
+          url: `https://rebind.test:${server.port}/br`,
+          answers: { "rebind.test": [["127.0.0.3", "127.0.0.1"]] },
+        }, { ...env, TMPDIR: tmp });
+        receipt(result);
+        assert.deepEqual(await Array.fromAsync(Deno.readDir(tmp)), []);
+      } finally {
+        await Deno.remove(tmp, { recursive: true });
+      }
+    },
+  );
+
+  await t.step(
     "another name on the same address is refused by TLS",
     async () => {
       const before = server.hosts.length;
