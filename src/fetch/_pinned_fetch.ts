@@ -79,14 +79,7 @@ async function direct(
       proxy: { transport: "tcp", hostname: bracketed(address), port },
     });
     try {
-      const response = await options.fetch(url, request(client, options));
-      return {
-        response,
-        [Symbol.asyncDispose]: async () => {
-          await response.body?.cancel().catch(() => {});
-          client.close();
-        },
-      };
+      return await send(url, client, options, () => client.close());
     } catch (error) {
       client.close();
       const last = index === addresses.length - 1;
@@ -111,14 +104,7 @@ async function throughBridge(
     await bridge.close();
   };
   try {
-    const response = await options.fetch(url, request(client, options));
-    return {
-      response,
-      [Symbol.asyncDispose]: async () => {
-        await response.body?.cancel().catch(() => {});
-        await close();
-      },
-    };
+    return await send(url, client, options, close);
   } catch (error) {
     await close();
     // The bridge's own connect or TLS error says more than the closed socket fetch saw.
@@ -126,15 +112,28 @@ async function throughBridge(
   }
 }
 
-function request(
+/** Sends the GET through `client`; disposing the answer cancels its body, then `release`s. */
+async function send(
+  url: URL,
   client: Deno.HttpClient,
   options: PinnedOptions,
-): RequestInit & { client: Deno.HttpClient } {
+  release: () => void | Promise<void>,
+): Promise<PinnedResponse> {
+  const response = await options.fetch(
+    url,
+    {
+      client,
+      redirect: "manual",
+      headers: options.headers,
+      signal: options.signal,
+    } as RequestInit & { client: Deno.HttpClient },
+  );
   return {
-    client,
-    redirect: "manual",
-    headers: options.headers,
-    signal: options.signal,
+    response,
+    [Symbol.asyncDispose]: async () => {
+      await response.body?.cancel().catch(() => {});
+      await release();
+    },
   };
 }
 

@@ -5,7 +5,9 @@
  * @module
  */
 
+import assert from "node:assert/strict";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { FetchReceipt, FetchResult } from "../../src/fetch/mod.ts";
 
 /** Sentences of the fixture page: the content ones must be indexed, the chrome ones dropped. */
 export const PAGE = {
@@ -420,3 +422,15 @@ export function startPinServer(
 
 /** The test certificate authority and the `rebind.test` certificate it signed. */
 export const TLS_DIR = new URL("../fixtures/tls/", import.meta.url);
+
+/** The receipt of a fetch that must have succeeded. */
+export function receipt(result: FetchResult): FetchReceipt {
+  assert.ok(result.ok, result.ok ? "" : result.error);
+  return result;
+}
+
+/** The one-line error of a fetch that must have failed. */
+export function failed(result: FetchResult): string {
+  assert.ok(!result.ok, "expected a failure, got a receipt");
+  return result.error;
+}

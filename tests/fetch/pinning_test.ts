@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import {
-  fetchAndIndex,
-  type FetchReceipt,
-  type FetchResult,
-} from "../../src/fetch/mod.ts";
+import { fetchAndIndex, type FetchResult } from "../../src/fetch/mod.ts";
 import { KnowledgeBase } from "../../src/store/mod.ts";
 import {
+  failed,
   PINNED_TEXT,
+  receipt,
   scriptedLookup,
   startPinServer,
   TLS_DIR,
@@ -15,16 +13,6 @@ import {
 
 const CHILD = fileURLToPath(new URL("./_pinned_child.ts", import.meta.url));
 const FAST = { retryDelayMs: 10, timeoutMs: 10_000 };
-
-function receipt(result: FetchResult): FetchReceipt {
-  assert.ok(result.ok, result.ok ? "" : result.error);
-  return result;
-}
-
-function failed(result: FetchResult): string {
-  assert.ok(!result.ok, "expected a failure, got a receipt");
-  return result.error;
-}
 
 /** Runs `_pinned_child.ts` with extra environment (a CA file, proxies). */
 async function inChild(

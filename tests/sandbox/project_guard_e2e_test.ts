@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { resultText, startServer } from "../_helpers/mcp_client.ts";
 import { runCli } from "../_helpers/run_cli.ts";
-import { tempDir } from "./_helpers.ts";
+import { exists, tempDir } from "./_helpers.ts";
 
 /** A private HOME holding a secret and a project, and a marker the code would create. */
 async function layout(root: string) {
@@ -16,10 +16,6 @@ async function layout(root: string) {
   // The data home apart from HOME: a project inside the data home is refused as well.
   const env = { CTX_MODE_HOME: join(root, "data") };
   return { home, project, env, marker: join(project, "ran") };
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.lstat(path).then(() => true, () => false);
 }
 
 Deno.test("the MCP server refuses ctx_execute, ctx_execute_file and ctx_batch_execute when its project is the home folder", async () => {

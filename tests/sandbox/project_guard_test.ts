@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { guardedFolders, whyGuarded } from "../../src/sandbox/project_guard.ts";
 import { runCode } from "../../src/sandbox/run_code.ts";
-import { BWRAP, LANDLOCK, tempDir } from "./_helpers.ts";
+import { BWRAP, exists, LANDLOCK, tempDir } from "./_helpers.ts";
 
 /** A fake home (with a secret), a data home inside it, and a link to the home. */
 async function fakeHome(root: string) {
@@ -163,13 +163,4 @@ for (const [mode, available, confine] of MODES) {
       assert.match(result.stdout, /bin visible/);
     },
   });
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
