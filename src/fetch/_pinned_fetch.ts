@@ -194,6 +194,7 @@ async function openBridge(
       open.add(tls);
       // Now, so that a certificate error is ours to report rather than a reset.
       await tls.handshake();
+      failure = undefined; // An earlier address that refused no longer explains anything.
       return tls;
     }
     throw failure;
