@@ -254,3 +254,28 @@ Deno.test("fetchAndIndex() over https connects to the checked address and verifi
     },
   );
 });
+
+Deno.test("fetchAndIndex() over https gives up at the deadline on a server that never finishes the TLS handshake", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const held: Deno.Conn[] = [];
+  const accepting = (async () => {
+    for await (const conn of listener) held.push(conn);
+  })().catch(() => {});
+  using kb = KnowledgeBase.open(":memory:");
+  const { port } = listener.addr as Deno.NetAddr;
+  try {
+    const error = failed(
+      await fetchAndIndex(kb, { url: `https://rebind.test:${port}/` }, {
+        ...FAST,
+        timeoutMs: 300,
+        lookup: scriptedLookup({ "rebind.test": [["127.0.0.1"]] }),
+      }),
+    );
+    assert.match(error, /: no complete answer within 0\.3 s \(tried twice\)$/);
+    assert.equal(held.length, 2, "one connection per attempt");
+  } finally {
+    listener.close();
+    for (const conn of held) conn.close();
+    await accepting;
+  }
+});
