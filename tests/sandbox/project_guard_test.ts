@@ -164,3 +164,37 @@ for (const [mode, available, confine] of MODES) {
     },
   });
 }
+
+for (const [mode, available, confine] of MODES) {
+  Deno.test({
+    name:
+      `runCode() under ${mode} mounts only the runtime's own file when the runtime sits in the home folder${
+        available ? "" : ` (ignored: ${mode} does not work here)`
+      }`,
+    ignore: !available,
+    fn: async () => {
+      await using root = await tempDir();
+      await using project = await tempDir();
+      const { home, env } = await fakeHome(root.path);
+      const bash = await Deno.realPath("/bin/bash").catch(() => undefined);
+      if (!bash) {
+        // deno-lint-ignore no-console
+        console.log("ignored: no bash here");
+        return;
+      }
+      // The shell found on PATH is a link that lives directly in the home folder.
+      await Deno.symlink(bash, join(home, "bash"));
+      const result = await runCode(
+        {
+          language: "shell",
+          code: `cat '${join(home, ".ssh", "id_rsa")}' || echo "unreadable"`,
+          projectDir: project.path,
+        },
+        { env: { ...env, PATH: `${home}:${env.PATH}` }, confine, guard: false },
+      );
+      assert.equal(result.confinement, mode);
+      assert.doesNotMatch(result.stdout, /SECRET-KEY-MATERIAL/);
+      assert.match(result.stdout, /unreadable/, result.stderr);
+    },
+  });
+}
