@@ -132,69 +132,79 @@ const MODES: ["bwrap" | "landlock", boolean, true | "landlock"][] = [
   ["bwrap", BWRAP, true],
   ["landlock", LANDLOCK, "landlock"],
 ];
+const BASH = await Deno.realPath("/bin/bash").catch(() => undefined);
 
-for (const [mode, available, confine] of MODES) {
-  Deno.test({
-    name:
-      `runCode() under ${mode} keeps the home folder hidden when PATH names it as $HOME/, $HOME/., $HOME/x/.. or through a link${
-        available ? "" : ` (ignored: ${mode} does not work here)`
+/**
+ * One test per confinement mode, ignored with the reason where the mode (or
+ * bash) is missing: a shell run in a fresh project, with a fake home holding
+ * a secret, and a PATH made by `path` from that home.
+ */
+function inEachMode(
+  name: string,
+  path: (fake: Awaited<ReturnType<typeof fakeHome>>) => Promise<string>,
+  code: (home: string) => string,
+  expected: RegExp[],
+): void {
+  for (const [mode, available, confine] of MODES) {
+    const missing = !available ? mode : BASH ? undefined : "bash";
+    Deno.test({
+      name: `runCode() under ${mode} ${name}${
+        missing ? ` (ignored: ${missing} does not work here)` : ""
       }`,
-    ignore: !available,
-    fn: async () => {
-      await using root = await tempDir();
-      await using project = await tempDir();
-      const { home, link, env } = await fakeHome(root.path);
-      const secret = join(home, ".ssh", "id_rsa");
-      const spellings = [`${home}/`, `${home}/.`, `${home}/bin/..`, link];
-      const path = [...spellings, join(home, "bin"), env.PATH].join(":");
-      const result = await runCode(
-        {
-          language: "shell",
-          code:
-            `cat '${secret}' || echo "unreadable"; ls '${home}/bin' >/dev/null && echo "bin visible"`,
-          projectDir: project.path,
-        },
-        { env: { ...env, PATH: path }, confine, guard: false },
-      );
-      assert.equal(result.confinement, mode);
-      assert.doesNotMatch(result.stdout, /SECRET-KEY-MATERIAL/);
-      assert.match(result.stdout, /unreadable/);
-      // A PATH entry inside the home folder still comes along: the filter is not just "nothing under HOME".
-      assert.match(result.stdout, /bin visible/);
-    },
-  });
+      ignore: missing !== undefined,
+      fn: async () => {
+        await using root = await tempDir();
+        await using project = await tempDir();
+        const fake = await fakeHome(root.path);
+        const result = await runCode(
+          {
+            language: "shell",
+            code: `cat '${
+              join(fake.home, ".ssh", "id_rsa")
+            }' || echo "unreadable"; ${code(fake.home)}`,
+            projectDir: project.path,
+          },
+          {
+            env: { ...fake.env, PATH: await path(fake) },
+            confine,
+            guard: false,
+          },
+        );
+        assert.equal(result.confinement, mode);
+        assert.doesNotMatch(result.stdout, /SECRET-KEY-MATERIAL/);
+        assert.match(result.stdout, /unreadable/, result.stderr);
+        for (const pattern of expected) assert.match(result.stdout, pattern);
+      },
+    });
+  }
 }
 
-for (const [mode, available, confine] of MODES) {
-  Deno.test({
-    name:
-      `runCode() under ${mode} mounts only the runtime's own file when the runtime sits in the home folder${
-        available ? "" : ` (ignored: ${mode} does not work here)`
-      }`,
-    ignore: !available,
-    fn: async () => {
-      await using root = await tempDir();
-      await using project = await tempDir();
-      const { home, env } = await fakeHome(root.path);
-      const bash = await Deno.realPath("/bin/bash").catch(() => undefined);
-      if (!bash) {
-        // deno-lint-ignore no-console
-        console.log("ignored: no bash here");
-        return;
-      }
-      // The shell found on PATH is a link that lives directly in the home folder.
-      await Deno.symlink(bash, join(home, "bash"));
-      const result = await runCode(
-        {
-          language: "shell",
-          code: `cat '${join(home, ".ssh", "id_rsa")}' || echo "unreadable"`,
-          projectDir: project.path,
-        },
-        { env: { ...env, PATH: `${home}:${env.PATH}` }, confine, guard: false },
-      );
-      assert.equal(result.confinement, mode);
-      assert.doesNotMatch(result.stdout, /SECRET-KEY-MATERIAL/);
-      assert.match(result.stdout, /unreadable/, result.stderr);
-    },
-  });
-}
+inEachMode(
+  "keeps the home folder hidden when PATH names it as $HOME/, $HOME/., $HOME/x/.. or through a link",
+  ({ home, link, env }) =>
+    Promise.resolve(
+      [
+        `${home}/`,
+        `${home}/.`,
+        `${home}/bin/..`,
+        link,
+        join(home, "bin"),
+        env.PATH,
+      ]
+        .join(":"),
+    ),
+  (home) => `ls '${home}/bin' >/dev/null && echo "bin visible"`,
+  // A PATH entry inside the home folder still comes along: the filter is not just "nothing under HOME".
+  [/bin visible/],
+);
+
+inEachMode(
+  "mounts only the runtime's own file when the runtime sits in the home folder",
+  async ({ home, env }) => {
+    // The shell found on PATH is a link that lives directly in the home folder.
+    await Deno.symlink(BASH!, join(home, "bash"));
+    return `${home}:${env.PATH}`;
+  },
+  () => "true",
+  [],
+);
