@@ -35,6 +35,7 @@ import { benchStatusline } from "./bench_statusline.ts";
 import { benchGuard } from "./bench_guard.ts";
 import { benchSession } from "./bench_session.ts";
 import { benchScrub } from "./bench_scrub.ts";
+import { benchFetch } from "./bench_fetch.ts";
 import { benchSoak } from "./bench_soak.ts";
 import { benchSearch } from "./bench_search.ts";
 import { benchShrink } from "./bench_shrink.ts";
@@ -272,6 +273,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   session: benchSession,
   scrub: benchScrub,
   shrink: benchShrink,
+  fetch: benchFetch,
   soak: benchSoak,
 };
 

@@ -9,9 +9,9 @@
  * IPv6 (mapped, compatible, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4,
  * Teredo) are judged as the IPv4 address they carry.
  *
- * Known limit: the address is checked after our own lookup, and `fetch`
- * resolves the name again, so a DNS server that answers differently within
- * seconds (rebinding) is not stopped here.
+ * A pass carries the addresses that were checked: the request must connect
+ * to one of them and to nothing else (`_pinned_fetch.ts`), so a DNS server
+ * that answers differently a moment later (rebinding) changes nothing.
  *
  * This module never opens a connection; its only I/O is the DNS lookup it is
  * given.
@@ -37,9 +37,12 @@ export type AddressClass =
 /** Resolves a host name to every address it has. */
 export type Lookup = (hostname: string) => Promise<string[]>;
 
-/** A pass, or a refusal; `transient` marks a DNS failure worth one retry. */
+/**
+ * A pass with the checked addresses (the only ones a request may connect
+ * to), or a refusal; `transient` marks a DNS failure worth one retry.
+ */
 export type TargetVerdict =
-  | { ok: true }
+  | { ok: true; addresses: string[] }
   | { ok: false; transient: boolean; reason: string };
 
 const ALWAYS_BLOCKED: ReadonlySet<AddressClass> = new Set([
@@ -90,7 +93,7 @@ export function classifyAddress(address: string): AddressClass {
  *
  * @param url The URL to check (every redirect hop is checked again).
  * @param options `network` says whether loopback and private ranges may be fetched; `lookup` resolves names.
- * @returns A pass, or a refusal with a one-line reason (`transient` when DNS failed).
+ * @returns A pass with the addresses to connect to, or a refusal with a one-line reason (`transient` when DNS failed).
  */
 export async function checkTarget(
   url: URL,
@@ -108,7 +111,7 @@ export async function checkTarget(
     const refusal = refusalFor(host, options.network);
     return refusal
       ? { ok: false, transient: false, reason: `${host} is ${refusal}` }
-      : { ok: true };
+      : { ok: true, addresses: [host] };
   }
   let addresses: string[];
   try {
@@ -133,7 +136,7 @@ export async function checkTarget(
       };
     }
   }
-  return { ok: true };
+  return { ok: true, addresses };
 }
 
 function refusalFor(
@@ -183,6 +186,8 @@ function classifyIpv4(octets: readonly number[]): AddressClass {
     return "private";
   }
   if (a === 100 && b >= 64 && b <= 127) return "private";
+  // IETF protocol assignments (RFC 6890), never a web server; Oracle Cloud's 192.0.0.192 is one.
+  if (a === 192 && b === 0 && c === 0) return "reserved";
   if (a >= 224 && a <= 239) return "multicast";
   if (a >= 240) return "reserved";
   return "public";

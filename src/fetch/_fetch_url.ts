@@ -1,6 +1,7 @@
 /**
- * One guarded HTTP GET: manual redirects with every hop checked, one deadline
- * for the whole exchange, a body read as a stream and cut at a byte cap, and
+ * One guarded HTTP GET: manual redirects with every hop resolved, checked and
+ * connected to the address that was checked (never resolved again), one
+ * deadline for the whole exchange, a body read as a stream and cut at a byte cap, and
  * one retry for errors that may pass (timeout, reset, DNS failure, 502–504).
  *
  * Outcomes are values: a body, or a one-line reason. This module never
@@ -10,6 +11,7 @@
  */
 
 import { checkTarget, type Lookup } from "./_address.ts";
+import { pinnedFetch } from "./_pinned_fetch.ts";
 import type { NetworkPolicy } from "../config/network_policy.ts";
 
 /** Everything a fetch needs; `fetchAndIndex` fills in the defaults. */
@@ -26,7 +28,7 @@ export interface FetchUrlOptions {
   retryDelayMs: number;
   /** The `User-Agent` header. */
   userAgent: string;
-  /** The fetch implementation. */
+  /** The fetch implementation; it is handed a client pinned to the checked address. */
   fetch: typeof fetch;
   /** The DNS resolver used for the address check. */
   lookup: Lookup;
@@ -129,11 +131,12 @@ async function attempt(
           : verdict.reason;
         return { ok: false, transient: verdict.transient, reason };
       }
-      const response = await options.fetch(current, {
-        redirect: "manual",
+      await using pinned = await pinnedFetch(current, verdict.addresses, {
+        fetch: options.fetch,
         headers: { "user-agent": options.userAgent, "accept": ACCEPT },
         signal: controller.signal,
       });
+      const { response } = pinned;
       const { status } = response;
       if (REDIRECT_STATUSES.has(status)) {
         await response.body?.cancel();

@@ -3,7 +3,9 @@
  * a receipt and the page's outline, never the page.
  *
  * One fetch: refuse what is not http(s) or points at a forbidden address
- * (every redirect hop, and the address the name resolves to), follow at most
+ * (every redirect hop, and every address the name resolves to, looked up
+ * once per hop; the connection goes to one of those addresses and nowhere
+ * else, so a name that changes its answer gains nothing), follow at most
  * five redirects, stop at the deadline, read at most the size cap, retry once
  * what may pass (timeout, reset, DNS failure, 502/503/504). Then HTML becomes
  * Markdown (in a Worker, bounded in depth and size, within what is left of
@@ -84,9 +86,9 @@ export interface FetchOptions {
   retryDelayMs?: number;
   /** The clock, in milliseconds since the epoch. @default {Date.now} */
   now?: () => number;
-  /** The fetch implementation (redirects are handled here, not by it). @default {globalThis.fetch} */
+  /** The fetch implementation, handed a client pinned to the checked address (redirects are handled here, not by it). @default {globalThis.fetch} */
   fetch?: typeof fetch;
-  /** Resolves a host name to its addresses for the address check. @default {node's dns.lookup} */
+  /** Resolves a host name to its addresses, once per hop: they are checked, then connected to. @default {node's dns.lookup} */
   lookup?: Lookup;
   /** Cancels the fetch. @default {undefined} */
   signal?: AbortSignal | undefined;

@@ -153,9 +153,15 @@ export function runtimeRoots(
   fs: FsView = REAL_FS,
 ): string[] {
   const home = env.HOME;
+  const realHome = home ? fs.realPath(home) : undefined;
   const roots = new Set<string>();
   for (const path of [executable, fs.realPath(executable)]) {
-    if (!isSystemPath(path)) roots.add(installRoot(path, home));
+    if (isSystemPath(path)) continue;
+    const root = installRoot(path, home);
+    // A runtime in the home folder itself (or a link to it) brings only its own file.
+    const whole = realHome !== undefined &&
+      isInside(realHome, fs.realPath(root));
+    roots.add(whole ? path : root);
   }
   // rustup's proxies need the toolchains, which live apart from the proxy.
   if (basename(fs.realPath(executable)).startsWith("rustup")) {

@@ -31,6 +31,7 @@ import type { HostConfig } from "./worker_host.ts";
 import { existingControlPaths } from "./_control_guard.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
 import { projectControlPaths } from "../safety/mod.ts";
+import { guardedFolders, whyGuarded } from "./project_guard.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -85,14 +86,19 @@ function denoDir(parent: Readonly<Record<string, string>>, scratch: string) {
     );
 }
 
-/** PATH entries a confined program may call, outside the system dirs. */
+/**
+ * PATH entries a confined program may call, outside the system dirs; never a
+ * home folder, a folder above one, or the data home, judged by real path
+ * (`$HOME/`, `$HOME/.`, `/root/../root` and links to them included).
+ */
 function pathDirs(
   parent: Readonly<Record<string, string>>,
   project: string,
   scratch: string,
 ): string[] {
+  const guarded = guardedFolders(parent);
   return (parent.PATH ?? "").split(delimiter).filter((dir) =>
-    isAbsolute(dir) && dir !== parent.HOME && dir !== "/" &&
+    isAbsolute(dir) && dir !== "/" && whyGuarded(dir, guarded) === undefined &&
     !isSystemPath(dir) && !isInside(dir, project) && !isInside(dir, scratch)
   );
 }

@@ -34,6 +34,7 @@ import { HOST_IDLE } from "./_host_protocol.ts";
 import { finishRun, runOnHost } from "./_host_run.ts";
 import { KindTurns, RunSlots } from "./_run_slots.ts";
 import { checkCode } from "../safety/mod.ts";
+import { refuseGuardedProject } from "./project_guard.ts";
 
 /** The timeout of a run when the request names none. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -234,6 +235,7 @@ export async function runCode(
   const parent = options.env ?? Deno.env.toObject();
   const language = resolveLanguage(request.language, { env: parent });
   const project = realDirectory(request.projectDir);
+  refuseGuardedProject(project, parent);
   if (options.guard !== false) {
     // Shell code: the agents' own shell rules, unparsable code refused. Python, JavaScript, Ruby,
     // Perl, PHP: the same rules read call by call. An ask (a control-file write) is a refusal here.

@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { childEnv, MAIN } from "./run_cli.ts";
+import { join } from "node:path";
 import { tempDir } from "./temp_dir.ts";
 
 /** What a tool call answers, as the SDK's client returns it. */
@@ -26,10 +27,12 @@ export interface McpSession extends AsyncDisposable {
   callText(name: string, args?: Record<string, unknown>): Promise<string>;
 }
 
-/** A server whose project and data home are one temporary directory. */
+/** A server whose project, and beside it its HOME and data home, live in one temporary directory. */
 export interface TempProjectSession extends McpSession {
   /** The temporary project directory, removed after the server stops. */
   project: string;
+  /** Its HOME and data home, a sibling of the project (runs refuse a project that is the home folder). */
+  home: string;
 }
 
 /** The text of a tool result's content items, one per line. */
@@ -82,27 +85,29 @@ export async function startServer(
 }
 
 /**
- * Starts the server in a fresh temporary directory that is both its project
- * and its data home; disposing stops the server, then removes the directory.
+ * Starts the server in a fresh temporary directory holding its project and,
+ * beside it, its HOME and data home; disposing stops the server, then
+ * removes the directory.
  */
 export async function startServerInTempProject(
   options: { env?: Record<string, string>; clientName?: string } = {},
 ): Promise<TempProjectSession> {
   const dir = await tempDir();
+  const project = join(dir.path, "project");
+  const home = join(dir.path, "home");
   let session: McpSession;
   try {
-    session = await startServer({
-      ...options,
-      project: dir.path,
-      home: dir.path,
-    });
+    await Deno.mkdir(project);
+    await Deno.mkdir(home);
+    session = await startServer({ ...options, project, home });
   } catch (error) {
     await dir[Symbol.asyncDispose]();
     throw error;
   }
   return {
     ...session,
-    project: dir.path,
+    project,
+    home,
     async [Symbol.asyncDispose]() {
       try {
         await session[Symbol.asyncDispose]();

@@ -6,28 +6,32 @@ import { tempDir } from "../_helpers/temp_dir.ts";
 
 Deno.test("exec prints only what the code prints and exits with its code", async () => {
   await using project = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   const env = { CTX_MODE_PROJECT_DIR: project.path };
   const ok = await runCli(["exec", "--lang", "shell", "echo one; echo two"], {
-    home: project.path,
+    home: home.path,
     env,
   });
   assert.equal(ok.stdout, "one\ntwo\n");
   assert.equal(ok.code, 0);
   const failing = await runCli(
     ["exec", "--lang", "sh", "echo partial; exit 7"],
-    { home: project.path, env },
+    { home: home.path, env },
   );
   assert.equal(failing.stdout, "partial\n");
   assert.equal(failing.code, 7);
   const js = await runCli(
     ["exec", "console.log(await Promise.resolve(6 * 7))"],
-    { home: project.path, env },
+    { home: home.path, env },
   );
   assert.equal(js.stdout, "42\n");
 });
 
 Deno.test("exec --intent indexes large output and prints only the matching sections", async () => {
   await using project = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   const env = { CTX_MODE_PROJECT_DIR: project.path };
   const code =
     "for i in $(seq 1 2000); do echo \"GET /api/items/$i 200 12ms\"; done; echo 'GET /api/checkout 500 9001ms upstream timeout'";
@@ -38,7 +42,7 @@ Deno.test("exec --intent indexes large output and prints only the matching secti
     "--intent",
     "server errors 500 upstream",
     code,
-  ], { home: project.path, env });
+  ], { home: home.path, env });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /checkout 500 9001ms upstream timeout/);
   assert.ok(
@@ -46,7 +50,7 @@ Deno.test("exec --intent indexes large output and prints only the matching secti
     `printed ${run.stdout.length} chars of a 50 KB output`,
   );
   const search = await runCli(["search", "checkout", "--json"], {
-    home: project.path,
+    home: home.path,
     env,
   });
   assert.match(search.stdout, /upstream timeout/);
@@ -54,6 +58,8 @@ Deno.test("exec --intent indexes large output and prints only the matching secti
 
 Deno.test("exec indexes the whole of a 1 MB output, the middle the capture drops included, and says nothing was dropped", async () => {
   await using project = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   const env = { CTX_MODE_PROJECT_DIR: project.path };
   const half =
     'for i in $(seq 1 14000); do echo "GET /api/items/$i 200 12ms from the edge"; done';
@@ -61,7 +67,7 @@ Deno.test("exec indexes the whole of a 1 MB output, the middle the capture drops
     `${half}; echo 'GET /api/checkout 500 9001ms kestrelvault upstream'; ${half}`;
   const run = await runCli(
     ["exec", "--lang", "shell", "--intent", "kestrelvault upstream", code],
-    { home: project.path, env },
+    { home: home.path, env },
   );
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^1\.\d MB of output indexed as "exec: /);
@@ -71,6 +77,8 @@ Deno.test("exec indexes the whole of a 1 MB output, the middle the capture drops
 
 Deno.test("exec-file analyses a file without printing it", async () => {
   await using project = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   await writeFile(
     join(project.path, "data.csv"),
     "name,score\nada,9\nbob,4\ncyd,7\n",
@@ -84,14 +92,14 @@ Deno.test("exec-file analyses a file without printing it", async () => {
       "console.log(FILE_CONTENT.trim().split('\\n').length - 1)",
     ],
     {
-      home: project.path,
+      home: home.path,
       cwd: project.path,
       env: { CTX_MODE_PROJECT_DIR: project.path },
     },
   );
   assert.equal(run.stdout, "3\n");
   const missing = await runCli(["exec-file", "nope.csv", "console.log(1)"], {
-    home: project.path,
+    home: home.path,
     cwd: project.path,
   });
   assert.equal(missing.code, 1);
@@ -103,6 +111,8 @@ Deno.test("exec-file analyses a file without printing it", async () => {
 
 Deno.test("batch runs commands, reports each, and answers queries from their output", async () => {
   await using project = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   const run = await runCli(
     [
       "batch",
@@ -114,7 +124,7 @@ Deno.test("batch runs commands, reports each, and answers queries from their out
       "express version",
       "--json",
     ],
-    { home: project.path, env: { CTX_MODE_PROJECT_DIR: project.path } },
+    { home: home.path, env: { CTX_MODE_PROJECT_DIR: project.path } },
   );
   assert.equal(run.code, 1, "a failing command makes the batch exit 1");
   const json = JSON.parse(run.stdout);

@@ -5,6 +5,10 @@
  * @module
  */
 
+import assert from "node:assert/strict";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { FetchReceipt, FetchResult } from "../../src/fetch/mod.ts";
+
 /** Sentences of the fixture page: the content ones must be indexed, the chrome ones dropped. */
 export const PAGE = {
   content: "The frobnicator rotates quaternions without gimbal lock.",
@@ -298,4 +302,135 @@ function text(body: string): Response {
 
 function redirect(location: string): Response {
   return new Response(null, { status: 302, headers: { location } });
+}
+
+/**
+ * A resolver that answers from a script: per name, the first answer for the
+ * first lookup, the next for the next, and the last one from then on (a
+ * rebinding DNS server). Names it has no answer for fail as unknown. Every
+ * name asked is pushed to `seen`.
+ */
+export function scriptedLookup(
+  answers: Readonly<Record<string, readonly (readonly string[])[]>>,
+  seen: string[] = [],
+): (hostname: string) => Promise<string[]> {
+  const asked = new Map<string, number>();
+  return (hostname) => {
+    seen.push(hostname);
+    const script = answers[hostname];
+    const count = asked.get(hostname) ?? 0;
+    asked.set(hostname, count + 1);
+    const answer = script?.[Math.min(count, script.length - 1)];
+    if (!answer) {
+      return Promise.reject(
+        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+          code: "ENOTFOUND",
+        }),
+      );
+    }
+    return Promise.resolve([...answer]);
+  };
+}
+
+/** The text every pinned-server page carries. */
+export const PINNED_TEXT = "pinned answer from the checked address";
+
+/** A server on one loopback address that records what reached it. */
+export interface PinServer extends AsyncDisposable {
+  /** The address it listens on. */
+  hostname: string;
+  /** Its port. */
+  port: number;
+  /** The `Host` header (or HTTP/2 authority) of every request, in order. */
+  hosts: string[];
+}
+
+/**
+ * Starts a server on `hostname` (TLS with the test certificate for
+ * `rebind.test` when `tls`) that answers `/notes` as text, `/gzip` and
+ * `/br` compressed, `/chunked` as a stream, and `/to?url` with a redirect
+ * to `url`; `undefined` when the address cannot be bound here.
+ */
+export function startPinServer(
+  hostname: string,
+  options: { tls?: boolean; port?: number } = {},
+): PinServer | undefined {
+  const hosts: string[] = [];
+  const encoder = new TextEncoder();
+  const body = `${PINNED_TEXT}\n`.repeat(50);
+  const handler = (request: Request): Response => {
+    const url = new URL(request.url);
+    hosts.push(request.headers.get("host") ?? url.host);
+    const typed = { "content-type": "text/plain; charset=utf-8" };
+    switch (url.pathname) {
+      case "/notes":
+        return new Response(body, { headers: typed });
+      case "/gzip":
+        return new Response(new Uint8Array(gzipSync(encoder.encode(body))), {
+          headers: { ...typed, "content-encoding": "gzip" },
+        });
+      case "/br":
+        return new Response(
+          new Uint8Array(brotliCompressSync(encoder.encode(body))),
+          {
+            headers: { ...typed, "content-encoding": "br" },
+          },
+        );
+      case "/chunked":
+        return new Response(
+          ReadableStream.from([body.slice(0, 100), body.slice(100)])
+            .pipeThrough(
+              new TextEncoderStream(),
+            ),
+          { headers: typed },
+        );
+      case "/to":
+        return new Response(null, {
+          status: 302,
+          headers: { location: decodeURIComponent(url.search.slice(1)) },
+        });
+      default:
+        return new Response("not found", { status: 404 });
+    }
+  };
+  const tls = options.tls
+    ? {
+      cert: Deno.readTextFileSync(new URL("cert.pem", TLS_DIR)),
+      key: Deno.readTextFileSync(new URL("key.pem", TLS_DIR)),
+    }
+    : {};
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({
+      hostname,
+      port: options.port ?? 0,
+      onListen() {},
+      ...tls,
+    }, handler);
+  } catch {
+    return undefined;
+  }
+  return {
+    hostname,
+    port: server.addr.port,
+    hosts,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+    },
+  };
+}
+
+/** The test certificate authority and the `rebind.test` certificate it signed. */
+export const TLS_DIR = new URL("../fixtures/tls/", import.meta.url);
+
+/** The receipt of a fetch that must have succeeded. */
+export function receipt(result: FetchResult): FetchReceipt {
+  assert.ok(result.ok, result.ok ? "" : result.error);
+  return result;
+}
+
+/** The one-line error of a fetch that must have failed. */
+export function failed(result: FetchResult): string {
+  assert.ok(!result.ok, "expected a failure, got a receipt");
+  return result.error;
 }

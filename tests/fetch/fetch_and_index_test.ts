@@ -5,16 +5,16 @@ import {
   fetchAndIndex,
   fetchAndIndexMany,
   type FetchOptions,
-  type FetchReceipt,
-  type FetchResult,
   formatFetchResult,
 } from "../../src/fetch/mod.ts";
 import { KnowledgeBase } from "../../src/store/mod.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import {
+  failed,
   ISSUES,
   loopbackFetch,
   PAGE,
+  receipt,
   startFixtureServer,
   startResettingServer,
 } from "./_server.ts";
@@ -23,16 +23,6 @@ const HOUR = 60 * 60 * 1000;
 
 function fast(seen: string[] = []): FetchOptions {
   return { fetch: loopbackFetch(seen), retryDelayMs: 10, timeoutMs: 5000 };
-}
-
-function receipt(result: FetchResult): FetchReceipt {
-  assert.ok(result.ok, result.ok ? "" : result.error);
-  return result;
-}
-
-function failed(result: FetchResult): string {
-  assert.ok(!result.ok, "expected a failure, got a receipt");
-  return result.error;
 }
 
 /** Every chunk body of the database, read through a second connection. */

@@ -33,7 +33,9 @@ function asideFiles(path: string): string[] {
 
 Deno.test("a database file that is not SQLite never stops ctx_execute: it is moved aside, once, and said so", async () => {
   await using dir = await tempDir();
-  const path = childDatabase(dir.path, dir.path);
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
+  const path = childDatabase(home.path, dir.path);
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await Deno.writeTextFile(
     path,
@@ -41,7 +43,7 @@ Deno.test("a database file that is not SQLite never stops ctx_execute: it is mov
   );
   await using session = await startServer({
     project: dir.path,
-    home: dir.path,
+    home: home.path,
   });
 
   const first = await session.callText("ctx_execute", {
@@ -73,17 +75,19 @@ Deno.test("a database file that is not SQLite never stops ctx_execute: it is mov
 
 Deno.test("a database with damaged pages is reported by doctor and moved aside by the server's first search", async () => {
   await using dir = await tempDir();
-  const path = childDatabase(dir.path, dir.path);
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
+  const path = childDatabase(home.path, dir.path);
   writeDamagedDatabase(path);
 
-  const doctor = await runCli(["doctor"], { home: dir.path, cwd: dir.path });
+  const doctor = await runCli(["doctor"], { home: home.path, cwd: dir.path });
   assert.equal(doctor.code, 1, doctor.stdout);
   assert.match(doctor.stdout, /knowledge base: .* is damaged/);
   assert.equal(asideFiles(path).length, 0, "doctor only reports");
 
   await using session = await startServer({
     project: dir.path,
-    home: dir.path,
+    home: home.path,
   });
   const found = await session.callText("ctx_search", {
     queries: ["nothing-matches-this-zzq"],
@@ -102,18 +106,20 @@ Deno.test("a database with damaged pages is reported by doctor and moved aside b
   assert.match(again, /\[fresh\]/);
   assert.doesNotMatch(again, /damaged/);
 
-  const healthy = await runCli(["doctor"], { home: dir.path, cwd: dir.path });
+  const healthy = await runCli(["doctor"], { home: home.path, cwd: dir.path });
   assert.match(healthy.stdout, /knowledge base: .*integrity check passed/);
 });
 
 Deno.test("ctx_execute returns large output with a note when the knowledge base cannot open at all", async () => {
   await using dir = await tempDir();
-  const path = childDatabase(dir.path, dir.path);
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
+  const path = childDatabase(home.path, dir.path);
   // A folder where the file should be: not damage, nothing to move aside, and no way to open it.
   await Deno.mkdir(path, { recursive: true });
   await using session = await startServer({
     project: dir.path,
-    home: dir.path,
+    home: home.path,
   });
   const text = await session.callText("ctx_execute", {
     language: "shell",
@@ -127,11 +133,13 @@ Deno.test("ctx_execute returns large output with a note when the knowledge base 
 
 Deno.test("ctx-mode exec runs and prints its output when the database file is not SQLite", async () => {
   await using dir = await tempDir();
-  const path = childDatabase(dir.path, dir.path);
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
+  const path = childDatabase(home.path, dir.path);
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   await Deno.writeTextFile(path, "not a database");
   const run = await runCli(["exec", "--lang", "shell", "echo from-exec"], {
-    home: dir.path,
+    home: home.path,
     cwd: dir.path,
   });
   assert.equal(run.code, 0, run.stderr);

@@ -22,10 +22,12 @@ async function spoolsIn(dir: string): Promise<string[]> {
 
 Deno.test("ctx_execute indexes the whole of a 1 MB output: the intent finds a section in the middle the capture dropped, ctx_search finds it later, and no spool file is left", async (t) => {
   await using dir = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   await using tmp = await tempDir("ctx-test-tmp-");
   await using server = await startServer({
     project: dir.path,
-    home: dir.path,
+    home: home.path,
     env: { TMPDIR: tmp.path },
   });
 
@@ -84,10 +86,12 @@ Deno.test("ctx_execute indexes the whole of a 1 MB output: the intent finds a se
 
 Deno.test("ctx_execute with a small CTX_MODE_MAX_INDEX_MB indexes up to the cap and says how much it did not", async () => {
   await using dir = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   await using tmp = await tempDir("ctx-test-tmp-");
   await using server = await startServer({
     project: dir.path,
-    home: dir.path,
+    home: home.path,
     env: { TMPDIR: tmp.path, CTX_MODE_MAX_INDEX_MB: "1" },
   });
   // ~0.5 MB, the first marker, ~1.4 MB, the second marker, ~0.5 MB: the second lies past the cap and outside the kept tail.
@@ -126,9 +130,11 @@ Deno.test("ctx_execute with a small CTX_MODE_MAX_INDEX_MB indexes up to the cap 
 
 Deno.test("ctx_execute with a nonsense CTX_MODE_MAX_INDEX_MB fails with one clear line", async () => {
   await using dir = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   await using server = await startServer({
     project: dir.path,
-    home: dir.path,
+    home: home.path,
     env: { CTX_MODE_MAX_INDEX_MB: "plenty" },
   });
   const result = await server.call("ctx_execute", {

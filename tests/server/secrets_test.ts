@@ -20,10 +20,10 @@ function assertClean(text: string, where: string): void {
 }
 
 /** Every text column of the project's database, to prove nothing was stored. */
-function databaseText(project: string): string {
+function databaseText(project: string, home: string): string {
   const path = projectDatabasePath(
     project,
-    dataHome({ CTX_MODE_HOME: project }),
+    dataHome({ CTX_MODE_HOME: home }),
   );
   const db = new DatabaseSync(path, { readOnly: true });
   try {
@@ -114,16 +114,18 @@ Deno.test("the server scrubs its environment's secrets and token shapes from run
       );
       assertClean(batch, "ctx_batch_execute result");
       assert.match(batch, /1 secret scrubbed/);
-      assertClean(databaseText(session.project), "the database");
+      assertClean(databaseText(session.project, session.home), "the database");
     },
   );
 });
 
 Deno.test("ctx-mode exec scrubs its environment's secrets from what it prints and says how many", async () => {
   await using dir = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   const run = await runCli(
     ["exec", "--lang", "shell", `echo "$DEPLOY_TOKEN ${GHP}"`],
-    { home: dir.path, env: { DEPLOY_TOKEN: PLANTED } },
+    { home: home.path, cwd: dir.path, env: { DEPLOY_TOKEN: PLANTED } },
   );
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "[REDACTED:DEPLOY_TOKEN] [REDACTED]\n");

@@ -468,10 +468,12 @@ Deno.test("arguments sent as JSON text or strings are accepted", async () => {
 
 Deno.test("ctx-mode stats prints the last server session's savings from the project database", async () => {
   await using project = await tempDir();
+  // HOME apart from the project: runs refuse a project that is the home folder.
+  await using home = await tempDir();
   {
     await using server = await startServer({
       project: project.path,
-      home: project.path,
+      home: home.path,
     });
     await server.call("ctx_execute", {
       language: "shell",
@@ -481,7 +483,7 @@ Deno.test("ctx-mode stats prints the last server session's savings from the proj
   }
   const { runCli } = await import("../_helpers/run_cli.ts");
   const run = await runCli(["stats", "--json"], {
-    home: project.path,
+    home: home.path,
     env: { CTX_MODE_PROJECT_DIR: project.path },
   });
   assert.equal(run.code, 0, run.stderr);
@@ -494,7 +496,7 @@ Deno.test("ctx-mode stats prints the last server session's savings from the proj
   assert.ok(execute.bytesIn > 150_000, "seq 1 30000 prints about 170 KB");
   assert.ok(execute.bytesOut < 8_000);
   const text = await runCli(["stats"], {
-    home: project.path,
+    home: home.path,
     env: { CTX_MODE_PROJECT_DIR: project.path },
   });
   assert.match(text.stdout, /\| ctx_execute \| 1 \|/);
