@@ -41,24 +41,6 @@ type KnownViolation =
  */
 const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
   {
-    circle: [
-      "src/cli/hook.ts",
-      "src/hook_channel/answer.ts",
-      "src/hook_channel/stdio_channel.ts",
-    ],
-    removedBy: "issue 28 §2: one hook engine below src/cli and the channels",
-  },
-  {
-    from: "src/hook_channel/answer.ts",
-    to: "src/cli/hook.ts",
-    removedBy: "issue 28 §2: the channels call the engine, never src/cli",
-  },
-  {
-    from: "src/hook_channel/socket_worker.ts",
-    to: "src/cli/hook.ts",
-    removedBy: "issue 28 §2: the channels call the engine, never src/cli",
-  },
-  {
     circle: ["src/sandbox/_host_run.ts", "src/sandbox/run_code.ts"],
     removedBy: "issue 28 §3: the shared type moves to the lower module",
   },

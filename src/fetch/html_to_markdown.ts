@@ -33,7 +33,7 @@ import {
   parseHtml,
   type TurndownService,
 } from "./_dom.ts";
-import { markdownHeadings } from "./_outline.ts";
+import { markdownHeadings } from "../store/outline.ts";
 
 /** The Markdown of a page. */
 export interface HtmlToMarkdownResult {

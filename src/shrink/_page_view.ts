@@ -14,7 +14,7 @@ import {
   formatOutline,
   type Heading,
   markdownHeadings,
-} from "../fetch/_outline.ts";
+} from "../store/outline.ts";
 import { commas } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
 

@@ -34,8 +34,7 @@ Deno.test("src/shrink loads only pure modules of its own room, the store and con
   );
   assert.ok(modules.includes("src/shrink/shrink_tool_result.ts"));
   const outside = modules.filter((path) =>
-    !/^src\/(?:shrink|store|config)\//.test(path) &&
-    path !== "src/fetch/_outline.ts"
+    !/^src\/(?:shrink|store|config)\//.test(path)
   );
   assert.deepEqual(outside, []);
   const heavy = modules.filter((path) =>

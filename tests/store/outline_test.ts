@@ -3,7 +3,7 @@ import {
   formatOutline,
   jsonOutline,
   markdownHeadings,
-} from "../../src/fetch/_outline.ts";
+} from "../../src/store/outline.ts";
 
 Deno.test("markdownHeadings() finds ATX headings outside fences and strips inline Markdown", () => {
   const markdown = [

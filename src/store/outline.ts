@@ -3,7 +3,8 @@
  * shape of a JSON document, capped in lines and bytes so that it can go into
  * an agent's context where the page itself must not.
  *
- * Pure: this module never does I/O.
+ * Pure: this module never does I/O. The fetcher and the shrinker both show
+ * outlines.
  *
  * @module
  */
