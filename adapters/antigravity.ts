@@ -9,7 +9,7 @@
  * @module
  */
 
-import { mcpOnlyAdapter } from "./_mcp_only.ts";
+import { mcpOnlyAdapter } from "./_kit/mcp_only.ts";
 import type { Adapter } from "./types.ts";
 
 /** The Antigravity IDE adapter. */

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { defineAgent, type WireDecision } from "./_kit.ts";
+import { defineAgent, type WireDecision } from "./_kit/command_hooks.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
 const EVENTS = { pre_tool_use: ["PreToolUse"] } as const;

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { defineAgent, type WireDecision } from "./_kit.ts";
+import { defineAgent, type WireDecision } from "./_kit/command_hooks.ts";
 import type { Adapter, HookOutput } from "./types.ts";
 
 /** Where Copilot payloads keep each fact (camelCase, or snake_case from PascalCase registrations). */

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { pluginAdapter } from "./_plugin_kit.ts";
+import { pluginAdapter } from "./_kit/plugin_hooks.ts";
 import type { Adapter } from "./types.ts";
 
 /** The Hermes plugin adapter. */

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { defineAgent, type WireDecision } from "./_kit.ts";
+import { defineAgent, type WireDecision } from "./_kit/command_hooks.ts";
 import type { Adapter, HookEvent, HookOutput } from "./types.ts";
 
 /** Its event names per neutral event, the registered one first. */

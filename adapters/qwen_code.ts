@@ -11,7 +11,7 @@
  * @module
  */
 
-import { claudeStyleReply, defineAgent } from "./_kit.ts";
+import { claudeStyleReply, defineAgent } from "./_kit/command_hooks.ts";
 import type { Adapter } from "./types.ts";
 
 /** Its event names per neutral event, the registered one first. */

@@ -52,13 +52,13 @@ function setupModule(module: string): string {
  * `scripts/compile.ts` passes them to `deno compile` with `--include`.
  */
 export const SETUP_MODULES: readonly string[] = [
-  "./_doctor_kit.ts",
+  "./_kit/doctor.ts",
   "./claude_code_doctor.ts",
   ...new Set(Object.values(ADAPTER_MODULES).map(setupModule)),
 ];
 
-/** Loads the doctor's shared checks (`_doctor_kit.ts`). */
-export async function doctorKit(): Promise<typeof import("./_doctor_kit.ts")> {
+/** Loads the doctor's shared checks (`_kit/doctor.ts`). */
+export async function doctorKit(): Promise<typeof import("./_kit/doctor.ts")> {
   return await import(new URL(SETUP_MODULES[0]!, import.meta.url).href);
 }
 

@@ -12,7 +12,7 @@
 
 import denoJson from "../deno.json" with { type: "json" };
 import { agentFor, PLATFORM_NAMES } from "../adapters/registry.ts";
-import { renderConfigFile } from "../adapters/_render.ts";
+import { renderConfigFile } from "../adapters/_kit/render.ts";
 import { agentPages } from "./agent_docs.ts";
 
 /** The files of one platform's config folder, by name. */

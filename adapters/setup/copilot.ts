@@ -8,8 +8,12 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents, userFolder } from "./_hook_config.ts";
-import { defineSetup } from "./_kit.ts";
+import {
+  hookCommand,
+  registeredEvents,
+  userFolder,
+} from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
 import {
   CLI_EVENTS,
   copilotCli,

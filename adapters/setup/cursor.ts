@@ -7,8 +7,8 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents } from "./_hook_config.ts";
-import { defineSetup } from "./_kit.ts";
+import { hookCommand, registeredEvents } from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
 import { cursor, EVENTS } from "../cursor.ts";
 import type { AgentSetup, HookEvent } from "../types.ts";
 

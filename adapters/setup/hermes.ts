@@ -7,8 +7,8 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, userFolder } from "./_hook_config.ts";
-import { defineSetup } from "./_kit.ts";
+import { hookCommand, userFolder } from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
 import { EVENTS, hermes } from "../hermes.ts";
 import type { AgentSetup } from "../types.ts";
 

@@ -8,7 +8,7 @@
 
 import { joinPath } from "../../src/config/path_lite.ts";
 import { ctxModeVersion } from "../registry.ts";
-import { pluginSetup, pluginSource } from "./_plugin_kit.ts";
+import { pluginSetup, pluginSource } from "../_kit/plugin_setup.ts";
 import { hermesPlugin } from "../hermes_plugin.ts";
 import type { AgentSetup } from "../types.ts";
 

@@ -7,8 +7,12 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents, userFolder } from "./_hook_config.ts";
-import { defineSetup } from "./_kit.ts";
+import {
+  hookCommand,
+  registeredEvents,
+  userFolder,
+} from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
 import { EVENTS, kimi } from "../kimi.ts";
 import type { AgentSetup, HookEvent } from "../types.ts";
 

@@ -7,8 +7,8 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand } from "./_hook_config.ts";
-import { defineSetup } from "./_kit.ts";
+import { hookCommand } from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
 import { EVENTS, kiro } from "../kiro.ts";
 import type { AgentSetup, HookEvent } from "../types.ts";
 

@@ -7,7 +7,7 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { pluginSetup, pluginSource } from "./_plugin_kit.ts";
+import { pluginSetup, pluginSource } from "../_kit/plugin_setup.ts";
 import { kiloCode, openCode } from "../opencode.ts";
 import type { AgentSetup, DoctorWhere } from "../types.ts";
 

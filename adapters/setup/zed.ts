@@ -6,7 +6,7 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import { mcpOnlySetup } from "./_mcp_only.ts";
+import { mcpOnlySetup } from "../_kit/mcp_only_setup.ts";
 import type { AgentSetup } from "../types.ts";
 
 /** The Zed set-up. */

@@ -44,8 +44,8 @@ Deno.test("no adapter loads the doctor's modules, deno.json or the launch comman
 Deno.test("no adapter's hook path reads set-up: files, instructions, plugin templates", async (t) => {
   const setupOnly = [
     new URL("../../src/routing/routing_block.ts", import.meta.url).href,
-    new URL("../../adapters/_render.ts", import.meta.url).href,
-    new URL("../../adapters/_doctor_kit.ts", import.meta.url).href,
+    new URL("../../adapters/_kit/render.ts", import.meta.url).href,
+    new URL("../../adapters/_kit/doctor.ts", import.meta.url).href,
     new URL("../../adapters/claude_code_plugin.ts", import.meta.url).href,
   ];
   const loaded = await codeGraph(HOOK_COMMAND);

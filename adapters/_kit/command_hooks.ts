@@ -20,22 +20,26 @@
  *
  * Translates only: no policy, no I/O except reading `/proc` for the
  * agent's process id when a platform sends no session id. The hook path
- * only (each agent's set-up is built by `setup/_kit.ts`), and all of it in
+ * only (each agent's set-up is built by `command_setup.ts`), and all of it in
  * one module with the Claude Code reply dialect several agents share: every
  * module the hook loads costs a few tenths of a millisecond.
  *
  * @module
  */
 
-import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
-import type { AgentSpec, PayloadKeys, WireDecision } from "./_kit_spec.ts";
+import type { Decision, ToolInput, ToolKind } from "../../src/routing/types.ts";
+import type {
+  AgentSpec,
+  PayloadKeys,
+  WireDecision,
+} from "./command_hooks_spec.ts";
 import type {
   Adapter,
   AdapterEnv,
   HookEvent,
   HookInput,
   HookOutput,
-} from "./types.ts";
+} from "../types.ts";
 
 export type { AgentSpec, WireDecision };
 
@@ -121,7 +125,7 @@ function kindOf(spec: AgentSpec, name: string): ToolKind {
 
 /**
  * ctx-mode's MCP tool names, as routing and guard texts spell them.
- * `_plugin_kit.ts` holds the same list, so a plugin's hook loads no second
+ * `plugin_hooks.ts` holds the same list, so a plugin's hook loads no second
  * kit (a test keeps the two equal).
  */
 export const SERVER_TOOLS: RegExp =

@@ -9,7 +9,7 @@
  */
 
 import { joinPath } from "../../src/config/path_lite.ts";
-import type { AgentSpec } from "../_kit.ts";
+import type { AgentSpec } from "./command_hooks.ts";
 import type { HookEvent } from "../types.ts";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The types of the command-hook kit (`_kit.ts`): an agent as data, where
+ * The types of the command-hook kit (`command_hooks.ts`): an agent as data, where
  * its payloads keep each fact, and a decision after degradation. Types
  * only, so the hook path reads none of this text.
  *
@@ -11,7 +11,7 @@ import type {
   HookEvent,
   HookOutput,
   ToolRoles,
-} from "./types.ts";
+} from "../types.ts";
 
 /** A decision the platform can express, after degradation. */
 export type WireDecision =

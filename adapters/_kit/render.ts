@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { ConfigFile } from "./types.ts";
+import type { ConfigFile } from "../types.ts";
 
 type Table = Record<string, unknown>;
 
@@ -74,7 +74,7 @@ function tomlTable(table: Table, path: string[], lines: string[]): void {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { toToml } from "./_render.ts";
+ * import { toToml } from "./render.ts";
  * assert.equal(
  *   toToml({ hooks: [{ event: "PreToolUse" }] }),
  *   '[[hooks]]\nevent = "PreToolUse"\n',

@@ -9,13 +9,13 @@
  * @module
  */
 
-import denoJson from "../deno.json" with { type: "json" };
-import { joinPath } from "../src/config/path_lite.ts";
+import denoJson from "../../deno.json" with { type: "json" };
+import { joinPath } from "../../src/config/path_lite.ts";
 import {
   commandLine,
   currentLaunchCommand,
-} from "../src/install/launch_command.ts";
-import type { DoctorWhere, PlatformCheck } from "./types.ts";
+} from "../../src/install/launch_command.ts";
+import type { DoctorWhere, PlatformCheck } from "../types.ts";
 
 /** ctx-mode's version. */
 export const VERSION: string = denoJson.version;

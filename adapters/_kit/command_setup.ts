@@ -11,8 +11,8 @@
  */
 
 import { routingInstructions } from "../../src/routing/routing_block.ts";
-import type { DoctorPlaces } from "../_doctor_kit.ts";
-import { renameServerTools } from "../_kit.ts";
+import type { DoctorPlaces } from "./doctor.ts";
+import { renameServerTools } from "./command_hooks.ts";
 import { doctorKit } from "../registry.ts";
 import type {
   Adapter,

@@ -2,7 +2,7 @@
  * The set-up every in-process plugin agent shares: its plugin files
  * (generated from `adapters/plugins/` templates), its MCP entry, the routing
  * instructions file, and a doctor that looks for the plugin and the server.
- * Off the hook path (see `../_plugin_kit.ts` for the hooks).
+ * Off the hook path (see `./plugin_hooks.ts` for the hooks).
  *
  * @module
  */
@@ -114,7 +114,7 @@ export async function pluginSource(
   values: Readonly<Record<string, string>>,
 ): Promise<string> {
   const [body, channel] = await Promise.all(
-    [template, "./plugins/_channel.js"].map(async (file) => {
+    [template, "./_kit/channel.js"].map(async (file) => {
       const response = await fetch(new URL(file, TEMPLATES_BASE));
       if (!response.ok) {
         throw new Error(

@@ -1,12 +1,12 @@
 /**
  * Agents that speak MCP only (Zed, Antigravity IDE): no hooks, so no routing
  * or guard on their own tools; ctx-mode reaches them as an MCP server and a
- * rules file, and the doctor checks both (`setup/_mcp_only.ts`).
+ * rules file, and the doctor checks both (`mcp_only_setup.ts`).
  *
  * @module
  */
 
-import type { Adapter, HookOutput } from "./types.ts";
+import type { Adapter, HookOutput } from "../types.ts";
 
 const PASS: HookOutput = { stdout: "", exitCode: 0 };
 

@@ -12,12 +12,12 @@
  * "note"}` or `{"action": "context", "text"}`; nothing to proceed.
  *
  * The hook path only: the plugin files, MCP entry, instructions and doctor
- * are in `setup/_plugin_kit.ts`.
+ * are in `plugin_setup.ts`.
  *
  * @module
  */
 
-import type { Decision, ToolInput, ToolKind } from "../src/routing/types.ts";
+import type { Decision, ToolInput, ToolKind } from "../../src/routing/types.ts";
 import type {
   Adapter,
   AdapterEnv,
@@ -25,7 +25,7 @@ import type {
   HookEvent,
   HookInput,
   HookOutput,
-} from "./types.ts";
+} from "../types.ts";
 
 /** One plugin agent. */
 export interface PluginSpec {
@@ -47,7 +47,7 @@ export interface PluginSpec {
 
 /**
  * ctx-mode's MCP tool names, as routing and guard texts spell them: the
- * list `_kit.ts` holds, repeated so a plugin's hook loads one module fewer
+ * list `command_hooks.ts` holds, repeated so a plugin's hook loads one module fewer
  * (a test keeps the two equal).
  */
 export const SERVER_TOOLS: RegExp =
