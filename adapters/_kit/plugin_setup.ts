@@ -1,6 +1,6 @@
 /**
  * The set-up every in-process plugin agent shares: its plugin files
- * (generated from `adapters/plugins/` templates), its MCP entry, the routing
+ * (generated from the templates in the agents' folders, `adapters/<agent>/plugin.js`), its MCP entry, the routing
  * instructions file, and a doctor that looks for the plugin and the server.
  * Off the hook path (see `./plugin_hooks.ts` for the hooks).
  *

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { claudeCode } from "../../adapters/claude_code.ts";
+import { claudeCode } from "../../adapters/claude_code/adapter.ts";
 import { runHook } from "../../src/cli/hook.ts";
 import { SessionStoreCache } from "../../src/session/store_cache.ts";
 

@@ -1,0 +1,78 @@
+/**
+ * What the install targets share: the MCP command of an installation, the
+ * hook command line, the routing-instructions block.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import {
+  commandLine,
+  type LaunchCommand,
+} from "../../src/install/launch_command.ts";
+import { routingInstructions } from "../../src/routing/routing_block.ts";
+import type {
+  MarkdownBlockRegistration,
+  OwnedFileRegistration,
+  Scope,
+  TargetWhere,
+} from "../../src/install/types.ts";
+
+/** The MCP server command: the executable and its arguments, ending in `serve`. */
+export function serverCommand(
+  launch: LaunchCommand,
+): { command: string; args: string[] } {
+  return { command: launch.command, args: [...launch.args, "serve"] };
+}
+
+/** The hook command line without `hook <agent> <event>`. */
+export function hookLine(launch: LaunchCommand): string {
+  return commandLine(launch);
+}
+
+/** The routing instructions as a Markdown block in `path`. */
+export function instructionsBlock(path: string): MarkdownBlockRegistration {
+  return { kind: "markdown-block", path, text: routingInstructions() };
+}
+
+/** The folder a scope's files are relative to: the project, or the home directory. */
+export function scopeRoot(scope: Scope, where: TargetWhere): string {
+  return scope === "project" ? where.projectDir : where.home;
+}
+
+/** `$XDG_CONFIG_HOME`, else `~/.config`. */
+export function xdgConfig(where: TargetWhere): string {
+  return where.env.XDG_CONFIG_HOME || join(where.home, ".config");
+}
+
+/**
+ * The agent's plugin files as owned files under `dir`, by their paths
+ * relative to the agent's `configs/` folder (`plugins/ctx-mode.js`).
+ *
+ * @param files The files, made for this installation (undefined: none).
+ * @param dir The folder the relative paths start from.
+ * @param rename Maps a relative path to the one under `dir`. @default {unchanged}
+ */
+export function pluginRegistrations(
+  files: Readonly<Record<string, string>> | undefined,
+  dir: string,
+  rename: (name: string) => string = (name) => name,
+): OwnedFileRegistration[] {
+  return Object.entries(files ?? {}).map(([name, text]) => ({
+    kind: "owned-file",
+    path: join(dir, rename(name)),
+    text,
+    // Files that cannot hold the command: known by their ctx-mode name.
+    ...(/\.(js|py)$/.test(name) ? {} : { signature: "ctx-mode" }),
+  }));
+}
+
+/** The first path that exists, else `fallback`. */
+export function existingOr(preferred: string, fallback: string): string {
+  try {
+    Deno.statSync(preferred);
+    return preferred;
+  } catch {
+    return fallback;
+  }
+}
