@@ -1,52 +1,60 @@
 /**
- * Every agent `ctx-mode install` knows, in the order they are offered.
- * Adding an agent is adding its module and one line here.
+ * Every agent `ctx-mode install` knows, in the order it offers them: the
+ * install target in each agent's set-up (`adapters/<agent>/setup.ts`), for
+ * every platform the registry names. Adding an agent adds no line here.
+ *
+ * Loads every agent's set-up when imported: for `install`, `uninstall` and
+ * the doctor, never the hook path.
  *
  * @module
  */
 
-import { amp } from "./amp/install.ts";
-import { antigravity, antigravityCli } from "./antigravity/install.ts";
-import { claudeCode } from "./claude_code/install.ts";
-import { codex } from "./codex/install.ts";
-import { copilotCli, jetbrainsCopilot } from "./copilot/install.ts";
-import { cursor } from "./cursor/install.ts";
-import { geminiCli, qwenCode } from "./gemini_cli/install.ts";
-import { hermes, hermesPlugin } from "./hermes/install.ts";
-import { kiloCode } from "./opencode/kilocode_install.ts";
-import { kimi } from "./kimi/install.ts";
-import { kiro } from "./kiro/install.ts";
-import { openClaw } from "./openclaw/install.ts";
-import { omp, pi } from "./pi/install.ts";
-import { opencode } from "./opencode/install.ts";
-import { vscodeCopilot } from "./vscode_copilot/install.ts";
-import { zed } from "./zed/install.ts";
+import { agentFor, PLATFORM_NAMES } from "./registry.ts";
 import type { InstallTarget } from "../src/install/types.ts";
 
-/** The install targets, by name. */
-export const INSTALL_TARGETS: readonly InstallTarget[] = [
-  claudeCode,
-  geminiCli,
-  codex,
-  qwenCode,
-  cursor,
-  vscodeCopilot,
-  opencode,
-  hermes,
-  copilotCli,
-  jetbrainsCopilot,
-  kiro,
-  antigravityCli,
-  antigravity,
-  zed,
-  kimi,
-  hermesPlugin,
-  kiloCode,
-  pi,
-  omp,
-  openClaw,
-  amp,
+/**
+ * The order `install` lists and offers the agents in, the most used first;
+ * an agent not named here comes after these, in the registry's order.
+ */
+const OFFER_ORDER: readonly string[] = [
+  "claude-code",
+  "gemini-cli",
+  "codex",
+  "qwen-code",
+  "cursor",
+  "vscode-copilot",
+  "opencode",
+  "hermes",
+  "copilot-cli",
+  "jetbrains-copilot",
+  "kiro",
+  "antigravity-cli",
+  "antigravity",
+  "zed",
+  "kimi",
+  "hermes-plugin",
+  "kilocode",
+  "pi",
+  "omp",
+  "openclaw",
+  "amp",
 ];
+
+async function loadTargets(): Promise<InstallTarget[]> {
+  const targets: InstallTarget[] = [];
+  for (const name of PLATFORM_NAMES) {
+    const agent = await agentFor(name);
+    if (agent) targets.push(agent.install);
+  }
+  const rank = (target: InstallTarget) => {
+    const index = OFFER_ORDER.indexOf(target.name);
+    return index === -1 ? OFFER_ORDER.length : index;
+  };
+  return targets.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The install targets, in the order `install` offers them. */
+export const INSTALL_TARGETS: readonly InstallTarget[] = await loadTargets();
 
 /**
  * The install target of an agent.

@@ -13,6 +13,7 @@
  */
 
 import type { Decision, ToolCallEvent } from "../src/routing/types.ts";
+import type { InstallTarget } from "../src/install/types.ts";
 
 /** The neutral hook events. */
 export type HookEvent =
@@ -184,6 +185,12 @@ export interface Adapter {
 export interface AgentSetup {
   /** The platform's name, as its {@linkcode Adapter} has it. */
   name: string;
+  /**
+   * What `install` writes for the platform, per scope (and `uninstall`
+   * removes, `--repair` rewrites), derived from the same facts as its
+   * config files and doctor checks.
+   */
+  install: InstallTarget;
   /** Facts about this platform not verified on a live install, for the docs. @default {[]} */
   unverified?: readonly string[];
   /** Every file of its set-up (hooks, MCP server, instructions) with where the platform reads it. */

@@ -11,6 +11,7 @@
  */
 
 import { routingInstructions } from "../../src/routing/routing_block.ts";
+import type { InstallTarget } from "../../src/install/types.ts";
 import type { DoctorPlaces } from "./doctor.ts";
 import { renameServerTools } from "./command_hooks.ts";
 import { doctorKit } from "../registry.ts";
@@ -24,6 +25,8 @@ import type {
 
 /** One command-hook platform's set-up, as data. */
 export interface SetupSpec {
+  /** What `install` writes (and `uninstall` removes). */
+  install: InstallTarget;
   /** The platform's set-up files. */
   configFiles(command: string): ConfigFile[];
   /** The routing instructions file, relative to the project. */
@@ -47,6 +50,7 @@ export function defineSetup(adapter: Adapter, spec: SetupSpec): AgentSetup {
   const serverToolName = adapter.serverToolName ?? ((tool: string) => tool);
   return {
     name: adapter.name,
+    install: spec.install,
     unverified: spec.unverified,
     configFiles: spec.configFiles,
     config(command: string): unknown {

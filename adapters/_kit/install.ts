@@ -25,6 +25,26 @@ export function serverCommand(
   return { command: launch.command, args: [...launch.args, "serve"] };
 }
 
+/**
+ * The MCP server command of a ctx-mode command given as argv (as
+ * `deno task configs` and the plugins get it): the same shape as
+ * {@linkcode serverCommand}.
+ */
+export function serverArgv(
+  command: readonly string[],
+): { command: string; args: string[] } {
+  return { command: command[0] ?? "", args: [...command.slice(1), "serve"] };
+}
+
+/**
+ * A value at a key path, as the nested objects a config file holds
+ * (`["mcp", "servers", "ctx-mode"]` → `{mcp: {servers: {"ctx-mode": …}}}`):
+ * the config file's view of the entry `install` writes at that path.
+ */
+export function atKey(key: readonly string[], value: unknown): unknown {
+  return key.reduceRight((inner, part) => ({ [part]: inner }), value);
+}
+
 /** The hook command line without `hook <agent> <event>`. */
 export function hookLine(launch: LaunchCommand): string {
   return commandLine(launch);

@@ -7,11 +7,14 @@
  */
 
 import { routingInstructions } from "../../src/routing/routing_block.ts";
+import type { InstallTarget } from "../../src/install/types.ts";
 import type { AgentSetup, DoctorWhere, PlatformCheck } from "../types.ts";
 
 /** One MCP-only agent. */
 export interface McpOnlySpec {
   name: string;
+  /** What `install` writes (and `uninstall` removes). */
+  install: InstallTarget;
   /** Its MCP registration for a command given as argv. */
   mcpConfig(command: readonly string[]): unknown;
   /** The rules file its model reads. */
@@ -31,6 +34,7 @@ export interface McpOnlySpec {
 export function mcpOnlySetup(spec: McpOnlySpec): AgentSetup {
   return {
     name: spec.name,
+    install: spec.install,
     config: (command) => spec.mcpConfig(command.split(" ")),
     instructions: () => ({
       file: spec.instructionsFile,

@@ -9,6 +9,7 @@
 
 import { routingInstructions } from "../../src/routing/routing_block.ts";
 import { doctorKit } from "../registry.ts";
+import type { InstallTarget } from "../../src/install/types.ts";
 import type {
   Adapter,
   AgentSetup,
@@ -18,6 +19,8 @@ import type {
 
 /** One plugin agent's set-up. */
 export interface PluginSetupSpec {
+  /** What `install` writes (and `uninstall` removes). */
+  install: InstallTarget;
   /** The MCP registration in its config file, for a command given as argv; undefined without MCP. */
   mcpConfig?: (command: readonly string[]) => unknown;
   /** The routing instructions file. */
@@ -42,6 +45,7 @@ export function pluginSetup(
   const name = adapter.name;
   return {
     name,
+    install: spec.install,
     config(command: string): unknown {
       return spec.mcpConfig?.(command.split(" ")) ?? {};
     },

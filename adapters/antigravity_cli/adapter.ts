@@ -16,7 +16,8 @@
 import { defineAgent, type WireDecision } from "../_kit/command_hooks.ts";
 import type { Adapter, HookEvent, HookOutput } from "../types.ts";
 
-const EVENTS = { pre_tool_use: ["PreToolUse"] } as const;
+/** Its event names per neutral event: only `PreToolUse` is known. */
+export const EVENTS = { pre_tool_use: ["PreToolUse"] } as const;
 
 function reply(_event: HookEvent, decision: WireDecision): HookOutput {
   return decision.kind === "deny"

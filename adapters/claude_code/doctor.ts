@@ -18,6 +18,7 @@ import {
 } from "../../src/install/launch_command.ts";
 import { claudeUserDir } from "./subagents.ts";
 import { findClaudePlugin } from "./plugin.ts";
+import { claudeUserMcpFile } from "./setup.ts";
 import type { DoctorWhere, PlatformCheck } from "../types.ts";
 
 /**
@@ -51,9 +52,7 @@ export function claudeCodeDoctor(
   // Claude Code reads servers only here, never from settings.json.
   const mcp = [
     joinPath(where.projectDir, ".mcp.json"),
-    where.env.CLAUDE_CONFIG_DIR
-      ? joinPath(where.env.CLAUDE_CONFIG_DIR, ".claude.json")
-      : joinPath(where.home, ".claude.json"),
+    claudeUserMcpFile(where),
   ].find((path) =>
     /"ctx-mode"\s*:\s*\{[^}]*"command"/s.test(where.readText(path) ?? "")
   );

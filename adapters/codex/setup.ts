@@ -1,25 +1,96 @@
 /**
- * Codex CLI's set-up: the files `install` and `deno task configs` write,
- * the instructions file, and where the doctor looks. Off the hook path
- * (see `./adapter.ts` for the hooks).
+ * Codex CLI's set-up, described once: the hooks (Claude Code's format) in
+ * `hooks.json` beside `config.toml`, the MCP server as
+ * `[mcp_servers.ctx-mode]` in `config.toml` (`$CODEX_HOME`, default
+ * `~/.codex`; a project's `.codex/config.toml` counts only once the project
+ * is trusted), routing instructions in `AGENTS.md`, and where the doctor
+ * looks. Codex runs hooks only with `[features] hooks = true`. Off the hook
+ * path (see `./adapter.ts`).
  *
  * @module
  */
 
-import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, matcherGroups, userFolder } from "../_kit/hook_config.ts";
+import { join } from "node:path";
+import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
+import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { codex, EVENTS } from "./adapter.ts";
-import type { AgentSetup, HookEvent } from "../types.ts";
+import type {
+  InstallTarget,
+  Registration,
+  RegistrationInput,
+  TargetWhere,
+} from "../../src/install/types.ts";
+import type { AgentSetup } from "../types.ts";
 
-const MATCHERS: Partial<Record<HookEvent, string>> = {
+/** The hooks ctx-mode registers. */
+const HOOKS = hookSpecs(EVENTS, {
   "pre_tool_use": "Bash|exec_command|shell|apply_patch|mcp__.*",
   "post_tool_use": "*",
   "session_start": "startup|resume|clear|compact",
+}, { timeout: 30 });
+
+/** `$CODEX_HOME`, else `~/.codex`. */
+export function codexHome(where: TargetWhere): string {
+  return where.env.CODEX_HOME || join(where.home, ".codex");
+}
+
+/** What `ctx-mode install codex` writes. */
+const install: InstallTarget = {
+  name: "codex",
+  title: "Codex CLI",
+  defaultScope: "user",
+  scopes: ["user", "project"],
+  binaries: ["codex"],
+  configDirs: (where) => [codexHome(where)],
+  hooksReady: true,
+  hooks: HOOKS,
+  mcpList: ["codex", "mcp", "list"],
+  registrations({ scope, where, launch }: RegistrationInput): Registration[] {
+    const dir = scope === "project"
+      ? join(where.projectDir, ".codex")
+      : codexHome(where);
+    return [
+      {
+        kind: "toml-table",
+        path: join(dir, "config.toml"),
+        table: ["mcp_servers", "ctx-mode"],
+        // Required: otherwise Codex leaves a server that is slow to start out of the turn.
+        value: {
+          ...serverCommand(launch),
+          "startup_timeout_sec": 30,
+          required: true,
+        },
+      },
+      // Codex runs hooks only with this feature on (the older feature name runs none).
+      {
+        kind: "toml-table",
+        path: join(dir, "config.toml"),
+        table: ["features"],
+        value: { hooks: true },
+      },
+      {
+        kind: "json-hooks",
+        path: join(dir, "hooks.json"),
+        format: "json",
+        style: "nested",
+        root: ["hooks"],
+        agent: "codex",
+        hooks: install.hooksReady ? [...install.hooks] : [],
+        launchLine: hookLine(launch),
+      },
+      instructionsBlock(
+        scope === "project"
+          ? join(where.projectDir, "AGENTS.md")
+          : join(dir, "AGENTS.md"),
+      ),
+    ];
+  },
 };
 
 /** The Codex CLI set-up. */
 export const codexSetup: AgentSetup = defineSetup(codex, {
+  install,
   configFiles: (command) => [
     {
       name: "hooks.json",
@@ -28,13 +99,7 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
       project: ".codex/hooks.json",
       user: "~/.codex/hooks.json",
       relocatedBy: { variable: "CODEX_HOME", folder: "~/.codex" },
-      data: {
-        hooks: matcherGroups(EVENTS, MATCHERS, (name) => ({
-          type: "command",
-          command: hookCommand(command, "codex", name),
-          timeout: 30,
-        })),
-      },
+      data: { hooks: matcherGroups(HOOKS, command, "codex") },
     },
     {
       name: "config.toml",
@@ -57,9 +122,9 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
   ],
   instructionsFile: "AGENTS.md",
   doctorPlaces: (where) => {
-    const user = userFolder(where, "CODEX_HOME", ".codex");
-    const project = joinPath(where.projectDir, ".codex");
-    const features = where.readText(joinPath(user, "config.toml")) ?? "";
+    const user = codexHome(where);
+    const project = join(where.projectDir, ".codex");
+    const features = where.readText(join(user, "config.toml")) ?? "";
     const enabled = /^\[features\][^[]*^\s*hooks\s*=\s*true/m.test(features);
     return {
       extra: [
@@ -73,22 +138,22 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
             name: "codex hooks feature",
             status: "warn",
             detail: `Codex runs no hooks without [features] hooks = true in ${
-              joinPath(user, "config.toml")
+              join(user, "config.toml")
             }`,
           },
       ],
       hookFiles: [
-        joinPath(project, "hooks.json"),
-        joinPath(project, "config.toml"),
-        joinPath(user, "hooks.json"),
-        joinPath(user, "config.toml"),
+        join(project, "hooks.json"),
+        join(project, "config.toml"),
+        join(user, "hooks.json"),
+        join(user, "config.toml"),
       ],
       mcpFiles: [
-        joinPath(user, "config.toml"),
-        joinPath(project, "config.toml"),
+        join(user, "config.toml"),
+        join(project, "config.toml"),
       ],
       hookFix: `add configs/codex/hooks.json to ${
-        joinPath(user, "hooks.json")
+        join(user, "hooks.json")
       } and trust the hooks in /hooks`,
       mcpFix: "run: codex mcp add ctx-mode -- ctx-mode serve",
     };

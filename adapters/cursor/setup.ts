@@ -1,23 +1,83 @@
 /**
- * Cursor's set-up: the files `install` and `deno task configs` write,
- * the instructions file, and where the doctor looks. Off the hook path
- * (see `./adapter.ts` for the hooks).
+ * Cursor's set-up, described once: the hooks in `hooks.json` and the MCP
+ * server in `mcp.json` (`.cursor/` in the project or the home folder), the
+ * rules file `.cursor/rules/ctx-mode.mdc` (install writes the project's
+ * `AGENTS.md`, which Cursor also reads), and where the doctor looks. Off
+ * the hook path (see `./adapter.ts`).
  *
  * @module
  */
 
-import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, registeredEvents } from "../_kit/hook_config.ts";
+import { join } from "node:path";
+import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
+import {
+  eventEntries,
+  hookHandler,
+  hookSpecs,
+  matcherOf,
+} from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { cursor, EVENTS } from "./adapter.ts";
-import type { AgentSetup, HookEvent } from "../types.ts";
+import type {
+  InstallTarget,
+  Registration,
+  RegistrationInput,
+  Scope,
+  TargetWhere,
+} from "../../src/install/types.ts";
+import type { AgentSetup } from "../types.ts";
 
-const MATCHERS: Partial<Record<HookEvent, string>> = {
+/** The hooks ctx-mode registers. */
+const HOOKS = hookSpecs(EVENTS, {
   "pre_tool_use": "Shell|Read|Grep|Glob|WebFetch|Task|Write|Edit|MCP:.*",
+}, { timeout: 30 });
+
+/** Cursor's folder for a scope: `.cursor/` in the project or the home folder. */
+function cursorDir(scope: Scope, where: TargetWhere): string {
+  return join(scope === "project" ? where.projectDir : where.home, ".cursor");
+}
+
+/** What `ctx-mode install cursor` writes. */
+const install: InstallTarget = {
+  name: "cursor",
+  title: "Cursor",
+  defaultScope: "user",
+  scopes: ["user", "project"],
+  binaries: ["cursor", "cursor-agent"],
+  configDirs: (where) => [cursorDir("user", where)],
+  hooksReady: true,
+  hooks: HOOKS,
+  registrations({ scope, where, launch }: RegistrationInput): Registration[] {
+    const dir = cursorDir(scope, where);
+    return [
+      {
+        kind: "json-member",
+        path: join(dir, "mcp.json"),
+        format: "json",
+        key: ["mcpServers", "ctx-mode"],
+        value: serverCommand(launch),
+      },
+      {
+        kind: "json-hooks",
+        path: join(dir, "hooks.json"),
+        format: "json",
+        style: "flat",
+        root: ["hooks"],
+        agent: "cursor",
+        hooks: install.hooksReady ? [...install.hooks] : [],
+        preamble: { version: 1 },
+        launchLine: hookLine(launch),
+      },
+      ...(scope === "project"
+        ? [instructionsBlock(join(where.projectDir, "AGENTS.md"))]
+        : []),
+    ];
+  },
 };
 
 /** The Cursor set-up. */
 export const cursorSetup: AgentSetup = defineSetup(cursor, {
+  install,
   configFiles: (command) => [{
     name: "hooks.json",
     format: "json",
@@ -26,12 +86,11 @@ export const cursorSetup: AgentSetup = defineSetup(cursor, {
     user: "~/.cursor/hooks.json",
     data: {
       version: 1,
-      hooks: Object.fromEntries(
-        registeredEvents(EVENTS).map(([event, name]) => [name, [{
-          command: hookCommand(command, "cursor", name),
-          ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-          timeout: 30,
-        }]]),
+      hooks: eventEntries(
+        HOOKS,
+        (hook, line) =>
+          hookHandler(hook, { command: line, ...matcherOf(hook) }),
+        { command, platform: "cursor" },
       ),
     },
   }, {
@@ -47,12 +106,12 @@ export const cursorSetup: AgentSetup = defineSetup(cursor, {
     `---\ndescription: ctx-mode routing\nalwaysApply: true\n---\n\n${text}`,
   doctorPlaces: (where) => ({
     hookFiles: [
-      joinPath(where.projectDir, ".cursor", "hooks.json"),
-      joinPath(where.home, ".cursor", "hooks.json"),
+      join(cursorDir("project", where), "hooks.json"),
+      join(cursorDir("user", where), "hooks.json"),
     ],
     mcpFiles: [
-      joinPath(where.projectDir, ".cursor", "mcp.json"),
-      joinPath(where.home, ".cursor", "mcp.json"),
+      join(cursorDir("project", where), "mcp.json"),
+      join(cursorDir("user", where), "mcp.json"),
     ],
     hookFix:
       "add configs/cursor/hooks.json to ~/.cursor/hooks.json (not also to .claude/settings.json, or each hook runs twice)",

@@ -1,27 +1,44 @@
 /**
- * Gemini CLI's set-up: the files `install` and `deno task configs` write,
- * the instructions file, and where the doctor looks. Off the hook path
- * (see `./adapter.ts` for the hooks).
+ * Gemini CLI's set-up, described once: the hooks and the MCP server in
+ * `settings.json` (`.gemini/` in the project, or `$GEMINI_CLI_HOME/.gemini`,
+ * default `~/.gemini`), `GEMINI.md`, and where the doctor looks. Off the
+ * hook path (see `./adapter.ts`).
  *
  * @module
  */
 
-import { joinPath } from "../../src/config/path_lite.ts";
-import { hookCommand, matcherGroups } from "../_kit/hook_config.ts";
+import { join } from "node:path";
+import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
+import { settingsServer, settingsTarget } from "../_kit/settings_target.ts";
 import { EVENTS, geminiCli } from "./adapter.ts";
-import type { AgentSetup, HookEvent } from "../types.ts";
+import type { TargetWhere } from "../../src/install/types.ts";
+import type { AgentSetup } from "../types.ts";
 
 // No session_start matcher: the agent compares a SessionStart matcher with
 // the source by equality, so "startup|resume" would match no source.
-const MATCHERS: Partial<Record<HookEvent, string>> = {
+const HOOKS = hookSpecs(EVENTS, {
   "pre_tool_use":
     "run_shell_command|read_file|read_many_files|grep_search|search_file_content|glob|web_fetch|codebase_investigator|generalist|write_file|replace|mcp_.*",
   "post_tool_use": "*",
-};
+}, { name: "ctx-mode", timeout: 30000 });
+
+/** The user folder of Gemini CLI. */
+export function geminiDir(where: TargetWhere): string {
+  return join(where.env.GEMINI_CLI_HOME || where.home, ".gemini");
+}
 
 /** The Gemini CLI set-up. */
 export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
+  install: settingsTarget({
+    name: "gemini-cli",
+    title: "Gemini CLI",
+    binary: "gemini",
+    folder: ".gemini",
+    instructions: "GEMINI.md",
+    userDir: geminiDir,
+    hooks: HOOKS,
+  }),
   configFiles: (command) => [{
     name: "settings.json",
     format: "json",
@@ -31,23 +48,17 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
     // Gemini CLI's own home variable: `$GEMINI_CLI_HOME/.gemini`.
     relocatedBy: { variable: "GEMINI_CLI_HOME", folder: "~" },
     data: {
-      hooks: matcherGroups(EVENTS, MATCHERS, (name) => ({
-        type: "command",
-        name: "ctx-mode",
-        command: hookCommand(command, "gemini-cli", name),
-        timeout: 30000,
-      })),
+      hooks: matcherGroups(HOOKS, command, "gemini-cli"),
       mcpServers: {
-        "ctx-mode": { command, args: ["serve"], timeout: 600000, trust: false },
+        "ctx-mode": settingsServer({ command, args: ["serve"] }),
       },
     },
   }],
   instructionsFile: "GEMINI.md",
   doctorPlaces: (where) => {
-    const user = joinPath(where.env.GEMINI_CLI_HOME || where.home, ".gemini");
     const files = [
-      joinPath(where.projectDir, ".gemini", "settings.json"),
-      joinPath(user, "settings.json"),
+      join(where.projectDir, ".gemini", "settings.json"),
+      join(geminiDir(where), "settings.json"),
     ];
     return {
       hookFiles: files,

@@ -1,27 +1,90 @@
 /**
- * Kimi Code's set-up: the files `install` and `deno task configs` write,
- * the instructions file, and where the doctor looks. Off the hook path
- * (see `./adapter.ts` for the hooks).
+ * Kimi Code's set-up, described once: hooks as `[[hooks]]` tables in
+ * `~/.kimi-code/config.toml` (the only place Kimi reads hooks;
+ * `KIMI_CODE_HOME` relocates the folder), the MCP server under `mcpServers`
+ * in `mcp.json` (`~/.kimi-code/mcp.json`, or a project's
+ * `.kimi-code/mcp.json`), routing instructions in the project's
+ * `AGENTS.md`, and where the doctor looks. The user scope writes the hooks
+ * and the server; the project scope the project's server and instructions.
+ * Off the hook path (see `./adapter.ts`).
  *
  * @module
  */
 
-import { joinPath } from "../../src/config/path_lite.ts";
+import { join } from "node:path";
+import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
 import {
   hookCommand,
-  registeredEvents,
-  userFolder,
+  hookHandler,
+  hookSpecs,
+  matcherOf,
 } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { EVENTS, kimi } from "./adapter.ts";
-import type { AgentSetup, HookEvent } from "../types.ts";
+import type {
+  InstallTarget,
+  Registration,
+  RegistrationInput,
+  TargetWhere,
+} from "../../src/install/types.ts";
+import type { AgentSetup } from "../types.ts";
 
-const MATCHERS: Partial<Record<HookEvent, string>> = {
+/** The hooks ctx-mode registers. */
+const HOOKS = hookSpecs(EVENTS, {
   "pre_tool_use": "Bash|Read|Grep|Glob|FetchURL|Agent|Write|Edit|mcp__.*",
+}, { timeout: 30 });
+
+/** `$KIMI_CODE_HOME`, else `~/.kimi-code`. */
+export function kimiHome(where: TargetWhere): string {
+  return where.env.KIMI_CODE_HOME || join(where.home, ".kimi-code");
+}
+
+/** ctx-mode's MCP server entry. */
+function server(run: { command: string; args: string[] }): unknown {
+  return { ...run, env: {} };
+}
+
+/** What `ctx-mode install kimi` writes. */
+const install: InstallTarget = {
+  name: "kimi",
+  title: "Kimi Code",
+  defaultScope: "user",
+  scopes: ["user", "project"],
+  binaries: ["kimi"],
+  configDirs: (where) => [kimiHome(where)],
+  hooksReady: true,
+  hooks: HOOKS,
+  mcpList: ["kimi", "mcp", "list"],
+  registrations({ scope, where, launch }: RegistrationInput): Registration[] {
+    const mcp: Registration = {
+      kind: "json-member",
+      path: scope === "project"
+        ? join(where.projectDir, ".kimi-code", "mcp.json")
+        : join(kimiHome(where), "mcp.json"),
+      format: "json",
+      key: ["mcpServers", "ctx-mode"],
+      value: server(serverCommand(launch)),
+    };
+    if (scope === "project") {
+      return [mcp, instructionsBlock(join(where.projectDir, "AGENTS.md"))];
+    }
+    return [
+      {
+        kind: "toml-hooks",
+        path: join(kimiHome(where), "config.toml"),
+        array: "hooks",
+        agent: "kimi",
+        hooks: install.hooksReady ? [...install.hooks] : [],
+        launchLine: hookLine(launch),
+      },
+      mcp,
+    ];
+  },
 };
 
 /** The Kimi Code set-up. */
 export const kimiSetup: AgentSetup = defineSetup(kimi, {
+  install,
   configFiles: (command) => [{
     name: "config.toml",
     format: "toml",
@@ -29,11 +92,12 @@ export const kimiSetup: AgentSetup = defineSetup(kimi, {
     user: "~/.kimi-code/config.toml",
     relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
     data: {
-      hooks: registeredEvents(EVENTS).map(([event, name]) => ({
-        event: name,
-        ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-        command: hookCommand(command, "kimi", name),
-        timeout: 30,
+      hooks: HOOKS.map((hook) => ({
+        event: hook.event,
+        ...matcherOf(hook),
+        ...hookHandler(hook, {
+          command: hookCommand(command, "kimi", hook.event),
+        }),
       })),
     },
   }, {
@@ -43,20 +107,19 @@ export const kimiSetup: AgentSetup = defineSetup(kimi, {
     project: ".kimi-code/mcp.json",
     user: "~/.kimi-code/mcp.json",
     relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
-    data: { mcpServers: { "ctx-mode": { command, args: ["serve"], env: {} } } },
+    data: {
+      mcpServers: { "ctx-mode": server({ command, args: ["serve"] }) },
+    },
   }],
   instructionsFile: "AGENTS.md",
-  doctorPlaces: (where, installHint) => {
-    const user = userFolder(where, "KIMI_CODE_HOME", ".kimi-code");
-    return {
-      hookFiles: [joinPath(user, "config.toml")],
-      mcpFiles: [
-        joinPath(user, "mcp.json"),
-        joinPath(where.projectDir, ".kimi-code", "mcp.json"),
-      ],
-      hookFix: installHint,
-      mcpFix: installHint,
-    };
-  },
+  doctorPlaces: (where, installHint) => ({
+    hookFiles: [join(kimiHome(where), "config.toml")],
+    mcpFiles: [
+      join(kimiHome(where), "mcp.json"),
+      join(where.projectDir, ".kimi-code", "mcp.json"),
+    ],
+    hookFix: installHint,
+    mcpFix: installHint,
+  }),
   unverified: ["whether stdout reaches the context on some events"],
 });
