@@ -1,8 +1,9 @@
 /**
- * The platforms ctx-mode's hook command serves, each loaded only when its
- * hook runs, and their set-up, loaded only by `install`, `deno task
- * configs` and the doctor. Adding a platform is adding its hook module, its
- * set-up module under `setup/` and one line here.
+ * The platforms ctx-mode serves, one line each: its name and its adapter
+ * (`<agent>/adapter.ts`), loaded only when its hook runs; its set-up
+ * (`setup.ts` beside the adapter), loaded only by `install`, `deno task
+ * configs` and the doctor. Adding a platform is adding its folder and one
+ * line here.
  *
  * @module
  */

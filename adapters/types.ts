@@ -3,9 +3,9 @@
  * neutral hook engine can serve it ({@linkcode Adapter}, all the hook path
  * loads), and what its set-up needs ({@linkcode AgentSetup}: files,
  * instructions, doctor), loaded only by `install`, `deno task configs` and
- * the doctor. Adding a platform is adding its two modules
- * (`adapters/<agent>.ts`, `adapters/setup/<agent>.ts`) and one line in
- * `registry.ts`.
+ * the doctor. Adding a platform is adding its folder
+ * (`adapters/<agent>/adapter.ts`, `adapters/<agent>/setup.ts`) and one line
+ * in `registry.ts`.
  *
  * Types only; no platform is named here.
  *
@@ -179,8 +179,8 @@ export interface Adapter {
 }
 
 /**
- * One agent platform's set-up: its files, instructions and doctor checks.
- * Lives in `adapters/setup/<agent>.ts`, off the hook path.
+ * One agent platform's set-up: its files, install target, instructions and
+ * doctor checks. Lives in `adapters/<agent>/setup.ts`, off the hook path.
  */
 export interface AgentSetup {
   /** The platform's name, as its {@linkcode Adapter} has it. */

@@ -2,14 +2,13 @@
  * What the agents' hook set-ups share: which events are registered under
  * which of the platform's names, with which matcher and handler fields (one
  * list per agent, which `install` writes and `deno task configs` renders in
- * the agent's layout), the command line, and the platform's user folder.
+ * the agent's layout), and the command line.
  *
  * Pure.
  *
  * @module
  */
 
-import { joinPath } from "../../src/config/path_lite.ts";
 import type { HookSpec } from "../../src/install/types.ts";
 import type { AgentSpec } from "./command_hooks.ts";
 import type { HookEvent } from "../types.ts";
@@ -133,20 +132,4 @@ export function hookCommand(
   eventName: string,
 ): string {
   return `${command} hook ${platform} ${eventName}`;
-}
-
-/**
- * A platform's user folder: its variable when set, else `~/<folder>`.
- *
- * @param where The home directory and the environment.
- * @param variable The variable relocating the folder.
- * @param folder The folder under the home directory.
- * @returns The folder's path.
- */
-export function userFolder(
-  where: { home: string; env: Readonly<Record<string, string>> },
-  variable: string | undefined,
-  folder: string,
-): string {
-  return (variable && where.env[variable]) || joinPath(where.home, folder);
 }

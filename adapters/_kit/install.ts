@@ -1,6 +1,7 @@
 /**
  * What the install targets share: the MCP command of an installation, the
- * hook command line, the routing-instructions block.
+ * hook command line, the routing-instructions block, an entry at a key
+ * path, the plugin files as owned files.
  *
  * @module
  */
@@ -14,7 +15,6 @@ import { routingInstructions } from "../../src/routing/routing_block.ts";
 import type {
   MarkdownBlockRegistration,
   OwnedFileRegistration,
-  Scope,
   TargetWhere,
 } from "../../src/install/types.ts";
 
@@ -53,11 +53,6 @@ export function hookLine(launch: LaunchCommand): string {
 /** The routing instructions as a Markdown block in `path`. */
 export function instructionsBlock(path: string): MarkdownBlockRegistration {
   return { kind: "markdown-block", path, text: routingInstructions() };
-}
-
-/** The folder a scope's files are relative to: the project, or the home directory. */
-export function scopeRoot(scope: Scope, where: TargetWhere): string {
-  return scope === "project" ? where.projectDir : where.home;
 }
 
 /** `$XDG_CONFIG_HOME`, else `~/.config`. */
