@@ -9,8 +9,12 @@ import { codeGraph } from "../../scripts/_code_graph.ts";
 
 const REGISTRY = new URL("../../adapters/registry.ts", import.meta.url);
 const HOOK_COMMAND = new URL("../../src/cli/hook.ts", import.meta.url);
-/** An agent's set-up modules: off the hook path, beside its adapter. */
-const SET_UP = /\/adapters\/[a-z_]+\/(setup|install|doctor|plugin)\.ts$/;
+/**
+ * Set-up modules: an agent's, beside its adapter, and the kit's set-up
+ * builders; all off the hook path.
+ */
+const SET_UP =
+  /\/adapters\/(?:[a-z_]+\/(?:setup|doctor|plugin)|_kit\/(?:command_setup|plugin_setup|mcp_only_setup|settings_target|hook_config|install|render|doctor))\.ts$/;
 /**
  * The most modules an adapter may add to what the hook command has already
  * loaded: its own module and one kit. Each costs the hook a few tenths of a
