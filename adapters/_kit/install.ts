@@ -55,6 +55,43 @@ export function instructionsBlock(path: string): MarkdownBlockRegistration {
   return { kind: "markdown-block", path, text: routingInstructions() };
 }
 
+/** A folder in the user's home that a variable may move (`CODEX_HOME` for `~/.codex`). */
+export interface HomeFolder {
+  /** The folder, relative to the home directory (`.codex`). */
+  folder: string;
+  /** The variable that moves it. */
+  variable: string;
+}
+
+/**
+ * Where a home folder is: its variable when set, else `~/<folder>`.
+ *
+ * @param where The home directory and the environment.
+ * @param home The folder and its variable.
+ * @returns The folder's path.
+ */
+export function homeFolder(where: TargetWhere, home: HomeFolder): string {
+  return where.env[home.variable] || join(where.home, home.folder);
+}
+
+/**
+ * How the docs name a file in a home folder (`~/.codex/hooks.json`), and
+ * the variable that moves it: the `user` and `relocatedBy` of a config file.
+ *
+ * @param home The folder and its variable.
+ * @param name The file, relative to the folder.
+ * @returns The two members.
+ */
+export function inHomeFolder(
+  home: HomeFolder,
+  name: string,
+): { user: string; relocatedBy: { variable: string; folder: string } } {
+  return {
+    user: join("~", home.folder, name),
+    relocatedBy: { variable: home.variable, folder: join("~", home.folder) },
+  };
+}
+
 /** `$XDG_CONFIG_HOME`, else `~/.config`. */
 export function xdgConfig(where: TargetWhere): string {
   return where.env.XDG_CONFIG_HOME || join(where.home, ".config");

@@ -11,7 +11,13 @@
  */
 
 import { join } from "node:path";
-import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
+import {
+  homeFolder,
+  hookLine,
+  inHomeFolder,
+  instructionsBlock,
+  serverCommand,
+} from "../_kit/install.ts";
 import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { codex, EVENTS } from "./adapter.ts";
@@ -30,9 +36,12 @@ const HOOKS = hookSpecs(EVENTS, {
   "session_start": "startup|resume|clear|compact",
 }, { timeout: 30 });
 
+/** Codex's user folder: `$CODEX_HOME`, else `~/.codex`. */
+const CODEX_HOME = { folder: ".codex", variable: "CODEX_HOME" };
+
 /** `$CODEX_HOME`, else `~/.codex`. */
 export function codexHome(where: TargetWhere): string {
-  return where.env.CODEX_HOME || join(where.home, ".codex");
+  return homeFolder(where, CODEX_HOME);
 }
 
 /** What `ctx-mode install codex` writes. */
@@ -97,16 +106,14 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
       format: "json",
       holds: ["hooks"],
       project: ".codex/hooks.json",
-      user: "~/.codex/hooks.json",
-      relocatedBy: { variable: "CODEX_HOME", folder: "~/.codex" },
+      ...inHomeFolder(CODEX_HOME, "hooks.json"),
       data: { hooks: matcherGroups(HOOKS, command, "codex") },
     },
     {
       name: "config.toml",
       format: "toml",
       holds: ["settings", "mcp"],
-      user: "~/.codex/config.toml",
-      relocatedBy: { variable: "CODEX_HOME", folder: "~/.codex" },
+      ...inHomeFolder(CODEX_HOME, "config.toml"),
       data: {
         features: { hooks: true },
         "mcp_servers": {

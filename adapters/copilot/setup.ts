@@ -15,7 +15,13 @@
  */
 
 import { join } from "node:path";
-import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
+import {
+  homeFolder,
+  hookLine,
+  inHomeFolder,
+  instructionsBlock,
+  serverCommand,
+} from "../_kit/install.ts";
 import { eventEntries, hookHandler, hookSpecs } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import type { LaunchCommand } from "../../src/install/launch_command.ts";
@@ -44,9 +50,12 @@ const CLI_HOOKS = hookSpecs(CLI_EVENTS, {}, HANDLER);
 /** The hooks ctx-mode registers with JetBrains Copilot. */
 const JETBRAINS_HOOKS = hookSpecs(JETBRAINS_EVENTS, {}, HANDLER);
 
+/** Copilot CLI's user folder: `$COPILOT_HOME`, else `~/.copilot`. */
+const COPILOT_HOME = { folder: ".copilot", variable: "COPILOT_HOME" };
+
 /** `$COPILOT_HOME`, else `~/.copilot`. */
 export function copilotHome(where: TargetWhere): string {
-  return where.env.COPILOT_HOME || join(where.home, ".copilot");
+  return homeFolder(where, COPILOT_HOME);
 }
 
 /** The user `mcp.json` of Copilot for JetBrains. */
@@ -176,16 +185,14 @@ export const copilotCliSetup: AgentSetup = defineSetup(copilotCli, {
     format: "json",
     holds: ["hooks"],
     project: ".github/hooks/ctx-mode-copilot-cli.json",
-    user: "~/.copilot/hooks/ctx-mode.json",
-    relocatedBy: { variable: "COPILOT_HOME", folder: "~/.copilot" },
+    ...inHomeFolder(COPILOT_HOME, "hooks/ctx-mode.json"),
     data: copilotHookFile(command, "copilot-cli", CLI_HOOKS),
   }, {
     name: "mcp-config.json",
     format: "json",
     holds: ["mcp"],
     project: ".github/mcp.json",
-    user: "~/.copilot/mcp-config.json",
-    relocatedBy: { variable: "COPILOT_HOME", folder: "~/.copilot" },
+    ...inHomeFolder(COPILOT_HOME, "mcp-config.json"),
     data: {
       mcpServers: {
         "ctx-mode": {

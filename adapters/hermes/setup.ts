@@ -16,7 +16,12 @@
  */
 
 import { join } from "node:path";
-import { hookLine, serverCommand } from "../_kit/install.ts";
+import {
+  homeFolder,
+  hookLine,
+  inHomeFolder,
+  serverCommand,
+} from "../_kit/install.ts";
 import { eventEntries, hookHandler, hookSpecs } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { EVENTS, hermes } from "./adapter.ts";
@@ -31,9 +36,12 @@ import type { AgentSetup } from "../types.ts";
 /** The shell hooks ctx-mode registers. */
 const HOOKS = hookSpecs(EVENTS, {}, { timeout: 30 });
 
+/** Hermes's user folder: `$HERMES_HOME`, else `~/.hermes`. */
+const HERMES_HOME = { folder: ".hermes", variable: "HERMES_HOME" };
+
 /** `$HERMES_HOME`, else `~/.hermes`. */
 export function hermesHome(where: TargetWhere): string {
-  return where.env.HERMES_HOME || join(where.home, ".hermes");
+  return homeFolder(where, HERMES_HOME);
 }
 
 function configFile(where: TargetWhere): string {
@@ -116,8 +124,7 @@ export const hermesSetup: AgentSetup = defineSetup(hermes, {
     name: "config.yaml",
     format: "yaml",
     holds: ["hooks", "mcp"],
-    user: "~/.hermes/config.yaml",
-    relocatedBy: { variable: "HERMES_HOME", folder: "~/.hermes" },
+    ...inHomeFolder(HERMES_HOME, "config.yaml"),
     data: {
       hooks: eventEntries(
         HOOKS,

@@ -64,6 +64,7 @@ export const hermesPluginSetup: AgentSetup = pluginSetup(hermesPlugin, {
     ),
   }),
   places: (where) => {
+    // `??`, not install's `||` (`hermesHome`): an empty variable is taken as set here.
     const home = where.env.HERMES_HOME ?? joinPath(where.home, ".hermes");
     return {
       plugins: [joinPath(home, "plugins", "ctx-mode", "__init__.py")],

@@ -12,7 +12,13 @@
  */
 
 import { join } from "node:path";
-import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
+import {
+  homeFolder,
+  hookLine,
+  inHomeFolder,
+  instructionsBlock,
+  serverCommand,
+} from "../_kit/install.ts";
 import {
   hookCommand,
   hookHandler,
@@ -34,9 +40,12 @@ const HOOKS = hookSpecs(EVENTS, {
   "pre_tool_use": "Bash|Read|Grep|Glob|FetchURL|Agent|Write|Edit|mcp__.*",
 }, { timeout: 30 });
 
+/** Kimi Code's user folder: `$KIMI_CODE_HOME`, else `~/.kimi-code`. */
+const KIMI_HOME = { folder: ".kimi-code", variable: "KIMI_CODE_HOME" };
+
 /** `$KIMI_CODE_HOME`, else `~/.kimi-code`. */
 export function kimiHome(where: TargetWhere): string {
-  return where.env.KIMI_CODE_HOME || join(where.home, ".kimi-code");
+  return homeFolder(where, KIMI_HOME);
 }
 
 /** ctx-mode's MCP server entry. */
@@ -89,8 +98,7 @@ export const kimiSetup: AgentSetup = defineSetup(kimi, {
     name: "config.toml",
     format: "toml",
     holds: ["hooks"],
-    user: "~/.kimi-code/config.toml",
-    relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
+    ...inHomeFolder(KIMI_HOME, "config.toml"),
     data: {
       hooks: HOOKS.map((hook) => ({
         event: hook.event,
@@ -105,8 +113,7 @@ export const kimiSetup: AgentSetup = defineSetup(kimi, {
     format: "json",
     holds: ["mcp"],
     project: ".kimi-code/mcp.json",
-    user: "~/.kimi-code/mcp.json",
-    relocatedBy: { variable: "KIMI_CODE_HOME", folder: "~/.kimi-code" },
+    ...inHomeFolder(KIMI_HOME, "mcp.json"),
     data: {
       mcpServers: { "ctx-mode": server({ command, args: ["serve"] }) },
     },
