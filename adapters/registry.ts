@@ -1,8 +1,9 @@
 /**
- * The platforms ctx-mode's hook command serves, each loaded only when its
- * hook runs, and their set-up, loaded only by `install`, `deno task
- * configs` and the doctor. Adding a platform is adding its hook module, its
- * set-up module under `setup/` and one line here.
+ * The platforms ctx-mode serves, one line each: its name and its adapter
+ * (`<agent>/adapter.ts`), loaded only when its hook runs; its set-up
+ * (`setup.ts` beside the adapter), loaded only by `install`, `deno task
+ * configs` and the doctor. Adding a platform is adding its folder and one
+ * line here.
  *
  * @module
  */
@@ -16,32 +17,32 @@ import type { Adapter, Agent, AgentSetup } from "./types.ts";
  * `scripts/compile.ts` passes them to `deno compile` with `--include`.
  */
 export const ADAPTER_MODULES: Readonly<Record<string, string>> = {
-  "claude-code": "./claude_code.ts",
-  "gemini-cli": "./gemini_cli.ts",
-  "codex": "./codex.ts",
-  "cursor": "./cursor.ts",
-  "vscode-copilot": "./vscode_copilot.ts",
-  "copilot-cli": "./copilot.ts",
-  "qwen-code": "./qwen_code.ts",
-  "kiro": "./kiro.ts",
-  "jetbrains-copilot": "./copilot.ts",
-  "kimi": "./kimi.ts",
-  "antigravity-cli": "./antigravity_cli.ts",
-  "hermes": "./hermes.ts",
-  "opencode": "./opencode.ts",
-  "kilocode": "./opencode.ts",
-  "pi": "./pi.ts",
-  "omp": "./pi.ts",
-  "openclaw": "./openclaw.ts",
-  "amp": "./amp.ts",
-  "hermes-plugin": "./hermes_plugin.ts",
-  "zed": "./zed.ts",
-  "antigravity": "./antigravity.ts",
+  "claude-code": "./claude_code/adapter.ts",
+  "gemini-cli": "./gemini_cli/adapter.ts",
+  "codex": "./codex/adapter.ts",
+  "cursor": "./cursor/adapter.ts",
+  "vscode-copilot": "./vscode_copilot/adapter.ts",
+  "copilot-cli": "./copilot/adapter.ts",
+  "qwen-code": "./qwen_code/adapter.ts",
+  "kiro": "./kiro/adapter.ts",
+  "jetbrains-copilot": "./copilot/adapter.ts",
+  "kimi": "./kimi/adapter.ts",
+  "antigravity-cli": "./antigravity_cli/adapter.ts",
+  "hermes": "./hermes/adapter.ts",
+  "opencode": "./opencode/adapter.ts",
+  "kilocode": "./opencode/adapter.ts",
+  "pi": "./pi/adapter.ts",
+  "omp": "./pi/adapter.ts",
+  "openclaw": "./openclaw/adapter.ts",
+  "amp": "./amp/adapter.ts",
+  "hermes-plugin": "./hermes_plugin/adapter.ts",
+  "zed": "./zed/adapter.ts",
+  "antigravity": "./antigravity/adapter.ts",
 };
 
-/** An adapter module's set-up module: the same name under `setup/`. */
+/** An adapter module's set-up module: `setup.ts` in the agent's folder. */
 function setupModule(module: string): string {
-  return module.replace(/^\.\//, "./setup/");
+  return module.replace(/[^/]+$/, "setup.ts");
 }
 
 /**
@@ -52,13 +53,13 @@ function setupModule(module: string): string {
  * `scripts/compile.ts` passes them to `deno compile` with `--include`.
  */
 export const SETUP_MODULES: readonly string[] = [
-  "./_doctor_kit.ts",
-  "./claude_code_doctor.ts",
+  "./_kit/doctor.ts",
+  "./claude_code/doctor.ts",
   ...new Set(Object.values(ADAPTER_MODULES).map(setupModule)),
 ];
 
-/** Loads the doctor's shared checks (`_doctor_kit.ts`). */
-export async function doctorKit(): Promise<typeof import("./_doctor_kit.ts")> {
+/** Loads the doctor's shared checks (`_kit/doctor.ts`). */
+export async function doctorKit(): Promise<typeof import("./_kit/doctor.ts")> {
   return await import(new URL(SETUP_MODULES[0]!, import.meta.url).href);
 }
 
@@ -67,9 +68,9 @@ export async function ctxModeVersion(): Promise<string> {
   return (await doctorKit()).VERSION;
 }
 
-/** Loads the doctor's Claude Code checks (`claude_code_doctor.ts`). */
+/** Loads the doctor's Claude Code checks (`claude_code/doctor.ts`). */
 export async function claudeCodeDoctorModule(): Promise<
-  typeof import("./claude_code_doctor.ts")
+  typeof import("./claude_code/doctor.ts")
 > {
   return await import(new URL(SETUP_MODULES[1]!, import.meta.url).href);
 }

@@ -3,9 +3,9 @@
  * neutral hook engine can serve it ({@linkcode Adapter}, all the hook path
  * loads), and what its set-up needs ({@linkcode AgentSetup}: files,
  * instructions, doctor), loaded only by `install`, `deno task configs` and
- * the doctor. Adding a platform is adding its two modules
- * (`adapters/<agent>.ts`, `adapters/setup/<agent>.ts`) and one line in
- * `registry.ts`.
+ * the doctor. Adding a platform is adding its folder
+ * (`adapters/<agent>/adapter.ts`, `adapters/<agent>/setup.ts`) and one line
+ * in `registry.ts`.
  *
  * Types only; no platform is named here.
  *
@@ -13,6 +13,7 @@
  */
 
 import type { Decision, ToolCallEvent } from "../src/routing/types.ts";
+import type { InstallTarget } from "../src/install/types.ts";
 
 /** The neutral hook events. */
 export type HookEvent =
@@ -178,12 +179,18 @@ export interface Adapter {
 }
 
 /**
- * One agent platform's set-up: its files, instructions and doctor checks.
- * Lives in `adapters/setup/<agent>.ts`, off the hook path.
+ * One agent platform's set-up: its files, install target, instructions and
+ * doctor checks. Lives in `adapters/<agent>/setup.ts`, off the hook path.
  */
 export interface AgentSetup {
   /** The platform's name, as its {@linkcode Adapter} has it. */
   name: string;
+  /**
+   * What `install` writes for the platform, per scope (and `uninstall`
+   * removes, `--repair` rewrites), derived from the same facts as its
+   * config files and doctor checks.
+   */
+  install: InstallTarget;
   /** Facts about this platform not verified on a live install, for the docs. @default {[]} */
   unverified?: readonly string[];
   /** Every file of its set-up (hooks, MCP server, instructions) with where the platform reads it. */

@@ -16,7 +16,7 @@ import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
 import { currentLaunchCommand } from "../install/launch_command.ts";
-import { registrationChecks } from "../install/doctor_checks.ts";
+import { registrationChecks } from "../../adapters/install_checks.ts";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
 

@@ -16,9 +16,7 @@ import {
   commandLine,
   currentLaunchCommand,
   detectAgents,
-  INSTALL_TARGETS,
   type InstallTarget,
-  installTarget,
   isChange,
   isInstalled,
   type LaunchCommand,
@@ -32,7 +30,11 @@ import {
   unifiedDiff,
 } from "../install/mod.ts";
 import { warmCache } from "../install/warm_cache.ts";
-import { pluginFilesOf } from "../install/plugin_files.ts";
+import {
+  INSTALL_TARGETS,
+  installTarget,
+} from "../../adapters/install_targets.ts";
+import { pluginFilesOf } from "../../adapters/plugin_files.ts";
 
 const OPTIONS = {
   project: { type: "boolean" },
@@ -187,6 +189,7 @@ function plans(
             mode,
             where: place,
             launch,
+            agents: INSTALL_TARGETS,
             statusLine: STATUS_LINE,
             pluginFiles: plugins.get(target.name),
             read,
@@ -209,6 +212,7 @@ function plans(
       mode,
       where: place,
       launch,
+      agents: INSTALL_TARGETS,
       statusLine: STATUS_LINE,
       pluginFiles: plugins.get(target.name),
       read,

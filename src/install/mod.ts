@@ -1,7 +1,9 @@
 /**
  * `ctx-mode install` as a library: what to write for which agents and
  * scopes, whether an agent is registered, and the pieces the CLI, the doctor
- * and plugins share (the launch command, the targets, the engine).
+ * and plugins share (the launch command, the engine). Agent-neutral: each
+ * agent's install target lives in its folder under `adapters/`
+ * (`adapters/install_targets.ts` lists them).
  *
  * Plans and applies; never prints and never asks.
  *
@@ -42,7 +44,6 @@ export type {
 export { detectAgents, onPath } from "./detect_agents.ts";
 export { hasOwnRegistration } from "./shared_blocks.ts";
 export type { FoundAgent } from "./detect_agents.ts";
-export { INSTALL_TARGETS, installTarget } from "./targets/mod.ts";
 export type * from "./types.ts";
 
 /** One agent in one scope, and the changes to its files. */
@@ -79,6 +80,8 @@ export function planTarget(
     mode: Mode;
     where: TargetWhere;
     launch: LaunchCommand;
+    /** Every install target: uninstall keeps a routing block another registered one reads too. */
+    agents: readonly InstallTarget[];
     /** ctx-mode's status-line arguments, offered where the user has none. @default {undefined} */
     statusLine?: readonly string[] | undefined;
     /** The agent's plugin files for this installation. @default {undefined} */
@@ -98,6 +101,7 @@ export function planTarget(
   const shared = options.mode === "uninstall"
     ? blocksOthersUse(
       target,
+      options.agents,
       options.scope,
       options.where,
       options.launch,

@@ -12,7 +12,6 @@
  */
 
 import { isChange, planChanges, readExisting } from "./plan.ts";
-import { INSTALL_TARGETS } from "./targets/mod.ts";
 import type { LaunchCommand } from "./launch_command.ts";
 import type {
   InstallTarget,
@@ -56,6 +55,7 @@ export function hasOwnRegistration(
  * still registered, reads too.
  *
  * @param target The agent being uninstalled.
+ * @param agents Every install target (the others that may read the same file).
  * @param scope Its scope.
  * @param where The home and project.
  * @param launch This installation's command.
@@ -64,6 +64,7 @@ export function hasOwnRegistration(
  */
 export function blocksOthersUse(
   target: InstallTarget,
+  agents: readonly InstallTarget[],
   scope: Scope,
   where: TargetWhere,
   launch: LaunchCommand,
@@ -79,7 +80,7 @@ export function blocksOthersUse(
   const alsoMine = new Set(registrations.map(placeOf));
   const shared = new Set<string>();
   if (mine.size === 0) return shared;
-  for (const other of INSTALL_TARGETS) {
+  for (const other of agents) {
     if (other === target) continue;
     for (const otherScope of other.scopes) {
       const paths = other.registrations({ scope: otherScope, where, launch })

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { agentFor, PLATFORM_NAMES } from "../../adapters/registry.ts";
-import { renderConfigFile } from "../../adapters/_render.ts";
+import { renderConfigFile } from "../../adapters/_kit/render.ts";
 import type { Agent, DoctorWhere } from "../../adapters/types.ts";
 import { runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { subagentCanCallServer } from "../../adapters/claude_code_agents.ts";
+import { subagentCanCallServer } from "../../adapters/claude_code/subagents.ts";
 import { listNames, readTextOrUndefined } from "../../src/config/quiet_fs.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { claudeCode } from "../../adapters/claude_code.ts";
-import { claudeCodeSetup } from "../../adapters/setup/claude_code.ts";
+import { claudeCode } from "../../adapters/claude_code/adapter.ts";
+import { claudeCodeSetup } from "../../adapters/claude_code/setup.ts";
 
 const WHERE = { env: {}, parentPid: 4242 };
 

@@ -9,7 +9,12 @@ import { codeGraph } from "../../scripts/_code_graph.ts";
 
 const REGISTRY = new URL("../../adapters/registry.ts", import.meta.url);
 const HOOK_COMMAND = new URL("../../src/cli/hook.ts", import.meta.url);
-const SETUP_FOLDER = new URL("../../adapters/setup/", import.meta.url).href;
+/**
+ * Set-up modules: an agent's, beside its adapter, and the kit's set-up
+ * builders; all off the hook path.
+ */
+const SET_UP =
+  /\/adapters\/(?:[a-z_]+\/(?:setup|doctor|plugin)|_kit\/(?:command_setup|plugin_setup|mcp_only_setup|settings_target|hook_config|install|render|doctor))\.ts$/;
 /**
  * The most modules an adapter may add to what the hook command has already
  * loaded: its own module and one kit. Each costs the hook a few tenths of a
@@ -21,7 +26,7 @@ const MAX_ADDED_MODULES = 2;
  * `.claude/agents/`, with the path helpers (`src/config/path_lite.ts`).
  */
 const EXTRA_MODULES: Readonly<Record<string, number>> = {
-  "./claude_code.ts": 1,
+  "./claude_code/adapter.ts": 1,
 };
 
 Deno.test("no adapter loads the doctor's modules, deno.json or the launch command on the hook path", async (t) => {
@@ -44,16 +49,16 @@ Deno.test("no adapter loads the doctor's modules, deno.json or the launch comman
 Deno.test("no adapter's hook path reads set-up: files, instructions, plugin templates", async (t) => {
   const setupOnly = [
     new URL("../../src/routing/routing_block.ts", import.meta.url).href,
-    new URL("../../adapters/_render.ts", import.meta.url).href,
-    new URL("../../adapters/_doctor_kit.ts", import.meta.url).href,
-    new URL("../../adapters/claude_code_plugin.ts", import.meta.url).href,
+    new URL("../../adapters/_kit/render.ts", import.meta.url).href,
+    new URL("../../adapters/_kit/doctor.ts", import.meta.url).href,
+    new URL("../../adapters/claude_code/plugin.ts", import.meta.url).href,
   ];
   const loaded = await codeGraph(HOOK_COMMAND);
   for (const module of new Set(Object.values(ADAPTER_MODULES))) {
     await t.step(module, async () => {
       const graph = await codeGraph(new URL(module, REGISTRY));
       for (const url of graph) {
-        assert.ok(!url.startsWith(SETUP_FOLDER), `${module} loads ${url}`);
+        assert.ok(!SET_UP.test(url), `${module} loads ${url}`);
       }
       for (const url of setupOnly) {
         assert.ok(!graph.has(url), `${module} loads ${url}`);
@@ -80,7 +85,7 @@ Deno.test("every platform's set-up loads, and brings what the hook path leaves o
     assert.equal(typeof agent?.parse, "function", name);
   }
   const cursor = await codeGraph(
-    new URL("../../adapters/setup/cursor.ts", import.meta.url),
+    new URL("../../adapters/cursor/setup.ts", import.meta.url),
   );
   assert.ok(
     cursor.has(

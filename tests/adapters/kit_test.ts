@@ -4,9 +4,9 @@ import {
   neutralInput,
   platformInput,
   SERVER_TOOLS,
-} from "../../adapters/_kit.ts";
-import { SERVER_TOOLS as PLUGIN_SERVER_TOOLS } from "../../adapters/_plugin_kit.ts";
-import { toToml, toYaml } from "../../adapters/_render.ts";
+} from "../../adapters/_kit/command_hooks.ts";
+import { SERVER_TOOLS as PLUGIN_SERVER_TOOLS } from "../../adapters/_kit/plugin_hooks.ts";
+import { toToml, toYaml } from "../../adapters/_kit/render.ts";
 import type {
   Adapter,
   HookInput,

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { claudeCode } from "../../adapters/claude_code.ts";
+import { claudeCode } from "../../adapters/claude_code/adapter.ts";
 import { runHook } from "../../hooks/engine/run_hook.ts";
 import { SessionStoreCache } from "../../src/session/store_cache.ts";
 

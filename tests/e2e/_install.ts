@@ -9,7 +9,8 @@
  */
 
 import type { RunResult, Where } from "./_agent.ts";
-import { installTarget, type TargetWhere } from "../../src/install/mod.ts";
+import type { TargetWhere } from "../../src/install/mod.ts";
+import { installTarget } from "../../adapters/install_targets.ts";
 
 /** How long `ctx-mode install` may take (it warms the Deno cache first). */
 const INSTALL_TIMEOUT_MS = 300_000;

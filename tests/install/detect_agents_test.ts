@@ -2,7 +2,8 @@
 // deno-lint-ignore-file no-sync-fn-in-async-fn
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { detectAgents, INSTALL_TARGETS } from "../../src/install/mod.ts";
+import { detectAgents } from "../../src/install/mod.ts";
+import { INSTALL_TARGETS } from "../../adapters/install_targets.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 
 Deno.test("install finds Copilot CLI, JetBrains Copilot, Kiro, Antigravity and Zed by their folders and programs", async () => {

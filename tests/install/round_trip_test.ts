@@ -7,8 +7,6 @@ import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import {
   applyPlan,
-  INSTALL_TARGETS,
-  installTarget,
   isChange,
   type LaunchCommand,
   looksLikeCtxMode,
@@ -17,10 +15,14 @@ import {
   type TargetWhere,
 } from "../../src/install/mod.ts";
 import {
+  INSTALL_TARGETS,
+  installTarget,
+} from "../../adapters/install_targets.ts";
+import {
   MARKDOWN_MARKERS,
   removeBlock,
 } from "../../src/install/marked_block.ts";
-import { pluginFilesOf } from "../../src/install/plugin_files.ts";
+import { pluginFilesOf } from "../../adapters/plugin_files.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { copyTree, FIXTURES, snapshot, stripCtxMode } from "./_fixture.ts";
 
@@ -200,6 +202,7 @@ for (const { agent, fixture, scope, stale, noHooks, empties } of CASES) {
     const foreign = dataOf(dir.path);
 
     const first = planTarget(target, {
+      agents: INSTALL_TARGETS,
       scope,
       mode: "install",
       where,
@@ -256,6 +259,7 @@ for (const { agent, fixture, scope, stale, noHooks, empties } of CASES) {
       }
     }
     const second = planTarget(target, {
+      agents: INSTALL_TARGETS,
       scope,
       mode: "install",
       where,
@@ -270,6 +274,7 @@ for (const { agent, fixture, scope, stale, noHooks, empties } of CASES) {
 
     applyPlan(
       planTarget(target, {
+        agents: INSTALL_TARGETS,
         scope,
         mode: "uninstall",
         where,
@@ -363,6 +368,7 @@ Deno.test("install refuses a file that does not parse, naming it and the line, a
       assert.throws(
         () =>
           planTarget(target, {
+            agents: INSTALL_TARGETS,
             scope: "user",
             mode: "install",
             where,
@@ -389,13 +395,27 @@ Deno.test("a status line is offered to Claude Code only where the user has none,
     launch: LAUNCH,
     statusLine: ["statusline"],
   };
-  applyPlan(planTarget(target, { ...options, mode: "install" }), where);
+  applyPlan(
+    planTarget(target, {
+      agents: INSTALL_TARGETS,
+      ...options,
+      mode: "install",
+    }),
+    where,
+  );
   const written = JSON.parse(Deno.readTextFileSync(settings));
   assert.equal(
     written.statusLine.command,
     "/usr/local/bin/deno run -A --config '/opt/ctx mode/deno.json' '/opt/ctx mode/main.ts' statusline",
   );
-  applyPlan(planTarget(target, { ...options, mode: "uninstall" }), where);
+  applyPlan(
+    planTarget(target, {
+      agents: INSTALL_TARGETS,
+      ...options,
+      mode: "uninstall",
+    }),
+    where,
+  );
   assert.equal(
     readOrNone(settings),
     undefined,
@@ -406,12 +426,26 @@ Deno.test("a status line is offered to Claude Code only where the user has none,
     '{\n  "statusLine": { "type": "command", "command": "~/bin/my-line" }\n}\n';
   Deno.mkdirSync(join(dir.path, ".claude"), { recursive: true });
   Deno.writeTextFileSync(settings, mine);
-  applyPlan(planTarget(target, { ...options, mode: "install" }), where);
+  applyPlan(
+    planTarget(target, {
+      agents: INSTALL_TARGETS,
+      ...options,
+      mode: "install",
+    }),
+    where,
+  );
   assert.equal(
     JSON.parse(Deno.readTextFileSync(settings)).statusLine.command,
     "~/bin/my-line",
   );
-  applyPlan(planTarget(target, { ...options, mode: "uninstall" }), where);
+  applyPlan(
+    planTarget(target, {
+      agents: INSTALL_TARGETS,
+      ...options,
+      mode: "uninstall",
+    }),
+    where,
+  );
   assert.equal(Deno.readTextFileSync(settings), mine);
 });
 
@@ -435,7 +469,13 @@ Deno.test("uninstalling one agent keeps the routing block another registered age
   const plan = (agent: string, mode: "install" | "uninstall") => {
     const target = installTarget(agent);
     assert.ok(target);
-    return planTarget(target, { scope: "user", mode, where, launch: LAUNCH });
+    return planTarget(target, {
+      agents: INSTALL_TARGETS,
+      scope: "user",
+      mode,
+      where,
+      launch: LAUNCH,
+    });
   };
   const rules = join(where.home, ".gemini/GEMINI.md");
   applyPlan(plan("gemini-cli", "install"), where);

@@ -8,10 +8,10 @@ import { parse as parseYaml } from "yaml";
 import { agentFor } from "../../adapters/registry.ts";
 import {
   applyPlan,
-  INSTALL_TARGETS,
   type LaunchCommand,
   planTarget,
 } from "../../src/install/mod.ts";
+import { INSTALL_TARGETS } from "../../adapters/install_targets.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { snapshot } from "./_fixture.ts";
 
@@ -77,6 +77,7 @@ for (const target of withHooks) {
     Deno.mkdirSync(where.projectDir);
     applyPlan(
       planTarget(target, {
+        agents: INSTALL_TARGETS,
         scope: target.defaultScope,
         mode: "install",
         where,

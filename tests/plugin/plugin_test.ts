@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import denoJson from "../../deno.json" with { type: "json" };
-import { claudeCode } from "../../adapters/claude_code.ts";
-import { claudeCodeSetup } from "../../adapters/setup/claude_code.ts";
+import { claudeCode } from "../../adapters/claude_code/adapter.ts";
+import { claudeCodeSetup } from "../../adapters/claude_code/setup.ts";
 import {
   marketplaceFile,
   PLUGIN_DIR,

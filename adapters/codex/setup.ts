@@ -1,0 +1,172 @@
+/**
+ * Codex CLI's set-up, described once: the hooks (Claude Code's format) in
+ * `hooks.json` beside `config.toml`, the MCP server as
+ * `[mcp_servers.ctx-mode]` in `config.toml` (`$CODEX_HOME`, default
+ * `~/.codex`; a project's `.codex/config.toml` counts only once the project
+ * is trusted), routing instructions in `AGENTS.md`, and where the doctor
+ * looks. Codex runs hooks only with `[features] hooks = true`. Off the hook
+ * path (see `./adapter.ts`).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import {
+  homeFolder,
+  hookLine,
+  inHomeFolder,
+  instructionsBlock,
+  serverCommand,
+} from "../_kit/install.ts";
+import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
+import { codex, EVENTS } from "./adapter.ts";
+import type {
+  InstallTarget,
+  Registration,
+  RegistrationInput,
+  TargetWhere,
+} from "../../src/install/types.ts";
+import type { AgentSetup } from "../types.ts";
+
+/** The hooks ctx-mode registers. */
+const HOOKS = hookSpecs(EVENTS, {
+  "pre_tool_use": "Bash|exec_command|shell|apply_patch|mcp__.*",
+  "post_tool_use": "*",
+  "session_start": "startup|resume|clear|compact",
+}, { timeout: 30 });
+
+/** Codex's user folder: `$CODEX_HOME`, else `~/.codex`. */
+const CODEX_HOME = { folder: ".codex", variable: "CODEX_HOME" };
+
+/** `$CODEX_HOME`, else `~/.codex`. */
+export function codexHome(where: TargetWhere): string {
+  return homeFolder(where, CODEX_HOME);
+}
+
+/** What `ctx-mode install codex` writes. */
+const install: InstallTarget = {
+  name: "codex",
+  title: "Codex CLI",
+  defaultScope: "user",
+  scopes: ["user", "project"],
+  binaries: ["codex"],
+  configDirs: (where) => [codexHome(where)],
+  hooksReady: true,
+  hooks: HOOKS,
+  mcpList: ["codex", "mcp", "list"],
+  registrations({ scope, where, launch }: RegistrationInput): Registration[] {
+    const dir = scope === "project"
+      ? join(where.projectDir, ".codex")
+      : codexHome(where);
+    return [
+      {
+        kind: "toml-table",
+        path: join(dir, "config.toml"),
+        table: ["mcp_servers", "ctx-mode"],
+        // Required: otherwise Codex leaves a server that is slow to start out of the turn.
+        value: {
+          ...serverCommand(launch),
+          "startup_timeout_sec": 30,
+          required: true,
+        },
+      },
+      // Codex runs hooks only with this feature on (the older feature name runs none).
+      {
+        kind: "toml-table",
+        path: join(dir, "config.toml"),
+        table: ["features"],
+        value: { hooks: true },
+      },
+      {
+        kind: "json-hooks",
+        path: join(dir, "hooks.json"),
+        format: "json",
+        style: "nested",
+        root: ["hooks"],
+        agent: "codex",
+        hooks: install.hooksReady ? [...install.hooks] : [],
+        launchLine: hookLine(launch),
+      },
+      instructionsBlock(
+        scope === "project"
+          ? join(where.projectDir, "AGENTS.md")
+          : join(dir, "AGENTS.md"),
+      ),
+    ];
+  },
+};
+
+/** The Codex CLI set-up. */
+export const codexSetup: AgentSetup = defineSetup(codex, {
+  install,
+  configFiles: (command) => [
+    {
+      name: "hooks.json",
+      format: "json",
+      holds: ["hooks"],
+      project: ".codex/hooks.json",
+      ...inHomeFolder(CODEX_HOME, "hooks.json"),
+      data: { hooks: matcherGroups(HOOKS, command, "codex") },
+    },
+    {
+      name: "config.toml",
+      format: "toml",
+      holds: ["settings", "mcp"],
+      ...inHomeFolder(CODEX_HOME, "config.toml"),
+      data: {
+        features: { hooks: true },
+        "mcp_servers": {
+          "ctx-mode": {
+            command,
+            args: ["serve"],
+            "startup_timeout_sec": 20,
+            "tool_timeout_sec": 120,
+          },
+        },
+      },
+    },
+  ],
+  instructionsFile: "AGENTS.md",
+  doctorPlaces: (where) => {
+    const user = codexHome(where);
+    const project = join(where.projectDir, ".codex");
+    const features = where.readText(join(user, "config.toml")) ?? "";
+    const enabled = /^\[features\][^[]*^\s*hooks\s*=\s*true/m.test(features);
+    return {
+      extra: [
+        enabled
+          ? {
+            name: "codex hooks feature",
+            status: "ok",
+            detail: "[features] hooks = true",
+          }
+          : {
+            name: "codex hooks feature",
+            status: "warn",
+            detail: `Codex runs no hooks without [features] hooks = true in ${
+              join(user, "config.toml")
+            }`,
+          },
+      ],
+      hookFiles: [
+        join(project, "hooks.json"),
+        join(project, "config.toml"),
+        join(user, "hooks.json"),
+        join(user, "config.toml"),
+      ],
+      mcpFiles: [
+        join(user, "config.toml"),
+        join(project, "config.toml"),
+      ],
+      hookFix: `add configs/codex/hooks.json to ${
+        join(user, "hooks.json")
+      } and trust the hooks in /hooks`,
+      mcpFix: "run: codex mcp add ctx-mode -- ctx-mode serve",
+    };
+  },
+  unverified: [
+    'permissionDecision "ask" is parsed but its behaviour depends on the approval mode: ctx-mode denies instead',
+    "updatedInput needs a build from May 2026 or later",
+  ],
+});

@@ -1,0 +1,92 @@
+/**
+ * Gemini CLI: command hooks in `settings.json` (`BeforeTool`, `AfterTool`,
+ * `PreCompress`, `SessionStart`, `BeforeAgent`), Claude-like payloads,
+ * top-level `decision`/`reason` replies; arguments are rewritten by merging
+ * `hookSpecificOutput.tool_input`. `PreCompress` is advisory only, so
+ * ctx-mode snapshots there and never answers. Context reaches the model on
+ * `AfterTool`, `BeforeAgent` and `SessionStart`, not before a tool runs.
+ *
+ * Only exit code 0 is used: Gemini treats every other code but 1 as a deny.
+ * Unverified: `decision: "ask"` (typed, behaviour not confirmed); how a
+ * server named `ctx-mode` is spelled in tool names (`mcp_ctx-mode_<tool>`).
+ *
+ * @module
+ */
+
+import { defineAgent, type WireDecision } from "../_kit/command_hooks.ts";
+import type { Adapter, HookEvent, HookOutput } from "../types.ts";
+
+/** Its event names per neutral event, the registered one first. */
+export const EVENTS = {
+  "pre_tool_use": ["BeforeTool"],
+  "post_tool_use": ["AfterTool"],
+  "pre_compact": ["PreCompress"],
+  "session_start": ["SessionStart"],
+  "user_prompt_submit": ["BeforeAgent"],
+} as const;
+
+function json(value: unknown): HookOutput {
+  return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
+}
+
+function reply(
+  _event: HookEvent,
+  decision: WireDecision,
+  eventName: string,
+): HookOutput {
+  switch (decision.kind) {
+    case "allow":
+      return { stdout: "", exitCode: 0 };
+    case "deny":
+    case "ask":
+      return json({ decision: decision.kind, reason: decision.reason });
+    case "modify":
+      return json({
+        decision: "allow",
+        reason: decision.note,
+        hookSpecificOutput: { tool_input: decision.input },
+      });
+    case "context":
+      return json({
+        hookSpecificOutput: {
+          hookEventName: eventName,
+          additionalContext: decision.text,
+        },
+      });
+  }
+}
+
+/** The Gemini CLI adapter. */
+export const geminiCli: Adapter = defineAgent({
+  name: "gemini-cli",
+  label: "Gemini CLI",
+  events: EVENTS,
+  observeOnly: ["pre_compact"],
+  contextOn: ["post_tool_use", "session_start", "user_prompt_submit"],
+  capabilities: {
+    preTool: true,
+    postTool: true,
+    preCompact: true,
+    sessionStart: true,
+    userPrompt: true,
+    modifyArgs: true,
+    modifyOutput: false,
+    injectContext: true,
+    block: true,
+    ask: true,
+  },
+  tools: {
+    shell: ["run_shell_command"],
+    read: ["read_file", "read_many_files"],
+    search: ["grep_search", "search_file_content", "glob"],
+    fetch: ["web_fetch"],
+    subagent: ["codebase_investigator", "generalist"],
+    edit: ["write_file", "replace"],
+    mcp: "mcp_<server>_<tool>",
+    isMcp: (name) => name.startsWith("mcp_"),
+  },
+  serverToolName: (tool) => `mcp_ctx-mode_${tool}`,
+  projectEnv: ["GEMINI_PROJECT_DIR"],
+  sessionEnv: ["GEMINI_SESSION_ID"],
+  reply,
+});

@@ -1,0 +1,75 @@
+/**
+ * Gemini CLI's set-up, described once: the hooks and the MCP server in
+ * `settings.json` (`.gemini/` in the project, or `$GEMINI_CLI_HOME/.gemini`,
+ * default `~/.gemini`), `GEMINI.md`, and where the doctor looks. Off the
+ * hook path (see `./adapter.ts`).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
+import { defineSetup } from "../_kit/command_setup.ts";
+import { settingsServer, settingsTarget } from "../_kit/settings_target.ts";
+import { EVENTS, geminiCli } from "./adapter.ts";
+import type { TargetWhere } from "../../src/install/types.ts";
+import type { AgentSetup } from "../types.ts";
+
+// No session_start matcher: the agent compares a SessionStart matcher with
+// the source by equality, so "startup|resume" would match no source.
+const HOOKS = hookSpecs(EVENTS, {
+  "pre_tool_use":
+    "run_shell_command|read_file|read_many_files|grep_search|search_file_content|glob|web_fetch|codebase_investigator|generalist|write_file|replace|mcp_.*",
+  "post_tool_use": "*",
+}, { name: "ctx-mode", timeout: 30000 });
+
+/** The user folder of Gemini CLI. */
+export function geminiDir(where: TargetWhere): string {
+  return join(where.env.GEMINI_CLI_HOME || where.home, ".gemini");
+}
+
+/** The Gemini CLI set-up. */
+export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
+  install: settingsTarget({
+    name: "gemini-cli",
+    title: "Gemini CLI",
+    binary: "gemini",
+    folder: ".gemini",
+    instructions: "GEMINI.md",
+    userDir: geminiDir,
+    hooks: HOOKS,
+  }),
+  configFiles: (command) => [{
+    name: "settings.json",
+    format: "json",
+    holds: ["hooks", "mcp"],
+    project: ".gemini/settings.json",
+    user: "~/.gemini/settings.json",
+    // Gemini CLI's own home variable: `$GEMINI_CLI_HOME/.gemini`.
+    relocatedBy: { variable: "GEMINI_CLI_HOME", folder: "~" },
+    data: {
+      hooks: matcherGroups(HOOKS, command, "gemini-cli"),
+      mcpServers: {
+        "ctx-mode": settingsServer({ command, args: ["serve"] }),
+      },
+    },
+  }],
+  instructionsFile: "GEMINI.md",
+  doctorPlaces: (where) => {
+    const files = [
+      join(where.projectDir, ".gemini", "settings.json"),
+      join(geminiDir(where), "settings.json"),
+    ];
+    return {
+      hookFiles: files,
+      mcpFiles: files,
+      hookFix:
+        "add the hooks of configs/gemini-cli/settings.json to ~/.gemini/settings.json (project hooks run only in trusted folders)",
+      mcpFix: "run: gemini mcp add ctx-mode ctx-mode serve",
+    };
+  },
+  unverified: [
+    'decision "ask" is typed but its behaviour is not confirmed',
+    "MCP tools of a server named ctx-mode are taken to be mcp_ctx-mode_<tool>",
+  ],
+});
