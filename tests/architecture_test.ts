@@ -44,16 +44,6 @@ const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
     circle: ["src/sandbox/_host_run.ts", "src/sandbox/run_code.ts"],
     removedBy: "issue 28 §3: the shared type moves to the lower module",
   },
-  {
-    from: "src/install/doctor_checks.ts",
-    to: "adapters/claude_code_plugin.ts",
-    removedBy: "issue 28 §1: src/install keeps only agent-neutral machinery",
-  },
-  {
-    from: "src/install/plugin_files.ts",
-    to: "adapters/registry.ts",
-    removedBy: "issue 28 §1: src/install keeps only agent-neutral machinery",
-  },
 ];
 
 async function modulesUnder(folder: string): Promise<string[]> {

@@ -18,7 +18,7 @@ import {
 } from "../../src/install/launch_command.ts";
 import { claudeUserDir } from "./subagents.ts";
 import { findClaudePlugin } from "./plugin.ts";
-import { claudeUserMcpFile } from "./setup.ts";
+import { claudeUserMcpFile } from "./places.ts";
 import type { DoctorWhere, PlatformCheck } from "../types.ts";
 
 /**

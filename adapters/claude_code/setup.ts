@@ -19,11 +19,11 @@ import { hookLine, instructionsBlock, serverCommand } from "../_kit/install.ts";
 import { matcherGroups } from "../_kit/hook_config.ts";
 import { claudeCodeDoctorModule } from "../registry.ts";
 import { claudeUserDir } from "./subagents.ts";
+import { claudeUserMcpFile } from "./places.ts";
 import type {
   HookSpec,
   InstallTarget,
   RegistrationInput,
-  TargetWhere,
 } from "../../src/install/types.ts";
 import type {
   AgentSetup,
@@ -48,13 +48,6 @@ const HOOKS: readonly HookSpec[] = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact" },
   { event: "UserPromptSubmit" },
 ];
-
-/** Where Claude Code keeps user-scope MCP servers. */
-export function claudeUserMcpFile(where: TargetWhere): string {
-  return where.env.CLAUDE_CONFIG_DIR
-    ? join(where.env.CLAUDE_CONFIG_DIR, ".claude.json")
-    : join(where.home, ".claude.json");
-}
 
 /** ctx-mode's MCP server entry, for a command and its arguments. */
 function server(run: { command: string; args: string[] }): unknown {
