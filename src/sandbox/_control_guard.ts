@@ -1,97 +1,161 @@
 /**
- * Keeps a run from changing the project's control files: the files that make
- * other programs run code later (`.git/config`, `.git/hooks/`, `.envrc`, the
- * agents' project settings with their hooks, ctx-mode's own policy…).
+ * The second line behind the read-only mounts: a baseline of the project's
+ * control files (see `_control_spec.ts`) taken before a run, and a clean-up
+ * after it that puts back whatever the run changed, created or deleted
+ * there, under Landlock and without confinement, and where a mount could not
+ * cover a path (one that did not exist when the host started).
  *
- * Under bubblewrap the ones that exist are mounted read-only; Deno's own
- * permission checks deny writes to them for JavaScript. What neither covers
- * (a control file that does not exist yet, runs confined by Landlock or not at
- * all) this module catches: it takes a snapshot before the run and puts every
- * control file back afterwards — removing what the run created, restoring
- * what it changed or deleted — and names them.
+ * Safe on its own, since it runs with the server's rights on a tree the run
+ * may have rearranged: it walks from the project root through folders held
+ * open, never following a link (a link where a folder or file was is
+ * removed, never written through); the snapshot never reads through a link;
+ * overlapping runs of one project share one baseline, so none puts back a
+ * state another run made; its work is bounded by what the baseline holds (a
+ * flood of new entries is removed whole, not walked); and what it could not
+ * put back it reports as such.
  *
- * This module only reads and restores those paths; it never starts a process.
+ * This module never starts a process.
  *
  * @module
  */
 
-import { basename, dirname, join, relative } from "node:path";
-import { projectControlPaths } from "../safety/mod.ts";
-import { isInside, REAL_FS } from "./_bwrap.ts";
+import { GIT_CONTROL_NAMES } from "../safety/control_files.ts";
+import {
+  childRule,
+  controlSpec,
+  countsEveryEntry,
+  type Rule,
+  type Spec,
+} from "./_control_spec.ts";
+import {
+  closeFolder,
+  createFileIn,
+  createFolderIn,
+  createLinkIn,
+  type EntryInfo,
+  type Folder,
+  lstatIn,
+  namesIn,
+  openChild,
+  openFolder,
+  readFileIn,
+  readLinkIn,
+  removeIn,
+  setFileMode,
+  setFolderMode,
+} from "./_nofollow_fs.ts";
 
-/** The most entries and bytes a snapshot holds (hook folders are small). */
-const MAX_ENTRIES = 2_000;
+/** The most entries a baseline holds; a project past it is refused, not half guarded. */
+const MAX_ENTRIES = 20_000;
+/** Contents kept per file and in all; a bigger file can be detected, not put back. */
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
+/** Files changed this close to the snapshot are compared by content (timestamps are coarse). */
+const RECENT_MS = 2_000;
 
-interface Entry {
-  kind: "file" | "dir" | "link";
-  mode: number;
-  /** Inode, change time and size: any write changes one of them. */
-  stamp: string;
+interface Node {
+  info: EntryInfo;
+  rule: Rule | null;
+  spec?: Spec;
+  gitDir?: boolean;
   data?: Uint8Array;
   target?: string;
-}
-
-function stampOf(info: Deno.FileInfo): string {
-  return `${info.ino ?? ""}:${info.ctime?.getTime() ?? ""}:${info.size}`;
+  children: Map<string, Node>;
 }
 
 /** The state of a project's control files before a run. */
-export interface ControlSnapshot {
+export interface ControlBaseline {
   project: string;
-  /** Absolute control paths (files or folders), existing or not. */
-  roots: string[];
-  /** Every entry under them that existed, by absolute path. */
-  entries: Map<string, Entry>;
-  /** Whether some entry was too big to keep (it can be detected, not restored). */
-  partial: boolean;
+  root: Node;
+  takenAt: number;
 }
 
-/**
- * The control paths of a project that exist now, for read-only mounts.
- *
- * @param project The project (real path).
- * @returns Absolute paths.
- */
-export function existingControlPaths(project: string): string[] {
-  return existingPaths(project, projectControlPaths(project));
+/** What the clean-up did. */
+export interface ControlReport {
+  /** Project-relative paths the run had changed, now as they were. */
+  restored: string[];
+  /** Project-relative paths the run changed that are not as they were, each with why. */
+  failed: string[];
 }
 
-/**
- * The paths below a folder that exist (links included), found by listing
- * folders from that one down: most control paths are missing, and a listing
- * is cheaper than a failed `lstat` each.
- */
-function existingPaths(base: string, paths: readonly string[]): string[] {
-  const listings = new Map<string, Set<string>>();
-  const namesIn = (folder: string): Set<string> => {
-    let names = listings.get(folder);
-    if (!names) {
-      names = new Set();
-      const parent = dirname(folder);
-      if (
-        folder === base ||
-        (parent !== folder && namesIn(parent).has(basename(folder)))
-      ) {
-        try {
-          for (const entry of Deno.readDirSync(folder)) names.add(entry.name);
-        } catch {
-          // not a readable folder: nothing below it exists for us
+function isGitDir(folder: Folder, name: string): boolean {
+  const child = openChild(folder, name);
+  if (!child) return false;
+  try {
+    return lstatIn(child, "HEAD") !== null;
+  } finally {
+    closeFolder(child);
+  }
+}
+
+/** The names of a folder that count, and their rules. */
+function countedNames(
+  folder: Folder,
+  node: Pick<Node, "rule" | "spec" | "children">,
+): Map<string, { rule: Rule; spec?: Spec }> {
+  const counted = new Map<string, { rule: Rule; spec?: Spec }>();
+  const rule = node.rule!;
+  if (rule === "pinned") {
+    for (const [name, spec] of node.spec!.children) {
+      counted.set(name, { rule: spec.rule, spec });
+    }
+    return counted;
+  }
+  const names = new Set(node.children.keys());
+  if (countsEveryEntry(rule)) {
+    for (const name of namesIn(folder)) names.add(name);
+  } else if (rule === "git") {
+    for (const name of GIT_CONTROL_NAMES) names.add(name);
+  }
+  for (const name of names) {
+    const before = node.children.get(name);
+    const gitDir = before?.gitDir ??
+      (rule === "modules" && isGitDir(folder, name));
+    const child = childRule(rule, name, gitDir);
+    if (child) counted.set(name, { rule: child });
+  }
+  return counted;
+}
+
+class Recorder {
+  entries = 0;
+  bytes = 0;
+  constructor(readonly project: string) {}
+
+  folder(folder: Folder, node: Node): void {
+    for (const [name, { rule, spec }] of countedNames(folder, node)) {
+      const info = lstatIn(folder, name);
+      if (!info) continue;
+      if (++this.entries > MAX_ENTRIES) {
+        throw new Error(
+          `Cannot guard the control files of "${this.project}": they hold over ${MAX_ENTRIES} entries (${folder.path})`,
+        );
+      }
+      const child: Node = { info, rule, children: new Map() };
+      if (spec) child.spec = spec;
+      if (node.rule === "modules") child.gitDir = rule === "git";
+      if (info.kind === "file" && info.size <= MAX_FILE_BYTES) {
+        if (this.bytes + info.size <= MAX_TOTAL_BYTES) {
+          const data = readFileIn(folder, name, MAX_FILE_BYTES);
+          if (data) {
+            child.data = data;
+            this.bytes += data.length;
+          }
+        }
+      } else if (info.kind === "link") {
+        child.target = readLinkIn(folder, name);
+      } else if (info.kind === "dir") {
+        const sub = openChild(folder, name);
+        if (sub) {
+          try {
+            this.folder(sub, child);
+          } finally {
+            closeFolder(sub);
+          }
         }
       }
-      listings.set(folder, names);
+      node.children.set(name, child);
     }
-    return names;
-  };
-  return paths.filter((path) => namesIn(dirname(path)).has(basename(path)));
-}
-
-function lstat(path: string): Deno.FileInfo | null {
-  try {
-    return Deno.lstatSync(path);
-  } catch {
-    return null;
   }
 }
 
@@ -99,63 +163,28 @@ function lstat(path: string): Deno.FileInfo | null {
  * Records the control files of a project.
  *
  * @param project The project (real path).
- * @returns The snapshot to hand to {@link restoreControlFiles}.
+ * @returns The baseline to hand to {@link restoreControlFiles}.
+ * @throws {Error} When the control files hold more entries than a baseline keeps.
  */
-export function snapshotControlFiles(
-  project: string,
-  options: {
-    /** Paths mounted read-only for the run: files below them cannot change, so their contents are not kept. @default {[]} */
-    readOnly?: readonly string[];
-  } = {},
-): ControlSnapshot {
-  const readOnly = options.readOnly ?? [];
-  const snapshot: ControlSnapshot = {
-    project,
-    roots: projectControlPaths(project),
-    entries: new Map(),
-    partial: false,
-  };
-  let total = 0;
-  const visit = (path: string) => {
-    if (snapshot.entries.size >= MAX_ENTRIES) {
-      snapshot.partial = true;
-      return;
-    }
-    const info = lstat(path);
-    if (!info) return;
-    const mode = info.mode ?? 0;
-    const stamp = stampOf(info);
-    if (info.isSymlink) {
-      snapshot.entries.set(path, {
-        kind: "link",
-        mode,
-        stamp,
-        target: Deno.readLinkSync(path),
-      });
-    } else if (info.isDirectory) {
-      snapshot.entries.set(path, { kind: "dir", mode, stamp });
-      for (const entry of REAL_FS.readDir(path)) visit(join(path, entry));
-    } else if (info.isFile) {
-      const entry: Entry = { kind: "file", mode, stamp };
-      if (readOnly.some((root) => isInside(path, root))) {
-        snapshot.entries.set(path, entry);
-        return;
-      }
-      if (info.size <= MAX_FILE_BYTES && total + info.size <= MAX_TOTAL_BYTES) {
-        try {
-          entry.data = Deno.readFileSync(path);
-          total += entry.data.length;
-        } catch {
-          snapshot.partial = true;
-        }
-      } else snapshot.partial = true;
-      snapshot.entries.set(path, entry);
-    }
-  };
-  for (const root of existingPaths(snapshot.project, snapshot.roots)) {
-    visit(root);
+export function snapshotControlFiles(project: string): ControlBaseline {
+  const folder = openFolder(project);
+  if (!folder) {
+    throw new Deno.errors.NotFound(
+      `Cannot guard the control files of "${project}": it is not a folder`,
+    );
   }
-  return snapshot;
+  try {
+    const root: Node = {
+      info: lstatIn(folder, ".")!,
+      rule: "pinned",
+      spec: controlSpec(project, folder),
+      children: new Map(),
+    };
+    new Recorder(project).folder(folder, root);
+    return { project, root, takenAt: Date.now() };
+  } finally {
+    closeFolder(folder);
+  }
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -164,88 +193,219 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function changed(path: string, before: Entry | undefined): boolean {
-  const info = lstat(path);
-  if (!before) return info !== null;
-  if (!info) return true;
-  if ((info.mode ?? 0) !== before.mode) return true;
-  if (info.ctime !== null && stampOf(info) === before.stamp) return false;
-  if (before.kind === "link") {
-    return !info.isSymlink || Deno.readLinkSync(path) !== before.target;
-  }
-  if (before.kind === "dir") return !info.isDirectory;
-  if (!info.isFile) return true;
-  if (!before.data) return false;
-  try {
-    return !sameBytes(Deno.readFileSync(path), before.data);
-  } catch {
-    return true;
-  }
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
-function putBack(path: string, before: Entry | undefined): void {
-  const info = lstat(path);
-  if (info && !(before?.kind === "dir" && info.isDirectory)) {
-    Deno.removeSync(path, { recursive: true });
-  }
-  if (!before) return;
-  Deno.mkdirSync(dirname(path), { recursive: true });
-  if (before.kind === "dir") {
-    if (!lstat(path)) Deno.mkdirSync(path);
-  } else if (before.kind === "link") {
-    Deno.symlinkSync(before.target ?? "", path);
-    return;
-  } else if (before.data) {
-    Deno.writeFileSync(path, before.data);
-  }
-  Deno.chmodSync(path, before.mode & 0o7777);
-}
+class Restorer {
+  report: ControlReport = { restored: [], failed: [] };
+  constructor(readonly takenAt: number) {}
 
-/** Every path under the snapshot's roots now, parents first. */
-function currentPaths(project: string, roots: readonly string[]): string[] {
-  const paths: string[] = [];
-  const visit = (path: string) => {
-    const info = lstat(path);
-    if (!info || paths.length >= MAX_ENTRIES) return;
-    paths.push(path);
-    if (info.isDirectory && !info.isSymlink) {
-      for (const entry of REAL_FS.readDir(path)) visit(join(path, entry));
+  folder(folder: Folder, node: Node, rel: string): void {
+    for (const [name, { rule, spec }] of countedNames(folder, node)) {
+      const path = rel ? `${rel}/${name}` : name;
+      try {
+        this.entry(folder, name, path, node.children.get(name), rule, spec);
+      } catch (error) {
+        this.report.failed.push(`${path} (${message(error)})`);
+      }
     }
-  };
-  for (const root of existingPaths(project, roots)) visit(root);
-  return paths;
+  }
+
+  entry(
+    folder: Folder,
+    name: string,
+    path: string,
+    before: Node | undefined,
+    rule: Rule,
+    spec: Spec | undefined,
+  ): void {
+    const now = lstatIn(folder, name);
+    if (!before) {
+      if (!now) return;
+      if (rule === "pinned" && now.kind === "dir") {
+        // A folder on the way to control paths, made by the run: judge what is in it.
+        this.within(folder, name, path, {
+          info: now,
+          rule,
+          ...(spec ? { spec } : {}),
+          children: new Map(),
+        });
+        return;
+      }
+      if (rule === "pinned" && now.kind !== "link") return;
+      removeIn(folder, name);
+      this.report.restored.push(path);
+      return;
+    }
+    if (!now) {
+      this.create(folder, name, path, before);
+      return;
+    }
+    if (
+      now.kind !== before.info.kind ||
+      (now.kind === "link" && readLinkIn(folder, name) !== before.target)
+    ) {
+      removeIn(folder, name);
+      this.create(folder, name, path, before);
+      return;
+    }
+    if (now.kind === "link") return;
+    if (now.kind === "dir") {
+      if (now.mode !== before.info.mode) {
+        setFolderMode(folder, name, before.info.mode);
+        this.report.restored.push(path);
+      }
+      this.within(folder, name, path, before);
+      return;
+    }
+    if (now.stamp === before.info.stamp && !this.recent(before)) return;
+    if (now.kind === "other" || !before.data) {
+      removeIn(folder, name);
+      this.report.failed.push(
+        `${path} (${
+          now.kind === "other"
+            ? "not a regular file, cannot be made again"
+            : "its old content was too large to keep"
+        }; removed)`,
+      );
+      return;
+    }
+    const current = readFileIn(folder, name, before.data.length);
+    if (
+      current && sameBytes(current, before.data) &&
+      now.links === before.info.links
+    ) {
+      if (now.mode !== before.info.mode) {
+        setFileMode(folder, name, before.info.mode);
+        this.report.restored.push(path);
+      }
+      return;
+    }
+    // Replaced, not rewritten in place: a hard link to it elsewhere keeps the run's bytes, not this file.
+    removeIn(folder, name);
+    this.create(folder, name, path, before);
+  }
+
+  recent(before: Node): boolean {
+    return before.info.ctimeMs >= this.takenAt - RECENT_MS;
+  }
+
+  within(folder: Folder, name: string, path: string, node: Node): void {
+    const sub = openChild(folder, name);
+    if (!sub) {
+      this.report.failed.push(`${path} (replaced while being checked)`);
+      return;
+    }
+    try {
+      this.folder(sub, node, path);
+    } finally {
+      closeFolder(sub);
+    }
+  }
+
+  /** Makes an entry of the baseline again where nothing is now. */
+  create(folder: Folder, name: string, path: string, before: Node): void {
+    const made = this.make(folder, name, path, before);
+    if (made) this.report.restored.push(path);
+  }
+
+  make(folder: Folder, name: string, path: string, before: Node): boolean {
+    try {
+      switch (before.info.kind) {
+        case "file":
+          if (!before.data) {
+            this.report.failed.push(
+              `${path} (its old content was too large to keep)`,
+            );
+            return false;
+          }
+          createFileIn(folder, name, before.data, before.info.mode);
+          return true;
+        case "link":
+          createLinkIn(folder, name, before.target ?? "");
+          return true;
+        case "dir": {
+          createFolderIn(folder, name, before.info.mode);
+          const sub = openChild(folder, name);
+          if (!sub) throw new Error("replaced while being made");
+          try {
+            for (const [child, node] of before.children) {
+              this.make(sub, child, `${path}/${child}`, node);
+            }
+          } finally {
+            closeFolder(sub);
+          }
+          return true;
+        }
+        case "other":
+          this.report.failed.push(
+            `${path} (not a regular file, cannot be made again)`,
+          );
+          return false;
+      }
+    } catch (error) {
+      this.report.failed.push(`${path} (${message(error)})`);
+      return false;
+    }
+  }
 }
 
 /**
- * Puts the control files back as the snapshot found them.
+ * Puts the control files back as the baseline found them.
  *
- * @param snapshot From {@link snapshotControlFiles}, taken before the run.
- * @returns The paths (relative to the project) the run had changed; empty when none.
+ * @param baseline From {@link snapshotControlFiles}, taken before the run.
+ * @returns What was put back and what could not be.
  */
-export function restoreControlFiles(snapshot: ControlSnapshot): string[] {
-  const touched = new Set<string>();
-  // Created or changed entries, parents first (a created folder goes whole).
-  for (const path of currentPaths(snapshot.project, snapshot.roots)) {
-    const before = snapshot.entries.get(path);
-    if (!changed(path, before)) continue;
-    if ([...touched].some((done) => path.startsWith(done + "/"))) continue;
-    touched.add(path);
-    try {
-      putBack(path, before);
-    } catch {
-      // reported below as changed; the next run's snapshot sees it again
-    }
+export function restoreControlFiles(baseline: ControlBaseline): ControlReport {
+  const restorer = new Restorer(baseline.takenAt);
+  const folder = openFolder(baseline.project);
+  if (!folder) {
+    return {
+      restored: [],
+      failed: [". (the project folder is gone or no longer a folder)"],
+    };
   }
-  // Deleted entries, parents first.
-  const deleted = [...snapshot.entries.keys()].filter((path) => !lstat(path))
-    .sort((a, b) => a.length - b.length);
-  for (const path of deleted) {
-    touched.add(path);
-    try {
-      putBack(path, snapshot.entries.get(path));
-    } catch {
-      // best effort
-    }
+  try {
+    restorer.folder(folder, baseline.root, "");
+  } catch (error) {
+    restorer.report.failed.push(`. (${message(error)})`);
+  } finally {
+    closeFolder(folder);
   }
-  return [...touched].map((path) => relative(snapshot.project, path)).sort();
+  const { restored, failed } = restorer.report;
+  return { restored: [...new Set(restored)].sort(), failed: failed.sort() };
+}
+
+const shared = new Map<string, { baseline: ControlBaseline; runs: number }>();
+
+/**
+ * Starts guarding a run's project: the baseline is taken now, or shared with
+ * the runs of the same project still going (their changes are not a state to
+ * put back).
+ *
+ * @param project The project (real path).
+ * @returns A function to call once the run is over, which cleans up and reports.
+ * @throws {Error} When the baseline cannot be taken (too many entries).
+ */
+export function guardControlFiles(project: string): () => ControlReport {
+  let entry = shared.get(project);
+  if (!entry) {
+    entry = { baseline: snapshotControlFiles(project), runs: 0 };
+    shared.set(project, entry);
+  }
+  entry.runs++;
+  const held = entry;
+  let done = false;
+  return () => {
+    if (done) return { restored: [], failed: [] };
+    done = true;
+    try {
+      return restoreControlFiles(held.baseline);
+    } finally {
+      if (--held.runs === 0 && shared.get(project) === held) {
+        shared.delete(project);
+      }
+    }
+  };
 }
