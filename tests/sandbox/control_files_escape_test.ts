@@ -83,6 +83,12 @@ interface Attack {
   check(seen: Seen): Promise<void>;
 }
 
+async function names(path: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(path)) found.push(entry.name);
+  return found.sort();
+}
+
 const text = (path: string) => Deno.readTextFile(path).catch(() => null);
 const lstat = (path: string) => Deno.lstat(path).catch(() => null);
 
@@ -106,7 +112,7 @@ async function assertOutsideUntouched(seen: Seen): Promise<void> {
     why,
   );
   assert.deepEqual(
-    [...Deno.readDirSync(join(outside, ".claude"))].map((e) => e.name),
+    await names(join(outside, ".claude")),
     ["settings.json"],
     why,
   );
@@ -115,10 +121,10 @@ async function assertOutsideUntouched(seen: Seen): Promise<void> {
     "USER\n",
     why,
   );
-  assert.equal([...Deno.readDirSync(join(outside, ".github/hooks"))].length, 1);
-  assert.deepEqual([...Deno.readDirSync(join(outside, "g"))], [], why);
+  assert.deepEqual(await names(join(outside, ".github/hooks")), ["h.json"]);
+  assert.deepEqual(await names(join(outside, "g")), [], why);
   assert.equal(await text(join(outside, "secret.txt")), "TOP-SECRET\n", why);
-  const pwned = [...Deno.readDirSync(outside)].map((e) => e.name).filter((
+  const pwned = (await names(outside)).filter((
     name,
   ) => name.startsWith("PWNED"));
   assert.deepEqual(pwned, [], `a run's program ran later: ${why}`);
@@ -430,9 +436,7 @@ function attacks(outside: string): Attack[] {
           assert.equal(await lstat(join(seen.project, name)), null, name);
         }
         assert.deepEqual(
-          [...Deno.readDirSync(join(seen.project, ".claude"))].map((e) =>
-            e.name
-          ),
+          await names(join(seen.project, ".claude")),
           ["settings.json"],
         );
       },
