@@ -19,11 +19,9 @@
  * @module
  */
 
-import { GIT_CONTROL_NAMES } from "../safety/control_files.ts";
 import {
   childRule,
   controlSpec,
-  countsEveryEntry,
   type Rule,
   type Spec,
 } from "./_control_spec.ts";
@@ -88,26 +86,25 @@ function isGitDir(folder: Folder, name: string): boolean {
   }
 }
 
-/** The names of a folder that count, and their rules. */
+/**
+ * The names of a folder that count, and their rules: those there now (one
+ * listing, cheaper than a failed `lstat` per missing name) and those the
+ * baseline holds.
+ */
 function countedNames(
   folder: Folder,
   node: Pick<Node, "rule" | "spec" | "children">,
 ): Map<string, { rule: Rule; spec?: Spec }> {
   const counted = new Map<string, { rule: Rule; spec?: Spec }>();
-  const rule = node.rule!;
-  if (rule === "pinned") {
-    for (const [name, spec] of node.spec!.children) {
-      counted.set(name, { rule: spec.rule, spec });
-    }
-    return counted;
-  }
   const names = new Set(node.children.keys());
-  if (countsEveryEntry(rule)) {
-    for (const name of namesIn(folder)) names.add(name);
-  } else if (rule === "git") {
-    for (const name of GIT_CONTROL_NAMES) names.add(name);
-  }
+  for (const name of namesIn(folder)) names.add(name);
+  const rule = node.rule!;
   for (const name of names) {
+    if (rule === "pinned") {
+      const spec = node.spec!.children.get(name);
+      if (spec) counted.set(name, { rule: spec.rule, spec });
+      continue;
+    }
     const before = node.children.get(name);
     const gitDir = before?.gitDir ??
       (rule === "modules" && isGitDir(folder, name));
@@ -117,13 +114,49 @@ function countedNames(
   return counted;
 }
 
+/** A file's content as last read, with the stamp it had then. */
+interface Read {
+  stamp: string;
+  data: Uint8Array;
+  readAt: number;
+}
+
+/**
+ * The contents the last baseline of each project read: a file whose stamp
+ * has not changed since (and had not changed just before that read, as
+ * timestamps are coarse) has the same bytes, so the next baseline need not
+ * read it again.
+ */
+const lastReads = new Map<string, Map<string, Read>>();
+const MAX_PROJECTS_REMEMBERED = 16;
+
 class Recorder {
   entries = 0;
   bytes = 0;
-  constructor(readonly project: string) {}
+  reads = new Map<string, Read>();
+  readonly previous: Map<string, Read>;
+  constructor(readonly project: string) {
+    this.previous = lastReads.get(project) ?? new Map();
+  }
 
-  folder(folder: Folder, node: Node): void {
+  content(folder: Folder, name: string, rel: string, info: EntryInfo) {
+    const last = this.previous.get(rel);
+    if (
+      last && last.stamp === info.stamp &&
+      info.ctimeMs < last.readAt - RECENT_MS
+    ) {
+      this.reads.set(rel, last);
+      return last.data;
+    }
+    const readAt = Date.now();
+    const data = readFileIn(folder, name, MAX_FILE_BYTES);
+    if (data) this.reads.set(rel, { stamp: info.stamp, data, readAt });
+    return data;
+  }
+
+  folder(folder: Folder, node: Node, rel = ""): void {
     for (const [name, { rule, spec }] of countedNames(folder, node)) {
+      const path = rel ? `${rel}/${name}` : name;
       const info = lstatIn(folder, name);
       if (!info) continue;
       if (++this.entries > MAX_ENTRIES) {
@@ -136,7 +169,7 @@ class Recorder {
       if (node.rule === "modules") child.gitDir = rule === "git";
       if (info.kind === "file" && info.size <= MAX_FILE_BYTES) {
         if (this.bytes + info.size <= MAX_TOTAL_BYTES) {
-          const data = readFileIn(folder, name, MAX_FILE_BYTES);
+          const data = this.content(folder, name, path, info);
           if (data) {
             child.data = data;
             this.bytes += data.length;
@@ -148,7 +181,7 @@ class Recorder {
         const sub = openChild(folder, name);
         if (sub) {
           try {
-            this.folder(sub, child);
+            this.folder(sub, child, path);
           } finally {
             closeFolder(sub);
           }
@@ -180,7 +213,13 @@ export function snapshotControlFiles(project: string): ControlBaseline {
       spec: controlSpec(project, folder),
       children: new Map(),
     };
-    new Recorder(project).folder(folder, root);
+    const recorder = new Recorder(project);
+    recorder.folder(folder, root);
+    lastReads.delete(project);
+    lastReads.set(project, recorder.reads);
+    if (lastReads.size > MAX_PROJECTS_REMEMBERED) {
+      lastReads.delete(lastReads.keys().next().value!);
+    }
     return { project, root, takenAt: Date.now() };
   } finally {
     closeFolder(folder);

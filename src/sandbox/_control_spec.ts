@@ -25,6 +25,7 @@ import {
 import {
   closeFolder,
   type Folder,
+  namesIn,
   openChild,
   readFileIn,
 } from "./_nofollow_fs.ts";
@@ -102,11 +103,6 @@ export function childRule(
   }
 }
 
-/** Whether every entry of a folder with this rule counts (so new ones are removed). */
-export function countsEveryEntry(rule: Rule): boolean {
-  return rule === "whole" || rule === "modules" || rule === "worktrees";
-}
-
 /** The values of `key` (`section.name`, lower case) in a git config text. */
 function configValues(text: string, wanted: ReadonlySet<string>): string[] {
   const values: string[] = [];
@@ -149,11 +145,13 @@ function gitConfigTargets(project: string, root: Folder): {
   path: string;
   rule: Rule;
 }[] {
-  const git = openChild(root, ".git");
+  const git = namesIn(root).includes(".git") ? openChild(root, ".git") : null;
   if (!git) return [];
   const found: { path: string; rule: Rule }[] = [];
   try {
+    const present = namesIn(git);
     for (const file of ["config", "config.worktree"]) {
+      if (!present.includes(file)) continue;
       const bytes = readFileIn(git, file, MAX_CONFIG_BYTES);
       if (!bytes) continue;
       const text = new TextDecoder().decode(bytes);

@@ -28,7 +28,7 @@ const PROC_FD = Deno.build.os === "linux" &&
 export interface EntryInfo {
   kind: "file" | "dir" | "link" | "other";
   mode: number;
-  /** Device, inode, links, size and change time (ns): any write or replacement changes it. */
+  /** Device, inode, links, size and change time: any write or replacement changes it. */
   stamp: string;
   size: number;
   /** Hard links to it. */
@@ -45,21 +45,22 @@ export interface Folder {
   fd: number;
 }
 
-function infoOf(stat: fs.BigIntStats): EntryInfo {
+function infoOf(stat: Deno.FileInfo): EntryInfo {
+  const ctimeMs = stat.ctime?.getTime() ?? 0;
   return {
-    kind: stat.isSymbolicLink()
+    kind: stat.isSymlink
       ? "link"
-      : stat.isDirectory()
+      : stat.isDirectory
       ? "dir"
-      : stat.isFile()
+      : stat.isFile
       ? "file"
       : "other",
-    mode: Number(stat.mode & 0o7777n),
+    mode: (stat.mode ?? 0) & 0o7777,
     stamp:
-      `${stat.dev}:${stat.ino}:${stat.nlink}:${stat.size}:${stat.ctimeNs}:${stat.mode}`,
-    size: Number(stat.size),
-    links: Number(stat.nlink),
-    ctimeMs: Number(stat.ctimeNs / 1_000_000n),
+      `${stat.dev}:${stat.ino}:${stat.nlink}:${stat.size}:${ctimeMs}:${stat.mode}`,
+    size: stat.size,
+    links: stat.nlink ?? 1,
+    ctimeMs,
   };
 }
 
@@ -102,15 +103,10 @@ export function closeFolder(folder: Folder): void {
 /** The entry's info, or null when missing. */
 export function lstatIn(parent: Folder, name: string): EntryInfo | null {
   try {
-    return infoOf(fs.lstatSync(join(parent.base, name), { bigint: true }));
+    return infoOf(Deno.lstatSync(join(parent.base, name)));
   } catch {
     return null;
   }
-}
-
-/** The folder's own info (through its descriptor). */
-export function statFolder(folder: Folder): EntryInfo {
-  return infoOf(fs.fstatSync(folder.fd, { bigint: true }));
 }
 
 /** The names in an open folder (empty when it cannot be listed). */
