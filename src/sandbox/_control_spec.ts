@@ -145,7 +145,7 @@ function gitConfigTargets(project: string, root: Folder): {
   path: string;
   rule: Rule;
 }[] {
-  const git = namesIn(root).includes(".git") ? openChild(root, ".git") : null;
+  const git = openChild(root, ".git");
   if (!git) return [];
   const found: { path: string; rule: Rule }[] = [];
   try {
@@ -190,8 +190,20 @@ function gitConfigTargets(project: string, root: Folder): {
 export function controlSpec(project: string, root: Folder): Spec {
   const spec = node("pinned");
   for (const entry of RUN_CONTROL_PATHS) add(spec, entry.path, entry.kind);
+  if (!namesIn(root).includes(".git")) return spec;
+  const gitDir = gitFileTarget(project, root);
+  if (gitDir) add(spec, gitDir, "git");
   for (const target of gitConfigTargets(project, root)) {
     add(spec, target.path, target.rule);
   }
   return spec;
+}
+
+/** Where a `.git` file (`gitdir: <path>`) points, when that is inside the project. */
+function gitFileTarget(project: string, root: Folder): string | null {
+  const bytes = readFileIn(root, ".git", 4096);
+  if (!bytes) return null;
+  const line = /^gitdir:\s*(.+?)\s*$/m.exec(new TextDecoder().decode(bytes));
+  const path = line ? inside(project, project, line[1]!) : null;
+  return path && path !== ".git" && !path.startsWith(".git/") ? path : null;
 }

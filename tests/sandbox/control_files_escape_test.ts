@@ -305,6 +305,28 @@ function attacks(outside: string): Attack[] {
     },
     {
       name:
+        "a git dir kept inside the project under another name, named by the .git file",
+      setup: repo.replace(
+        "git init -q .",
+        "mkdir .repo && git init -q --separate-git-dir=.repo/git .",
+      ).replaceAll(".git/hooks", ".repo/git/hooks"),
+      runs: [shell(quiet([
+        `printf ${fsmonitor("separate-config")} >> .repo/git/config`,
+        `printf ${
+          hook("separate-hook")
+        } > .repo/git/hooks/pre-commit && chmod +x .repo/git/hooks/pre-commit`,
+        "mv .repo .repo-old && mkdir -p .repo && cp -a .repo-old/. .repo/",
+      ]))],
+      after: userGit,
+      async check(seen) {
+        assertRan(seen);
+        await assertOutsideUntouched(seen);
+        gitCommitted(seen);
+        await userHookRan(seen);
+      },
+    },
+    {
+      name:
         "commondir pointing at a poisoned git dir outside and inside the project",
       setup: `${repo} && git init -q --bare ${outside}/evil.git && printf ${
         fsmonitor("commondir-outside")
@@ -598,7 +620,7 @@ for (const user of USERS) {
         const settings: { project: string; outside: string }[] = [];
         const list: Attack[] = [];
         const cases: ControlCase[] = [];
-        for (let i = 0; i < 15; i++) {
+        for (let i = 0; i < attacks(root.path).length; i++) {
           const project = join(root.path, `p${i}`, "project");
           const outside = join(root.path, `p${i}`, "outside");
           await Deno.mkdir(project, { recursive: true });
