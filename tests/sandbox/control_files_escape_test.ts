@@ -130,6 +130,17 @@ async function assertOutsideUntouched(seen: Seen): Promise<void> {
   assert.deepEqual(pwned, [], `a run's program ran later: ${why}`);
 }
 
+/** A project folder is a real folder again, holding the project's own file. */
+async function assertFolderHolds(
+  seen: Seen,
+  folder: string,
+  file: string,
+): Promise<void> {
+  const info = await lstat(join(seen.project, folder));
+  assert.ok(info?.isDirectory, JSON.stringify(seen.result));
+  assert.equal(await text(join(seen.project, folder, file)), "PROJECT\n");
+}
+
 /** Every run really ran (a refusal would make the checks pass for nothing). */
 function assertRan(seen: Seen): void {
   for (const run of seen.result.runs) {
@@ -184,12 +195,7 @@ function attacks(outside: string): Attack[] {
       async check(seen) {
         assertRan(seen);
         await assertOutsideUntouched(seen);
-        const info = await lstat(join(seen.project, ".claude"));
-        assert.ok(info?.isDirectory, JSON.stringify(seen.result));
-        assert.equal(
-          await text(join(seen.project, ".claude/settings.json")),
-          "PROJECT\n",
-        );
+        await assertFolderHolds(seen, ".claude", "settings.json");
       },
     },
     {
@@ -250,12 +256,7 @@ function attacks(outside: string): Attack[] {
           await Deno.writeTextFile(outsideHook, "USER\n");
         }
         await assertOutsideUntouched(seen);
-        const info = await lstat(join(seen.project, ".github"));
-        assert.ok(info?.isDirectory, JSON.stringify(seen.result));
-        assert.equal(
-          await text(join(seen.project, ".github/hooks/h.json")),
-          "PROJECT\n",
-        );
+        await assertFolderHolds(seen, ".github", "hooks/h.json");
       },
     },
     {
