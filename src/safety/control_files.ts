@@ -181,18 +181,6 @@ export const GIT_CONTROL_NAMES: readonly string[] = Object.freeze([
 ]);
 
 /**
- * The absolute paths a sandboxed run may not write (see {@link RUN_CONTROL_PATHS}).
- *
- * @param projectDir The project directory.
- * @returns Absolute paths, `.git` whole.
- */
-export function runControlPaths(projectDir: string): string[] {
-  return RUN_CONTROL_PATHS.map((p) =>
-    joinPath(projectDir, ...p.path.split("/"))
-  );
-}
-
-/**
  * The project's control paths, absolute, existing or not.
  *
  * @param projectDir The project directory.

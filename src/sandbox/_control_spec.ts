@@ -27,6 +27,7 @@ import {
   type Folder,
   namesIn,
   openChild,
+  openFolder,
   readFileIn,
 } from "./_nofollow_fs.ts";
 
@@ -206,4 +207,35 @@ function gitFileTarget(project: string, root: Folder): string | null {
   const line = /^gitdir:\s*(.+?)\s*$/m.exec(new TextDecoder().decode(bytes));
   const path = line ? inside(project, project, line[1]!) : null;
   return path && path !== ".git" && !path.startsWith(".git/") ? path : null;
+}
+
+/**
+ * Every control path of a project as an absolute path, existing or not:
+ * the leaves of {@link controlSpec} (`.git` whole), for a deny list.
+ *
+ * @param project The project (real path).
+ * @returns Absolute paths.
+ */
+export function controlLeaves(project: string): string[] {
+  const root = openFolder(project);
+  let spec = node("pinned");
+  if (root) {
+    try {
+      spec = controlSpec(project, root);
+    } finally {
+      closeFolder(root);
+    }
+  } else {
+    for (const entry of RUN_CONTROL_PATHS) add(spec, entry.path, entry.kind);
+  }
+  const leaves: string[] = [];
+  const visit = (at: Spec, path: string) => {
+    for (const [name, child] of at.children) {
+      const next = join(path, name);
+      if (child.rule === "pinned") visit(child, next);
+      else leaves.push(next);
+    }
+  };
+  visit(spec, project);
+  return leaves;
 }

@@ -30,7 +30,7 @@ import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { controlMountArgs } from "./_control_mounts.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
-import { runControlPaths } from "../safety/control_files.ts";
+import { controlLeaves } from "./_control_spec.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -191,7 +191,7 @@ export function planHost(
       write: [project, scratch],
       heapMb: options.heapMb,
       // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
-      denyWrite: runControlPaths(project),
+      denyWrite: controlLeaves(project),
     };
     // Only bubblewrap ends a looping sandbox process with the server; elsewhere a host watches it.
     const direct = js === "process" && confinement.kind === "bwrap";

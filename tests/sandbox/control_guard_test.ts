@@ -9,6 +9,7 @@ import { controlMountArgs } from "../../src/sandbox/_control_mounts.ts";
 import { RUN_CONTROL_PATHS } from "../../src/safety/control_files.ts";
 import { CONTROL_PATTERNS } from "../../src/safety/mod.ts";
 import { tempDir } from "./_helpers.ts";
+import { runCode } from "../../src/sandbox/mod.ts";
 
 const linux = Deno.build.os === "linux";
 
@@ -165,4 +166,31 @@ Deno.test({
       null,
     );
   },
+});
+
+Deno.test("a JavaScript run may not write where the project's core.hooksPath points, nor anywhere in .git", async () => {
+  await using project = await tempDir();
+  const p = project.path;
+  await Deno.mkdir(join(p, ".git"));
+  await Deno.writeTextFile(
+    join(p, ".git/config"),
+    "[core]\n\thooksPath = githooks\n",
+  );
+  await Deno.mkdir(join(p, "githooks"));
+  const result = await runCode({
+    language: "javascript",
+    code:
+      `for (const path of ["githooks/pre-commit", ".git/commondir", "ok.txt"]) {
+      try { Deno.writeTextFileSync(path, "x"); console.log("wrote " + path); }
+      catch (error) { console.log("denied " + path + " " + error.name); }
+    }`,
+    projectDir: p,
+  }, { confine: false, guard: false });
+  assert.match(result.stdout, /denied githooks\/pre-commit NotCapable/);
+  assert.match(result.stdout, /denied \.git\/commondir NotCapable/);
+  assert.match(result.stdout, /wrote ok\.txt/);
+  assert.equal(
+    await Deno.lstat(join(p, "githooks/pre-commit")).catch(() => null),
+    null,
+  );
 });
