@@ -25,6 +25,7 @@ import {
 import {
   closeFolder,
   type Folder,
+  lstatIn,
   namesIn,
   openChild,
   openFolder,
@@ -191,11 +192,14 @@ function gitConfigTargets(project: string, root: Folder): {
 export function controlSpec(project: string, root: Folder): Spec {
   const spec = node("pinned");
   for (const entry of RUN_CONTROL_PATHS) add(spec, entry.path, entry.kind);
-  if (!namesIn(root).includes(".git")) return spec;
-  const gitDir = gitFileTarget(project, root);
-  if (gitDir) add(spec, gitDir, "git");
-  for (const target of gitConfigTargets(project, root)) {
-    add(spec, target.path, target.rule);
+  const git = lstatIn(root, ".git")?.kind;
+  if (git === "file") {
+    const gitDir = gitFileTarget(project, root);
+    if (gitDir) add(spec, gitDir, "git");
+  } else if (git === "dir") {
+    for (const target of gitConfigTargets(project, root)) {
+      add(spec, target.path, target.rule);
+    }
   }
   return spec;
 }

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  guardControlFiles,
-  restoreControlFiles,
-  snapshotControlFiles,
-} from "../../src/sandbox/_control_guard.ts";
+import { guardControlFiles } from "../../src/sandbox/_control_guard.ts";
+import { snapshotControlFiles } from "../../src/sandbox/_control_baseline.ts";
+import { restoreControlFiles } from "../../src/sandbox/_control_restore.ts";
 import { controlMountArgs } from "../../src/sandbox/_control_mounts.ts";
 import { RUN_CONTROL_PATHS } from "../../src/safety/control_files.ts";
 import { CONTROL_PATTERNS } from "../../src/safety/mod.ts";
