@@ -24,13 +24,16 @@ import {
   createFileIn,
   createFolderIn,
   createLinkIn,
+  type EntryInfo,
   type Folder,
   lstatIn,
+  namesIn,
   openChild,
   openFolder,
   readFileIn,
   readLinkIn,
   removeIn,
+  renameIn,
   setFileMode,
   setFolderMode,
 } from "./_nofollow_fs.ts";
@@ -86,18 +89,43 @@ class Restorer {
       this.report.restored.push(path);
       return;
     }
-    if (!now) {
-      this.create(folder, name, path, before);
-      return;
-    }
     if (
-      now.kind !== before.info.kind ||
-      (now.kind === "link" && readLinkIn(folder, name) !== before.target)
+      now && now.kind === before.info.kind &&
+      (now.kind !== "link" || readLinkIn(folder, name) === before.target)
     ) {
-      removeIn(folder, name);
-      this.create(folder, name, path, before);
+      this.same(folder, name, path, before, now);
       return;
     }
+    if (now) removeIn(folder, name);
+    if (before.info.kind === "dir" && this.moveBack(folder, name, before)) {
+      // The folder itself, renamed away by the run (`mv .git old`): back, and judged as it stands.
+      this.report.restored.push(path);
+      this.within(folder, name, path, before);
+      return;
+    }
+    this.create(folder, name, path, before);
+  }
+
+  /** Renames back a folder of the baseline found under another name in the same parent. */
+  moveBack(folder: Folder, name: string, before: Node): boolean {
+    for (const other of namesIn(folder)) {
+      const info = lstatIn(folder, other);
+      if (info?.kind === "dir" && info.id === before.info.id) {
+        renameIn(folder, other, name);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An entry of the kind it was: its content, mode and entries are judged. */
+  same(
+    folder: Folder,
+    name: string,
+    path: string,
+    before: Node,
+    now: EntryInfo,
+  ): void {
     if (now.kind === "link") return;
     if (now.kind === "dir") {
       if (now.mode !== before.info.mode) {

@@ -28,6 +28,8 @@ const PROC_FD = Deno.build.os === "linux" &&
 export interface EntryInfo {
   kind: "file" | "dir" | "link" | "other";
   mode: number;
+  /** Device and inode: the same entry, whatever its name. */
+  id: string;
   /** Device, inode, links, size and change time: any write or replacement changes it. */
   stamp: string;
   size: number;
@@ -56,6 +58,7 @@ function infoOf(stat: Deno.FileInfo): EntryInfo {
       ? "file"
       : "other",
     mode: (stat.mode ?? 0) & 0o7777,
+    id: `${stat.dev}:${stat.ino}`,
     stamp:
       `${stat.dev}:${stat.ino}:${stat.nlink}:${stat.size}:${ctimeMs}:${stat.mode}`,
     size: stat.size,
@@ -224,6 +227,11 @@ export function setFolderMode(
   } finally {
     closeFolder(child);
   }
+}
+
+/** Renames an entry within a folder (a link is renamed, not followed). */
+export function renameIn(parent: Folder, from: string, to: string): void {
+  Deno.renameSync(join(parent.base, from), join(parent.base, to));
 }
 
 /** Creates a symbolic link (its target is only text). */
