@@ -183,6 +183,13 @@ function attacks(outside: string): Attack[] {
       `the user's own hook did not run: ${JSON.stringify(seen.result)}`,
     );
   };
+  /** The runs ran, nothing outside changed, and the user's git commits running only the user's hook. */
+  const assertGitClean = async (seen: Seen) => {
+    assertRan(seen);
+    await assertOutsideUntouched(seen);
+    gitCommitted(seen);
+    await userHookRan(seen);
+  };
   return [
     {
       name:
@@ -325,10 +332,7 @@ function attacks(outside: string): Attack[] {
       ]))],
       after: userGit,
       async check(seen) {
-        assertRan(seen);
-        await assertOutsideUntouched(seen);
-        gitCommitted(seen);
-        await userHookRan(seen);
+        await assertGitClean(seen);
       },
     },
     {
@@ -435,10 +439,7 @@ function attacks(outside: string): Attack[] {
       ]))],
       after: userGit,
       async check(seen) {
-        assertRan(seen);
-        await assertOutsideUntouched(seen);
-        gitCommitted(seen);
-        await userHookRan(seen);
+        await assertGitClean(seen);
         assert.equal(
           await text(join(seen.project, "shared.gitconfig")),
           "[color]\n\tui = auto\n",
