@@ -110,7 +110,7 @@ class Restorer {
   moveBack(folder: Folder, name: string, before: Node): boolean {
     for (const other of namesIn(folder)) {
       const info = lstatIn(folder, other);
-      if (info?.kind === "dir" && info.id === before.info.id) {
+      if (info?.kind === "dir" && info.id && info.id === before.info.id) {
         renameIn(folder, other, name);
         return true;
       }

@@ -14,7 +14,17 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 
-const C = fs.constants;
+/** Windows has neither `O_NOFOLLOW` nor folder descriptors nor permission bits; there a folder is checked by `lstat` and used by path. */
+const POSIX = Deno.build.os !== "windows";
+const C = {
+  O_RDONLY: fs.constants.O_RDONLY,
+  O_WRONLY: fs.constants.O_WRONLY,
+  O_CREAT: fs.constants.O_CREAT,
+  O_EXCL: fs.constants.O_EXCL,
+  O_DIRECTORY: fs.constants.O_DIRECTORY ?? 0,
+  O_NOFOLLOW: fs.constants.O_NOFOLLOW ?? 0,
+  O_NONBLOCK: fs.constants.O_NONBLOCK ?? 0,
+};
 const PROC_FD = Deno.build.os === "linux" &&
   (() => {
     try {
@@ -28,7 +38,7 @@ const PROC_FD = Deno.build.os === "linux" &&
 export interface EntryInfo {
   kind: "file" | "dir" | "link" | "other";
   mode: number;
-  /** Device and inode: the same entry, whatever its name. */
+  /** Device and inode: the same entry, whatever its name (empty where the system has no inodes). */
   id: string;
   /** Device, inode, links, size and change time: any write or replacement changes it. */
   stamp: string;
@@ -58,9 +68,11 @@ function infoOf(stat: Deno.FileInfo): EntryInfo {
       ? "file"
       : "other",
     mode: (stat.mode ?? 0) & 0o7777,
-    id: `${stat.dev}:${stat.ino}`,
-    stamp:
-      `${stat.dev}:${stat.ino}:${stat.nlink}:${stat.size}:${ctimeMs}:${stat.mode}`,
+    id: stat.ino === null ? "" : `${stat.dev}:${stat.ino}`,
+    // The modification time too: Windows reports no change time.
+    stamp: `${stat.dev}:${stat.ino}:${stat.nlink}:${stat.size}:${ctimeMs}:${
+      stat.mtime?.getTime() ?? ""
+    }:${stat.mode}`,
     size: stat.size,
     links: stat.nlink ?? 1,
     ctimeMs,
@@ -74,6 +86,16 @@ function infoOf(stat: Deno.FileInfo): EntryInfo {
  * @returns The open folder, or null when it is missing, a link or not a folder.
  */
 export function openFolder(path: string): Folder | null {
+  if (!POSIX) {
+    try {
+      const info = Deno.lstatSync(path);
+      return info.isDirectory && !info.isSymlink
+        ? { path, base: path, fd: -1 }
+        : null;
+    } catch {
+      return null;
+    }
+  }
   try {
     const fd = fs.openSync(path, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW);
     return { path, base: PROC_FD ? `/proc/self/fd/${fd}` : path, fd };
@@ -96,6 +118,7 @@ export function openChild(parent: Folder, name: string): Folder | null {
 
 /** Closes an open folder. */
 export function closeFolder(folder: Folder): void {
+  if (folder.fd < 0) return;
   try {
     fs.closeSync(folder.fd);
   } catch {
@@ -198,7 +221,7 @@ export function createFileIn(
     while (written < data.length) {
       written += fs.writeSync(fd, data, written, data.length - written);
     }
-    fs.fchmodSync(fd, mode);
+    if (POSIX) fs.fchmodSync(fd, mode);
   } finally {
     fs.closeSync(fd);
   }
@@ -220,6 +243,7 @@ export function setFolderMode(
   name: string,
   mode: number,
 ): void {
+  if (!POSIX) return;
   const child = openChild(parent, name);
   if (!child) throw new Error(`${join(parent.path, name)} is not a folder`);
   try {
@@ -245,6 +269,7 @@ export function createLinkIn(
 
 /** Sets a regular file's permission bits, never through a link. */
 export function setFileMode(parent: Folder, name: string, mode: number): void {
+  if (!POSIX) return;
   const fd = fs.openSync(
     join(parent.base, name),
     C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK,
