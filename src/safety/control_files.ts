@@ -130,6 +130,57 @@ export const CONTROL_PATTERNS: readonly ControlPattern[] = Object.freeze([
 ]) as readonly ControlPattern[];
 
 /**
+ * What a sandboxed run may not write, relative to the project: stricter
+ * than {@link CONTROL_PATTERNS}, since a run's changes are never asked
+ * about. The agents' folders count whole (the scripts their hooks call, their
+ * MCP server lists, commands and rules live there too); `git` is git's own
+ * folder, where only {@link GIT_CONTROL_NAMES} count (or the `.git` file of
+ * a worktree or submodule checkout).
+ */
+export const RUN_CONTROL_PATHS: readonly {
+  path: string;
+  kind: "whole" | "git";
+}[] = Object.freeze([
+  { path: ".git", kind: "git" },
+  ...[
+    ".claude",
+    ".gemini",
+    ".cursor",
+    ".codex",
+    ".qwen",
+    ".kiro",
+    ".github/hooks",
+    ".vscode",
+    ".husky",
+    ".devcontainer",
+    ".opencode",
+    ".envrc",
+    ".mcp.json",
+    "opencode.json",
+    ".ctx-mode.json",
+  ].map((path) => ({ path, kind: "whole" as const })),
+]);
+
+/**
+ * The entries of a git folder (`.git`, `.git/modules/<name>`,
+ * `.git/worktrees/<name>`) from which git takes settings or programs:
+ * everything else there (objects, refs, logs, the index, `HEAD`) is data
+ * that ordinary git work changes.
+ */
+export const GIT_CONTROL_NAMES: readonly string[] = Object.freeze([
+  "config",
+  "config.worktree",
+  "commondir",
+  "gitdir",
+  "hooks",
+  "info",
+  "remotes",
+  "branches",
+  "modules",
+  "worktrees",
+]);
+
+/**
  * The project's control paths, absolute, existing or not.
  *
  * @param projectDir The project directory.

@@ -29,6 +29,8 @@ export interface BwrapMounts {
   privateDir?: string;
   /** The size of the namespace's `/tmp`, which lives in memory. @default {undefined} (the kernel's default, half the RAM) */
   tmpBytes?: number;
+  /** Binds over the project's control files (`_control_mounts.ts`), after every other bind. @default {[]} */
+  controlArgs?: readonly string[];
 }
 
 /** The parts of the file system the builder looks at; injectable for tests. */
@@ -256,6 +258,7 @@ export function bwrapArgs(
       }
     }
   }
+  args.push(...mounts.controlArgs ?? []);
   args.push("--chdir", mounts.cwd, "--", ...argv);
   return args;
 }

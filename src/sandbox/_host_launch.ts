@@ -28,10 +28,10 @@ import { languageRuntime } from "./languages.ts";
 import type { HostRequest, HostSetup } from "./sandbox_host.ts";
 import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
-import { existingControlPaths } from "./_control_guard.ts";
+import { controlMountArgs } from "./_control_mounts.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
-import { projectControlPaths } from "../safety/mod.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
+import { controlLeaves } from "./_control_spec.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -60,8 +60,6 @@ export interface HostPlan {
   config?: HostConfig;
   /** For other languages: the build step and the run. */
   steps?: { argv: string[]; cwd: string }[];
-  /** The control paths mounted read-only for this host (bubblewrap); others made since are not. */
-  readOnlyControls?: string[];
   /** The host is the shell itself (inside bubblewrap): its request is raw text. */
   shellHost?: boolean;
   runtime: Runtime;
@@ -199,7 +197,7 @@ export function planHost(
       write: [project, scratch],
       heapMb: options.heapMb,
       // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
-      denyWrite: projectControlPaths(project),
+      denyWrite: controlLeaves(project),
     };
     // Only bubblewrap ends a looping sandbox process with the server; elsewhere a host watches it.
     const direct = js === "process" && confinement.kind === "bwrap";
@@ -308,12 +306,12 @@ function wrapInBwrap(
   writable: readonly string[],
   options: PlanOptions,
 ): HostPlan {
-  // Control files over the project, read-only: writing them fails at once.
-  plan.readOnlyControls = existingControlPaths(plan.project);
   const args = bwrapArgs(
     {
       writable,
-      readable: existing([...readable, ...plan.readOnlyControls]),
+      readable: existing(readable),
+      // Control files over the project, read-only: writing them fails at once.
+      controlArgs: controlMountArgs(plan.project),
       cwd: plan.project,
       privateDir: plan.scratch,
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.

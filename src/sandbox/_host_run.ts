@@ -15,12 +15,15 @@ import {
   type OutputSink,
 } from "./_output.ts";
 import { type ProcessOutcome, superviseProcess } from "./_process.ts";
-import { type HostPlan, hostRequest } from "./_host_launch.ts";
+import {
+  type HostPlan,
+  hostRequest,
+  type RunConfinement,
+} from "./_host_launch.ts";
 import type { Host } from "./warm_hosts.ts";
 import { HOST_SETUP_FAILED, HOST_SETUP_MARK } from "./_host_protocol.ts";
-import { restoreControlFiles, snapshotControlFiles } from "./_control_guard.ts";
+import { type ControlReport, guardControlFiles } from "./_control_guard.ts";
 import { sourceText } from "./_source_text.ts";
-import type { RunResult } from "./run_code.ts";
 
 /** A Worker's note on its heap limit. */
 const OOM_PATTERN =
@@ -28,13 +31,54 @@ const OOM_PATTERN =
 /** V8's own fatal report (a Deno process under Landlock). */
 const V8_OOM = /Fatal JavaScript out of memory/;
 
+/** What a run produced. */
+export interface RunResult {
+  /** The language that ran. */
+  language: LanguageId;
+  /** Standard output, head and tail when longer than the cap, with a marker line where bytes were dropped. */
+  stdout: string;
+  /** Standard error, bounded the same way. */
+  stderr: string;
+  /** The exit code, or `null` when a signal ended the process. */
+  exitCode: number | null;
+  /** The signal that ended the process (`"SIGKILL"` after a timeout), or `null`. */
+  signal: string | null;
+  /** Whether the timeout ended the run. */
+  timedOut: boolean;
+  /** Whether the JavaScript heap limit ended the run. */
+  outOfMemory: boolean;
+  /** Whether any output was dropped. */
+  truncated: boolean;
+  /** Wall-clock time of the run, build step included. */
+  durationMs: number;
+  /** Bytes the code wrote to stdout and stderr. */
+  bytesProduced: number;
+  /** Bytes of stdout and stderr kept. */
+  bytesReturned: number;
+  /** Bytes dropped from the middle of stdout and stderr. */
+  droppedBytes: number;
+  /** Lines dropped from the middle of stdout and stderr. */
+  droppedLines: number;
+  /**
+   * How the run was confined: `"bwrap"` a user and mount namespace without
+   * capabilities (plus Deno's permissions for JavaScript), `"landlock"` the
+   * kernel's file access rules (plus Deno's permissions for JavaScript),
+   * `"permissions"` Deno's permissions only, `"none"` an ordinary subprocess.
+   */
+  confinement: RunConfinement;
+  /** Control files (project-relative) the run changed and that were put back; the run then fails. */
+  controlFilesRestored: string[];
+  /** Control files the run changed that could not be put back, each with why; the run then fails. */
+  controlFilesNotRestored: string[];
+}
+
 /** What one host run gave back. */
 export interface HostAttempt {
   outcome: ProcessOutcome;
   stdout: CapturedOutput;
   stderr: CapturedOutput;
-  /** The control files the run changed (and that were put back). */
-  restored: string[];
+  /** The control files the run changed: put back, or not. */
+  control: ControlReport;
   /** Why the host could not confine itself, when it could not. */
   setupFailure?: string;
 }
@@ -75,11 +119,9 @@ export async function runOnHost(
       stderr: new OutputCapture(limits.maxOutputBytes),
     };
     // What the host mounted read-only cannot change; a control file made since its start can.
-    const snapshot = snapshotControlFiles(plan.project, {
-      readOnly: plan.readOnlyControls ?? [],
-    });
+    const cleanUp = guardControlFiles(plan.project);
     let outcome: ProcessOutcome;
-    let restored: string[] = [];
+    let control: ControlReport;
     try {
       outcome = await superviseProcess(host.process, {
         timeoutMs: Math.max(1, limits.deadline - performance.now()),
@@ -91,11 +133,11 @@ export async function runOnHost(
       });
     } finally {
       // Put the control files back even when the run was aborted.
-      restored = restoreControlFiles(snapshot);
+      control = cleanUp();
     }
     const stdout = capture.stdout.finish();
     const stderr = capture.stderr.finish();
-    const attempt: HostAttempt = { outcome, stdout, stderr, restored };
+    const attempt: HostAttempt = { outcome, stdout, stderr, control };
     if (outcome.exitCode === HOST_SETUP_FAILED) {
       const line = stderr.text.split("\n").find((text) =>
         text.startsWith(HOST_SETUP_MARK)
@@ -144,19 +186,25 @@ export function finishRun(
       before ? `${before}\n` : ""
     }error: out of memory: the JavaScript heap limit of ${js.heapMb} MB was reached\n`;
   }
-  if (attempt.restored.length > 0) {
+  const { restored, failed: notRestored } = attempt.control;
+  if (restored.length > 0) {
     stderrText +=
       `error: the run changed control files, which runs may not write; they were put back: ${
-        attempt.restored.join(", ")
+        restored.join(", ")
       }\n`;
   }
+  if (notRestored.length > 0) {
+    stderrText +=
+      `error: the run changed control files, which runs may not write, and these could not be put back as they were: ${
+        notRestored.join(", ")
+      }\n`;
+  }
+  const changed = restored.length + notRestored.length > 0;
   return {
     language,
     stdout: stdout.text,
     stderr: stderrText,
-    exitCode: attempt.restored.length > 0 && outcome.exitCode === 0
-      ? 1
-      : outcome.exitCode,
+    exitCode: changed && outcome.exitCode === 0 ? 1 : outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,
     outOfMemory,
@@ -167,6 +215,7 @@ export function finishRun(
     droppedBytes: stdout.droppedBytes + stderr.droppedBytes,
     droppedLines: stdout.droppedLines + stderr.droppedLines,
     confinement: plan.confinement,
-    controlFilesRestored: attempt.restored,
+    controlFilesRestored: restored,
+    controlFilesNotRestored: notRestored,
   };
 }

@@ -28,10 +28,10 @@ import type { OutputSink } from "./_output.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
 import { resolveLanguage } from "./languages.ts";
-import type { PlanOptions, RunConfinement } from "./_host_launch.ts";
+import type { PlanOptions } from "./_host_launch.ts";
 import { launchHost, type WarmHosts } from "./warm_hosts.ts";
 import { HOST_IDLE } from "./_host_protocol.ts";
-import { finishRun, runOnHost } from "./_host_run.ts";
+import { finishRun, runOnHost, type RunResult } from "./_host_run.ts";
 import { KindTurns, RunSlots } from "./_run_slots.ts";
 import { checkCode } from "../safety/mod.ts";
 import { refuseGuardedProject } from "./project_guard.ts";
@@ -75,44 +75,7 @@ export interface RunRequest {
   file?: { path: string };
 }
 
-/** What a run produced. */
-export interface RunResult {
-  /** The language that ran. */
-  language: LanguageId;
-  /** Standard output, head and tail when longer than the cap, with a marker line where bytes were dropped. */
-  stdout: string;
-  /** Standard error, bounded the same way. */
-  stderr: string;
-  /** The exit code, or `null` when a signal ended the process. */
-  exitCode: number | null;
-  /** The signal that ended the process (`"SIGKILL"` after a timeout), or `null`. */
-  signal: string | null;
-  /** Whether the timeout ended the run. */
-  timedOut: boolean;
-  /** Whether the JavaScript heap limit ended the run. */
-  outOfMemory: boolean;
-  /** Whether any output was dropped. */
-  truncated: boolean;
-  /** Wall-clock time of the run, build step included. */
-  durationMs: number;
-  /** Bytes the code wrote to stdout and stderr. */
-  bytesProduced: number;
-  /** Bytes of stdout and stderr kept. */
-  bytesReturned: number;
-  /** Bytes dropped from the middle of stdout and stderr. */
-  droppedBytes: number;
-  /** Lines dropped from the middle of stdout and stderr. */
-  droppedLines: number;
-  /**
-   * How the run was confined: `"bwrap"` a user and mount namespace without
-   * capabilities (plus Deno's permissions for JavaScript), `"landlock"` the
-   * kernel's file access rules (plus Deno's permissions for JavaScript),
-   * `"permissions"` Deno's permissions only, `"none"` an ordinary subprocess.
-   */
-  confinement: RunConfinement;
-  /** Control files (project-relative) the run changed and that were put back; the run then fails. */
-  controlFilesRestored: string[];
-}
+export type { RunResult } from "./_host_run.ts";
 
 /** Limits and environment for {@link runCode}. */
 export interface RunOptions {
