@@ -152,12 +152,15 @@ export async function checkServe(
   launcher: Launcher,
   options: { home: string; env: Record<string, string> },
 ): Promise<void> {
+  // A project beside the home, not the home itself: runs refuse a project
+  // that is, holds or lies inside the home or the data home.
+  const project = await Deno.makeTempDir({ prefix: "ctx-dist-project-" });
   const transport = new StdioClientTransport({
     command: launcher.command,
     args: [...launcher.args, "serve"],
-    cwd: options.home,
+    cwd: project,
     env: baseEnv(options.home, {
-      CTX_MODE_PROJECT_DIR: options.home,
+      CTX_MODE_PROJECT_DIR: project,
       ...options.env,
     }),
     stderr: "pipe",
@@ -209,5 +212,6 @@ export async function checkServe(
     throw new Error(`serve failed: ${error}\n${stderr}`);
   } finally {
     await client.close();
+    await Deno.remove(project, { recursive: true });
   }
 }

@@ -113,9 +113,12 @@ for (const agent of ["opencode", "kilocode"]) {
     async fn() {
       await using dir = await tempDir();
       const project = await Deno.realPath(dir.path);
+      // The home beside the project: runs refuse a project that is the home.
+      await using homeDir = await tempDir();
+      const home = await Deno.realPath(homeDir.path);
       await Deno.mkdir(join(project, "src"));
       await Deno.writeTextFile(join(project, "big.log"), "line\n");
-      const { results } = await runHost(agent, project, project, [
+      const { results } = await runHost(agent, home, project, [
         Deno.execPath(),
         "run",
         "-A",
@@ -125,7 +128,7 @@ for (const agent of ["opencode", "kilocode"]) {
       assert.match(String((results.rmHome as Outcome).reason), /rm\.home/);
       assert.equal((results.ls as Outcome).blocked, false);
       const show = await runCli(["session", "show", "--project", project], {
-        home: project,
+        home,
         cwd: project,
       });
       assert.match(show.stdout, /src\/a\.ts/, "the edit is in the session");
@@ -143,20 +146,23 @@ for (const agent of Object.keys(PLUGINS)) {
       const adapter = (await adapterFor(agent))!;
       await using dir = await tempDir();
       const project = await Deno.realPath(dir.path);
+      // The home beside the project: runs refuse a project that is the home.
+      await using homeDir = await tempDir();
+      const home = await Deno.realPath(homeDir.path);
       await Deno.mkdir(join(project, "src"));
       await Deno.writeTextFile(
         join(project, "big.log"),
         "line\n".repeat(200_000),
       );
       // A fresh heartbeat: ctx-mode's server runs for this project, so redirects apply.
-      writeHeartbeat(project, {
+      writeHeartbeat(home, {
         pid: Deno.pid,
         version: "test",
         projectDir: project,
         startedAt: Date.now(),
         updatedAt: Date.now(),
       });
-      const { results } = await runHost(agent, project, project, [
+      const { results } = await runHost(agent, home, project, [
         Deno.execPath(),
         "run",
         "-A",
@@ -183,7 +189,7 @@ for (const agent of Object.keys(PLUGINS)) {
         assert.match(bigRead.after, /\[ctx-mode\] .*ctx_execute_file/);
       }
       const show = await runCli(["session", "show", "--project", project], {
-        home: project,
+        home,
         cwd: project,
       });
       assert.equal(show.code, 0, show.stderr);

@@ -25,10 +25,11 @@ async function npmReachable(): Promise<boolean> {
 const reachable = await npmReachable();
 
 async function inspect(
-  project: string,
+  dirs: { project: string; home: string },
   method: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = childEnv(project, { CTX_MODE_PROJECT_DIR: project });
+  const { project, home } = dirs;
+  const env = childEnv(home, { CTX_MODE_PROJECT_DIR: project });
   // The inspector starts the server with an environment of its own; -e passes ours on.
   const serverEnv = Object.entries(env).flatMap((
     [key, value],
@@ -69,14 +70,17 @@ Deno.test({
   sanitizeResources: false,
   fn: async () => {
     await using project = await tempDir();
-    const list = await inspect(project.path, ["--method", "tools/list"]);
+    // The home beside the project: runs refuse a project that is the home.
+    await using home = await tempDir();
+    const dirs = { project: project.path, home: home.path };
+    const list = await inspect(dirs, ["--method", "tools/list"]);
     assert.equal(list.code, 0, list.stderr);
     const names = (JSON.parse(list.stdout).tools as Array<{ name: string }>)
       .map((tool) => tool.name);
     assert.equal(names.length, 10);
     assert.ok(names.includes("ctx_search"));
 
-    const call = await inspect(project.path, [
+    const call = await inspect(dirs, [
       "--method",
       "tools/call",
       "--tool-name",
