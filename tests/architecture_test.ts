@@ -12,7 +12,6 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { importGraph } from "../scripts/_code_graph.ts";
 import {
-  type Circle,
   findCircles,
   findUpImports,
   type ImportGraph,
@@ -28,23 +27,6 @@ const ROOT_FOLDERS = ["src", "adapters", "hooks"];
 /** TypeScript and JavaScript modules; generated bundles enter the graph where they are imported. */
 const MODULE = /\.(?:ts|js)$/;
 const BUNDLE = /\.bundle\.js$/;
-
-/** An import the layout issue's moves are still removing. */
-type KnownViolation =
-  & { removedBy: string }
-  & ({ from: string; to: string } | { circle: readonly string[] });
-
-/**
- * The imports that break the rooms table today, each with what removes it.
- * The test fails on any other, and on an entry that no longer occurs: delete
- * an entry as its move lands, and never add one.
- */
-const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
-  {
-    circle: ["src/sandbox/_host_run.ts", "src/sandbox/run_code.ts"],
-    removedBy: "issue 28 §3: the shared type moves to the lower module",
-  },
-];
 
 async function modulesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(new URL(folder, ROOT), { recursive: true });
@@ -89,15 +71,6 @@ function showUp(up: UpImport): string {
   })`;
 }
 
-function isKnownUp(up: UpImport, known: KnownViolation): boolean {
-  return "from" in known && known.from === up.from && known.to === up.to;
-}
-
-function isKnownCircle(circle: Circle, known: KnownViolation): boolean {
-  return "circle" in known &&
-    circle.modules.every((module) => known.circle.includes(module));
-}
-
 let cached: Promise<ImportGraph> | undefined;
 /** The tree's graph, read once for all the tests of this file. */
 function tree(): Promise<ImportGraph> {
@@ -116,30 +89,14 @@ Deno.test("every module of the tree is in a room of docs/architecture.md's rooms
   assert.deepEqual(homeless, [], "add a row for their room");
 });
 
-Deno.test("no module imports a room its row does not list, beyond the known violations", async () => {
+Deno.test("no module imports a room its row does not list", async () => {
   const found = findUpImports(await tree(), await roomsTable());
-  const fresh = found.filter((up) =>
-    !KNOWN_VIOLATIONS.some((known) => isKnownUp(up, known))
-  );
-  assert.deepEqual(fresh.map(showUp), []);
+  assert.deepEqual(found.map(showUp), []);
 });
 
-Deno.test("no modules import one another in a circle, beyond the known violations", async () => {
+Deno.test("no modules import one another in a circle", async () => {
   const found = findCircles(await tree());
-  const fresh = found.filter((circle) =>
-    !KNOWN_VIOLATIONS.some((known) => isKnownCircle(circle, known))
-  );
-  assert.deepEqual(fresh.map((circle) => circle.path.join(" → ")), []);
-});
-
-Deno.test("every known violation still occurs, so the list only shrinks", async () => {
-  const ups = findUpImports(await tree(), await roomsTable());
-  const circles = findCircles(await tree());
-  const gone = KNOWN_VIOLATIONS.filter((known) =>
-    !ups.some((up) => isKnownUp(up, known)) &&
-    !circles.some((circle) => isKnownCircle(circle, known))
-  );
-  assert.deepEqual(gone, [], "delete these entries from KNOWN_VIOLATIONS");
+  assert.deepEqual(found.map((circle) => circle.path.join(" → ")), []);
 });
 
 const MADE_UP_TABLE = `# Layout
