@@ -30,6 +30,7 @@ import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { existingControlPaths } from "./_control_guard.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
+import { seccompFile } from "./_seccomp.ts";
 import { projectControlPaths } from "../safety/mod.ts";
 
 /** How a run ends up confined (reported with every result). */
@@ -302,6 +303,7 @@ function wrapInBwrap(
   writable: readonly string[],
   options: PlanOptions,
 ): HostPlan {
+  const filter = seccompFile(`ctx-mode-run-${Deno.pid}-seccomp-`);
   // Control files over the project, read-only: writing them fails at once.
   plan.readOnlyControls = existingControlPaths(plan.project);
   const args = bwrapArgs(
@@ -312,12 +314,26 @@ function wrapInBwrap(
       privateDir: plan.scratch,
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.
       tmpBytes: options.memoryMb * 1024 * 1024,
+      ...(filter ? { seccompFd: SECCOMP_FD } : {}),
     },
     argv,
   );
-  plan.argv = [confinement.command ?? "bwrap", ...args];
+  const bwrap = confinement.command ?? "bwrap";
+  // bubblewrap reads the filter from a file descriptor, which a spawn cannot pass: sh opens it.
+  plan.argv = filter
+    ? [
+      "/bin/sh",
+      "-c",
+      `exec "$0" "$@" ${SECCOMP_FD}<'${filter.replaceAll("'", `'\\''`)}'`,
+      bwrap,
+      ...args,
+    ]
+    : [bwrap, ...args];
   return plan;
 }
+
+/** The descriptor bubblewrap reads the seccomp filter from. */
+const SECCOMP_FD = 9;
 
 /**
  * The request line that makes a planned host run a piece of code.

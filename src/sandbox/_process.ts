@@ -11,8 +11,9 @@
  */
 
 import type { OutputCapture } from "./_output.ts";
-import { treeResidentBytes } from "./_memory_watch.ts";
+import { namespaceFileBytes, treeResidentBytes } from "./_memory_watch.ts";
 import { DoneMarkScanner } from "./_done_mark.ts";
+import { becomeSubreaper, killDescendants, sweepAdopted } from "./_reap.ts";
 
 /** How one process ended. */
 export interface ProcessOutcome {
@@ -55,6 +56,7 @@ const DRAIN_GRACE_MS = 2_000;
 
 const liveGroups = new Set<number>();
 let unloadHooked = false;
+let adopting = false;
 
 /**
  * Kills a process and everything in its process group (its session, as the
@@ -83,13 +85,22 @@ function killGroup(pid: number): void {
   }
 }
 
+/**
+ * Kills a run: everything below its host first (the host, a subreaper,
+ * holds what left its process group), then the host's group.
+ */
+function killRun(pid: number): void {
+  if (Deno.build.os === "linux") killDescendants(pid);
+  killGroup(pid);
+}
+
 const liveDirs = new Set<string>();
 
 function hookUnload(): void {
   if (unloadHooked) return;
   unloadHooked = true;
   globalThis.addEventListener("unload", () => {
-    for (const pid of liveGroups) killGroup(pid);
+    for (const pid of liveGroups) killRun(pid);
     for (const dir of liveDirs) {
       try {
         Deno.removeSync(dir, { recursive: true });
@@ -160,6 +171,11 @@ export function startProcess(
   if (command === undefined) {
     throw new TypeError('Cannot run command "": empty');
   }
+  if (!adopting && Deno.build.os === "linux") {
+    // A run's process whose host died comes to us, not to init: see sweepAdopted.
+    adopting = true;
+    becomeSubreaper();
+  }
   const child = new Deno.Command(command, {
     args,
     cwd: spec.cwd,
@@ -208,11 +224,11 @@ export async function superviseProcess(
   let aborted = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid);
+    killRun(child.pid);
   }, spec.timeoutMs);
   const onAbort = () => {
     aborted = true;
-    killGroup(child.pid);
+    killRun(child.pid);
   };
   spec.signal?.addEventListener("abort", onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
@@ -220,9 +236,10 @@ export async function superviseProcess(
   const memoryLimit = (spec.memoryMb ?? 0) * 1024 * 1024;
   const memoryTimer = memoryLimit > 0 && Deno.build.os === "linux"
     ? setInterval(() => {
-      if (treeResidentBytes(child.pid) <= memoryLimit) return;
+      const used = treeResidentBytes(child.pid) + namespaceFileBytes(child.pid);
+      if (used <= memoryLimit) return;
       outOfMemory = true;
-      killGroup(child.pid);
+      killRun(child.pid);
     }, MEMORY_POLL_MS)
     : undefined;
 
@@ -279,6 +296,11 @@ export async function superviseProcess(
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
     killGroup(child.pid);
     liveGroups.delete(child.pid);
+  }
+  if (status !== undefined || timedOut || aborted || outOfMemory) {
+    // The host did not end the run itself (it was killed, or the code ended
+    // it): what it held came to us.
+    await sweepAdopted(liveGroups);
   }
   if (status === undefined) {
     // Reported by the host: every byte of the run is in; the group is being killed.

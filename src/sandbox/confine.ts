@@ -39,6 +39,11 @@ const bwrapOnPath = new Map<string, string | undefined>();
 /** The namespace flags every confined run uses; the probe checks exactly these. */
 export const BWRAP_NAMESPACE_ARGS: readonly string[] = [
   "--unshare-user",
+  // nobody inside, even when the server is root: no uid 0 for programs that trust it.
+  "--uid",
+  "65534",
+  "--gid",
+  "65534",
   "--cap-drop",
   "ALL",
   "--new-session",

@@ -33,6 +33,8 @@ import {
   readRequestLine,
 } from "./_host_protocol.ts";
 import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
+import { dropPowers } from "./_drop_powers.ts";
+import { becomeSubreaper, killDescendants, reapZombies } from "./_reap.ts";
 
 /** How the host is set up, fixed when it starts (its one argument, as JSON). */
 export interface HostSetup {
@@ -166,13 +168,15 @@ async function watchParent(
   scratch: string,
   inWorker: boolean,
 ): Promise<() => void> {
+  const reap = () => killDescendants(Deno.pid);
   if (!inWorker) {
-    startParentWatch(scratch, PARENT_POLL_MS);
+    startParentWatch(scratch, PARENT_POLL_MS, reap);
     return () => {};
   }
-  const source = `(${startParentWatch.toString()})(${
-    JSON.stringify(scratch)
-  }, ${PARENT_POLL_MS}); postMessage("watching");`;
+  const source =
+    `${killDescendants.toString()}\n(${startParentWatch.toString()})(${
+      JSON.stringify(scratch)
+    }, ${PARENT_POLL_MS}, () => killDescendants(Deno.pid)); postMessage("watching");`;
   const worker = new Worker(
     URL.createObjectURL(new Blob([source], { type: "application/javascript" })),
     { type: "module", name: "ctx-mode-parent-watch" },
@@ -192,11 +196,16 @@ export async function runSandboxHost(args: string[]): Promise<number> {
   if (setup === null || typeof setup !== "object") {
     throw new TypeError('Cannot start the sandbox host "": no setup');
   }
+  // What leaves its parent during the run stays below this host, to be ended with it.
+  becomeSubreaper();
   const stopWatch = setup.watchParent
     ? await watchParent(setup.scratch, setup.landlock !== undefined)
     : () => {};
   try {
     const code = await serve(setup);
+    // Nothing of the run outlives it: background and detached processes end here.
+    killDescendants(Deno.pid);
+    reapZombies();
     if (code !== HOST_SETUP_FAILED) {
       await writeAll(Deno.stdout, `${DONE_MARK}${code}\n`);
       await writeAll(Deno.stderr, `${DONE_MARK}${code}\n`);
@@ -210,8 +219,9 @@ export async function runSandboxHost(args: string[]): Promise<number> {
 async function serve(setup: HostSetup): Promise<number> {
   if (setup.landlock) {
     const outcome = restrictCurrentThread(setup.landlock);
-    if (!outcome.ok) {
-      await writeError(`${HOST_SETUP_MARK} ${outcome.reason}\n`);
+    const dropped = outcome.ok ? dropPowers({ protect: Deno.pid }) : outcome;
+    if (!dropped.ok) {
+      await writeError(`${HOST_SETUP_MARK} ${dropped.reason}\n`);
       return HOST_SETUP_FAILED;
     }
   }
@@ -235,7 +245,7 @@ async function serve(setup: HostSetup): Promise<number> {
     return await runInWorker(request.worker);
   }
   if (request.kind === "spawn") {
-    await Deno.writeTextFile(request.code.path, request.code.text);
+    Deno.writeTextFileSync(request.code.path, request.code.text);
     return await runSteps(request);
   }
   await writeError(`${HOST_SETUP_MARK} a request of an unknown kind\n`);
