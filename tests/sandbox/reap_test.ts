@@ -74,6 +74,13 @@ for (const mode of CONFINE_MODES) {
       const cases = [
         { name: "the run ends by itself", tail: "", timeoutMs: 60_000 },
         {
+          // Every thread of the host, then the host: what it held must not go free.
+          name: "the run kills its own host",
+          tail:
+            'for t in /proc/$PPID/task/*; do kill -9 "${t##*/}" 2>/dev/null; done; kill -9 "$PPID" 2>/dev/null; sleep 2',
+          timeoutMs: 60_000,
+        },
+        {
           name: "the run times out",
           tail: "sleep 600",
           timeoutMs: 4_000,
@@ -87,8 +94,12 @@ for (const mode of CONFINE_MODES) {
             code: escapes(mark) + tail,
             timeoutMs,
           }]);
-          assertRan([result!]);
-          assert.equal(result!.timedOut, tail !== "", JSON.stringify(result));
+          if (!name.includes("kills")) assertRan([result!]);
+          assert.equal(
+            result!.timedOut,
+            timeoutMs < 60_000,
+            JSON.stringify(result),
+          );
           const left = marked(mark);
           assert.ok(
             await eventually(() => marked(mark).length === 0, 2_000),
