@@ -10,7 +10,8 @@
  * its host would leave its orphans unwatched). Every syscall of another ABI
  * (32-bit x86, x32) ends the process: its numbers are not the ones checked.
  *
- * Stream socket pairs, TCP, UDP, netlink and everything else stay allowed.
+ * Stream socket pairs, TCP, UDP, netlink (raw by type, but it only talks to
+ * the kernel) and everything else stay allowed.
  *
  * Pure: builds bytes; `seccompFile` alone writes them (once) to a private file.
  *
@@ -57,6 +58,7 @@ const IO_URING_SETUP = 425;
 const PIDFD_OPEN = 434;
 
 const AF_UNIX = 1;
+const AF_NETLINK = 16;
 const AF_PACKET = 17;
 const SOCK_DGRAM = 2;
 const SOCK_RAW = 3;
@@ -175,6 +177,8 @@ export function seccompProgram(
     load(ARG0),
     ifEqual(AF_UNIX, "eperm"),
     ifEqual(AF_PACKET, "eperm"),
+    // Netlink sockets are raw by type but read the kernel's tables (getifaddrs, `ip`).
+    ifEqual(AF_NETLINK, "allow"),
     load(ARG1),
     { code: AND, k: SOCK_TYPE_MASK },
     ifEqual(SOCK_RAW, "eperm"),
@@ -199,6 +203,8 @@ export function seccompProgram(
     );
   }
   ops.push(
+    { label: "allow" },
+    ret(RET_ALLOW),
     { label: "eperm" },
     ret(RET_ERRNO | EPERM),
     { label: "enosys" },

@@ -60,6 +60,7 @@ perl -MSocket -e 'print socketpair(my $a, my $b, AF_UNIX, SOCK_STREAM, 0) ? "pai
 perl -MSocket -e 'if (socketpair(my $a, my $b, AF_UNIX, SOCK_DGRAM, 0)) { print connect($a, pack_sockaddr_un("agent.sock")) ? "DGRAM-CONNECTED\\n" : "dgram connect refused\\n" } else { print "dgram pair refused\\n" }'
 node -e 'require("child_process").execFileSync("true"); console.log("node-ok")' 2>&1
 git --version >/dev/null && echo git-ok
+ip -o link show lo >/dev/null 2>&1 && echo netlink-ok
 true
 `,
         }, {
@@ -85,6 +86,9 @@ console.log(await (await fetch(${JSON.stringify(tcp.url)})).text());
         assert.match(out, /LOOPBACK-OK/, out);
         assert.match(out, /^pair-ok$/m, out);
         assert.match(out, /^git-ok$/m, out);
+        if (await Deno.stat("/usr/sbin/ip").then(() => true, () => false)) {
+          assert.match(out, /^netlink-ok$/m, out);
+        }
         if (await Deno.stat("/usr/bin/node").then(() => true, () => false)) {
           assert.match(out, /^node-ok$/m, out);
         }
