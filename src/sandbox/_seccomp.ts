@@ -34,7 +34,7 @@ interface SyscallTable {
 }
 
 const TABLES: Partial<Record<typeof Deno.build.arch, SyscallTable>> = {
-  x86_64: {
+  "x86_64": {
     audit: 0xc000003e,
     socket: 41,
     socketpair: 53,

@@ -245,7 +245,7 @@ async function serve(setup: HostSetup): Promise<number> {
     return await runInWorker(request.worker);
   }
   if (request.kind === "spawn") {
-    Deno.writeTextFileSync(request.code.path, request.code.text);
+    await Deno.writeTextFile(request.code.path, request.code.text);
     return await runSteps(request);
   }
   await writeError(`${HOST_SETUP_MARK} a request of an unknown kind\n`);

@@ -86,9 +86,9 @@ function pathWithoutBwrap(): Promise<string> {
       }
     });
     for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
-      let names: string[];
+      const names: string[] = [];
       try {
-        names = [...Deno.readDirSync(folder)].map((entry) => entry.name);
+        for await (const entry of Deno.readDir(folder)) names.push(entry.name);
       } catch {
         continue;
       }
