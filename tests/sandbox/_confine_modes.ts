@@ -9,11 +9,10 @@
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { BWRAP, LANDLOCK, tempDir } from "./_helpers.ts";
-import type { ConfineAttack, ConfineResult } from "./_confine_runner.ts";
+import { BWRAP, LANDLOCK, pathWithoutBwrap, tempDir } from "./_helpers.ts";
+import type { Attack, AttackResult } from "./_escape_runner.ts";
 
-const RUNNER = new URL("./_confine_runner.ts", import.meta.url).pathname;
+const RUNNER = new URL("./_escape_runner.ts", import.meta.url).pathname;
 const IS_ROOT = Deno.uid() === 0;
 const SETPRIV = IS_ROOT && Deno.build.os === "linux" &&
   (await Deno.stat("/usr/bin/setpriv").then(() => true, () => false));
@@ -61,45 +60,29 @@ export const CONFINE_MODES: readonly ConfineMode[] = (
   },
 ]);
 
-/** The test name for a mode: the sentence, and why it is skipped. */
-export function modeTestName(sentence: string, mode: ConfineMode): string {
-  return `${sentence}, under ${mode.name}${
-    mode.skip ? ` (skipped: ${mode.skip})` : ""
-  }`;
-}
-
-let withoutBwrap: Promise<string> | undefined;
-
 /**
- * A PATH of one folder holding links to every program on this PATH except
- * `bwrap` (made once, readable by every user, removed on exit).
+ * Declares one test per mode, named by the sentence, the mode and why it is
+ * skipped, each with fresh folders owned by the mode's user.
+ *
+ * @param sentence What holds, as a sentence.
+ * @param fn The test body.
  */
-function pathWithoutBwrap(): Promise<string> {
-  withoutBwrap ??= (async () => {
-    const dir = await Deno.makeTempDir({ prefix: "ctx-no-bwrap-" });
-    await Deno.chmod(dir, 0o755);
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.removeSync(dir, { recursive: true });
-      } catch {
-        // best effort
-      }
+export function testInModes(
+  sentence: string,
+  fn: (setting: ConfineSetting, t: Deno.TestContext) => Promise<void>,
+): void {
+  for (const mode of CONFINE_MODES) {
+    Deno.test({
+      name: `${sentence}, under ${mode.name}${
+        mode.skip ? ` (skipped: ${mode.skip})` : ""
+      }`,
+      ignore: mode.skip !== undefined,
+      fn: async (t) => {
+        await using setting = await confineSetting(mode);
+        await fn(setting, t);
+      },
     });
-    for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
-      const names: string[] = [];
-      try {
-        for await (const entry of Deno.readDir(folder)) names.push(entry.name);
-      } catch {
-        continue;
-      }
-      for (const name of names.filter((name) => name !== "bwrap")) {
-        // The first folder on PATH wins, as in a lookup.
-        await Deno.symlink(join(folder, name), join(dir, name)).catch(() => {});
-      }
-    }
-    return dir;
-  })();
-  return withoutBwrap;
+  }
 }
 
 /** A project, a folder outside it and a Deno cache, owned by the mode's user. */
@@ -171,9 +154,9 @@ export function asUser(mode: ConfineMode, argv: string[]): string[] {
  */
 export async function runConfined(
   setting: ConfineSetting,
-  attacks: ConfineAttack[],
+  attacks: Attack[],
   onStart?: (pid: number) => void,
-): Promise<ConfineResult[]> {
+): Promise<AttackResult[]> {
   const { mode } = setting;
   const env: Record<string, string> = {
     DENO_DIR: setting.denoDir,
@@ -209,7 +192,7 @@ export async function runConfined(
   );
   const results = JSON.parse(
     new TextDecoder().decode(output.stdout),
-  ) as ConfineResult[];
+  ) as AttackResult[];
   for (const result of results) {
     assert.equal(result.refused, undefined, result.refused);
     assert.equal(result.confinement, mode.kind, JSON.stringify(result));
@@ -218,7 +201,7 @@ export async function runConfined(
 }
 
 /** Asserts that each run printed the line `ran` (the attack really ran). */
-export function assertRan(results: readonly ConfineResult[]): void {
+export function assertRan(results: readonly AttackResult[]): void {
   for (const result of results) {
     assert.match(result.stdout, /^ran$/m, JSON.stringify(result));
   }

@@ -126,6 +126,43 @@ export async function spawnRunner(
   }).spawn();
 }
 
+let withoutBwrap: Promise<string> | undefined;
+
+/**
+ * A PATH of one folder holding links to every program on this PATH except
+ * `bwrap` (made once, readable by every user, removed on exit).
+ */
+export function pathWithoutBwrap(): Promise<string> {
+  withoutBwrap ??= (async () => {
+    const dir = await Deno.makeTempDir({ prefix: "ctx-no-bwrap-" });
+    await Deno.chmod(dir, 0o755);
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // best effort
+      }
+    });
+    const home = Deno.env.get("HOME") ?? "/nonexistent";
+    for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
+      // Programs under this user's home are out of an ordinary user's reach.
+      if (folder.startsWith(home + "/")) continue;
+      const names: string[] = [];
+      try {
+        for await (const entry of Deno.readDir(folder)) names.push(entry.name);
+      } catch {
+        continue;
+      }
+      for (const name of names.filter((name) => name !== "bwrap")) {
+        // The first folder on PATH wins, as in a lookup.
+        await Deno.symlink(join(folder, name), join(dir, name)).catch(() => {});
+      }
+    }
+    return dir;
+  })();
+  return withoutBwrap;
+}
+
 /** A loopback HTTP server on an ephemeral port, shut down on dispose. */
 export function loopbackServer(
   body: string,

@@ -9,13 +9,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  assertRan,
-  CONFINE_MODES,
-  confineSetting,
-  modeTestName,
-  runConfined,
-} from "./_confine_modes.ts";
+import { assertRan, runConfined, testInModes } from "./_confine_modes.ts";
 import { eventually } from "./_helpers.ts";
 
 /** The processes, host-wide, whose command line or environment holds `mark`. */
@@ -62,81 +56,74 @@ echo ran
 `;
 }
 
-for (const mode of CONFINE_MODES) {
-  Deno.test({
-    name: modeTestName(
-      "no process of a run is left once it returns, whether it ended, timed out or ran out of memory",
-      mode,
-    ),
-    ignore: mode.skip !== undefined,
-    fn: async (t) => {
-      await using setting = await confineSetting(mode);
-      const cases = [
-        { name: "the run ends by itself", tail: "", timeoutMs: 60_000 },
-        {
-          // Every thread of the host, then the host: what it held must not go free.
-          name: "the run kills its own host",
-          tail:
-            'for t in /proc/$PPID/task/*; do kill -9 "${t##*/}" 2>/dev/null; done; kill -9 "$PPID" 2>/dev/null; sleep 2',
-          timeoutMs: 60_000,
-        },
-        {
-          name: "the run times out",
-          tail: "sleep 600",
-          timeoutMs: 4_000,
-        },
-      ];
-      for (const { name, tail, timeoutMs } of cases) {
-        await t.step(name, async () => {
-          const mark = `ctxreap${crypto.randomUUID().replaceAll("-", "")}`;
-          const [result] = await runConfined(setting, [{
-            language: "shell",
-            code: escapes(mark) + tail,
-            timeoutMs,
-          }]);
-          if (!name.includes("kills")) assertRan([result!]);
-          assert.equal(
-            result!.timedOut,
-            timeoutMs < 60_000,
-            JSON.stringify(result),
-          );
-          const left = marked(mark);
-          assert.ok(
-            await eventually(() => marked(mark).length === 0, 2_000),
-            `left alive: ${left.join(", ")} (${JSON.stringify(result)})`,
-          );
-          assert.equal(
-            await Deno.stat(join(setting.project, "late.txt")).then(
-              () => true,
-              () => false,
-            ),
-            false,
-          );
-        });
-      }
+testInModes(
+  "no process of a run is left once it returns, whether it ended, timed out or ran out of memory",
+  async (setting, t) => {
+    const cases = [
+      { name: "the run ends by itself", tail: "", timeoutMs: 60_000 },
+      {
+        // Every thread of the host, then the host: what it held must not go free.
+        name: "the run kills its own host",
+        tail:
+          'for t in /proc/$PPID/task/*; do kill -9 "${t##*/}" 2>/dev/null; done; kill -9 "$PPID" 2>/dev/null; sleep 2',
+        timeoutMs: 60_000,
+      },
+      {
+        name: "the run times out",
+        tail: "sleep 600",
+        timeoutMs: 4_000,
+      },
+    ];
+    for (const { name, tail, timeoutMs } of cases) {
+      await t.step(name, async () => {
+        const mark = `ctxreap${crypto.randomUUID().replaceAll("-", "")}`;
+        const [result] = await runConfined(setting, [{
+          language: "shell",
+          code: escapes(mark) + tail,
+          timeoutMs,
+        }]);
+        if (!name.includes("kills")) assertRan([result!]);
+        assert.equal(
+          result!.timedOut,
+          timeoutMs < 60_000,
+          JSON.stringify(result),
+        );
+        const left = marked(mark);
+        assert.ok(
+          await eventually(() => marked(mark).length === 0, 2_000),
+          `left alive: ${left.join(", ")} (${JSON.stringify(result)})`,
+        );
+        assert.equal(
+          await Deno.stat(join(setting.project, "late.txt")).then(
+            () => true,
+            () => false,
+          ),
+          false,
+        );
+      });
+    }
 
-      await t.step(
-        "a detached child past the memory cap ends the run and dies with it",
-        async () => {
-          const mark = `ctxreap${crypto.randomUUID().replaceAll("-", "")}`;
-          const [result] = await runConfined(setting, [{
-            language: "shell",
-            code: `
+    await t.step(
+      "a detached child past the memory cap ends the run and dies with it",
+      async () => {
+        const mark = `ctxreap${crypto.randomUUID().replaceAll("-", "")}`;
+        const [result] = await runConfined(setting, [{
+          language: "shell",
+          code: `
 echo ran
 setsid perl -e '$x = "x" x (300 * 1024 * 1024); sleep 60' ${mark} </dev/null >/dev/null 2>&1 &
 sleep 30
 `,
-            memoryMb: 64,
-            timeoutMs: 60_000,
-          }]);
-          assertRan([result!]);
-          assert.equal(result!.outOfMemory, true, JSON.stringify(result));
-          assert.ok(
-            await eventually(() => marked(mark).length === 0, 2_000),
-            `left alive: ${marked(mark).join(", ")}`,
-          );
-        },
-      );
-    },
-  });
-}
+          memoryMb: 64,
+          timeoutMs: 60_000,
+        }]);
+        assertRan([result!]);
+        assert.equal(result!.outOfMemory, true, JSON.stringify(result));
+        assert.ok(
+          await eventually(() => marked(mark).length === 0, 2_000),
+          `left alive: ${marked(mark).join(", ")}`,
+        );
+      },
+    );
+  },
+);

@@ -9,13 +9,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  assertRan,
-  CONFINE_MODES,
-  confineSetting,
-  modeTestName,
-  runConfined,
-} from "./_confine_modes.ts";
+import { assertRan, runConfined, testInModes } from "./_confine_modes.ts";
 import { loopbackServer } from "./_helpers.ts";
 
 const FAMILIES = [
@@ -32,26 +26,20 @@ const FAMILIES = [
   `[${domain},${type},${protocol},"${name}"]`
 ).join(",");
 
-for (const mode of CONFINE_MODES) {
-  Deno.test({
-    name: modeTestName(
-      "a run cannot open Unix, packet or raw sockets, yet TCP, socketpair and runtimes work",
-      mode,
-    ),
-    ignore: mode.skip !== undefined,
-    fn: async () => {
-      await using setting = await confineSetting(mode);
-      await using tcp = loopbackServer("LOOPBACK-OK");
-      const socket = join(setting.project, "agent.sock");
-      const agent = Deno.serve(
-        { path: socket, transport: "unix", onListen() {} },
-        () => new Response("AGENT-SECRET"),
-      );
-      try {
-        await Deno.chmod(socket, 0o777);
-        const results = await runConfined(setting, [{
-          language: "shell",
-          code: `
+testInModes(
+  "a run cannot open Unix, packet or raw sockets, yet TCP, socketpair and runtimes work",
+  async (setting) => {
+    await using tcp = loopbackServer("LOOPBACK-OK");
+    const socket = join(setting.project, "agent.sock");
+    const agent = Deno.serve(
+      { path: socket, transport: "unix", onListen() {} },
+      () => new Response("AGENT-SECRET"),
+    );
+    try {
+      await Deno.chmod(socket, 0o777);
+      const results = await runConfined(setting, [{
+        language: "shell",
+        code: `
 echo ran
 curl -s --max-time 5 --unix-socket agent.sock http://x/; echo
 curl -s --max-time 5 ${tcp.url}; echo
@@ -63,9 +51,9 @@ git --version >/dev/null && echo git-ok
 ip -o link show lo >/dev/null 2>&1 && echo netlink-ok
 true
 `,
-        }, {
-          language: "javascript",
-          code: `
+      }, {
+        language: "javascript",
+        code: `
 console.log("ran");
 try {
   const conn = await Deno.connect({ transport: "unix", path: "agent.sock" });
@@ -78,25 +66,24 @@ try {
 }
 console.log(await (await fetch(${JSON.stringify(tcp.url)})).text());
 `,
-        }]);
-        assertRan(results);
-        const [shell, js] = results;
-        const out = shell!.stdout;
-        assert.doesNotMatch(out, /AGENT-SECRET|OPENED|DGRAM-CONNECTED/, out);
-        assert.match(out, /LOOPBACK-OK/, out);
-        assert.match(out, /^pair-ok$/m, out);
-        assert.match(out, /^git-ok$/m, out);
-        if (await Deno.stat("/usr/sbin/ip").then(() => true, () => false)) {
-          assert.match(out, /^netlink-ok$/m, out);
-        }
-        if (await Deno.stat("/usr/bin/node").then(() => true, () => false)) {
-          assert.match(out, /^node-ok$/m, out);
-        }
-        assert.doesNotMatch(js!.stdout, /AGENT-SECRET/, js!.stdout);
-        assert.match(js!.stdout, /LOOPBACK-OK/, JSON.stringify(js));
-      } finally {
-        await agent.shutdown();
+      }]);
+      assertRan(results);
+      const [shell, js] = results;
+      const out = shell!.stdout;
+      assert.doesNotMatch(out, /AGENT-SECRET|OPENED|DGRAM-CONNECTED/, out);
+      assert.match(out, /LOOPBACK-OK/, out);
+      assert.match(out, /^pair-ok$/m, out);
+      assert.match(out, /^git-ok$/m, out);
+      if (await Deno.stat("/usr/sbin/ip").then(() => true, () => false)) {
+        assert.match(out, /^netlink-ok$/m, out);
       }
-    },
-  });
-}
+      if (await Deno.stat("/usr/bin/node").then(() => true, () => false)) {
+        assert.match(out, /^node-ok$/m, out);
+      }
+      assert.doesNotMatch(js!.stdout, /AGENT-SECRET/, js!.stdout);
+      assert.match(js!.stdout, /LOOPBACK-OK/, JSON.stringify(js));
+    } finally {
+      await agent.shutdown();
+    }
+  },
+);
