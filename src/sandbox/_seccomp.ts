@@ -13,12 +13,11 @@
  * Stream socket pairs, TCP, UDP, netlink (raw by type, but it only talks to
  * the kernel) and everything else stay allowed.
  *
- * Pure: builds bytes; `seccompFile` alone writes them (once) to a private file.
+ * Pure: builds bytes; `seccompFile` alone writes them (once) to a private
+ * file. Imports nothing: the sandbox host loads it.
  *
  * @module
  */
-
-import { join } from "node:path";
 
 /** The syscall numbers the filter looks at, per architecture. */
 interface SyscallTable {
@@ -231,7 +230,8 @@ export function seccompFile(prefix: string): string | undefined {
   const program = seccompProgram();
   if (!program) return undefined;
   const dir = Deno.makeTempDirSync({ prefix });
-  const path = join(dir, "seccomp.bpf");
+  // No node:path here: the sandbox host imports this module, and Node's modules cost it start-up time.
+  const path = `${dir}/seccomp.bpf`;
   Deno.writeFileSync(path, program, { mode: 0o600 });
   globalThis.addEventListener("unload", () => {
     try {
