@@ -12,6 +12,7 @@
  */
 
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
 import type { Confinement } from "./confine.ts";
@@ -303,7 +304,7 @@ function wrapInBwrap(
   writable: readonly string[],
   options: PlanOptions,
 ): HostPlan {
-  const filter = seccompFile(`ctx-mode-run-${Deno.pid}-seccomp-`);
+  const filter = seccompFile(tmpdir());
   // Control files over the project, read-only: writing them fails at once.
   plan.readOnlyControls = existingControlPaths(plan.project);
   const args = bwrapArgs(

@@ -86,11 +86,18 @@ function killGroup(pid: number): void {
 }
 
 /**
- * Kills a run: everything below its host first (the host, a subreaper,
- * holds what left its process group), then the host's group.
+ * Kills a run: the host stopped first (it can report nothing more, and still
+ * adopts what loses its parent), everything below it, then the host's group.
  */
 function killRun(pid: number): void {
-  if (Deno.build.os === "linux") killDescendants(pid);
+  if (Deno.build.os === "linux") {
+    try {
+      Deno.kill(pid, "SIGSTOP");
+    } catch {
+      // already gone
+    }
+    killDescendants(pid);
+  }
   killGroup(pid);
 }
 

@@ -217,28 +217,50 @@ export function seccompProgram(
 let written: string | undefined;
 
 /**
- * The filter for this machine in a file only this process's user can read
- * (bubblewrap reads it from a file descriptor), written once per process
- * into a private folder that goes when the process exits (`prefix` lets a
- * later start sweep one left by a killed process).
+ * The filter for this machine in a file only this user can change
+ * (bubblewrap reads it from a file descriptor): in a folder of this user's
+ * own (`ctx-mode-seccomp-<uid>` in the temp dir, mode 0700, refused if it is
+ * a link or someone else's), named by its content, written once and kept
+ * (a server killed with SIGKILL leaves nothing that a later one would not
+ * reuse).
  *
- * @param prefix The private folder's name prefix.
- * @returns The file's path; `undefined` for an architecture without a table.
+ * @param dir The temp dir. @default {TMPDIR, else /tmp}
+ * @returns The file's path; `undefined` for an architecture without a table,
+ *   or when no safe folder can be had.
  */
-export function seccompFile(prefix: string): string | undefined {
+export function seccompFile(
+  dir = Deno.env.get("TMPDIR") ?? "/tmp",
+): string | undefined {
   if (written !== undefined) return written;
   const program = seccompProgram();
   if (!program) return undefined;
-  const dir = Deno.makeTempDirSync({ prefix });
-  // No node:path here: the sandbox host imports this module, and Node's modules cost it start-up time.
-  const path = `${dir}/seccomp.bpf`;
-  Deno.writeFileSync(path, program, { mode: 0o600 });
-  globalThis.addEventListener("unload", () => {
-    try {
-      Deno.removeSync(dir, { recursive: true });
-    } catch {
-      // already gone
-    }
-  });
+  const uid = Deno.uid() ?? 0;
+  const folder = `${dir}/ctx-mode-seccomp-${uid}`;
+  try {
+    Deno.mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) return undefined;
+  }
+  const info = Deno.lstatSync(folder);
+  if (!info.isDirectory || info.uid !== uid || (info.mode! & 0o077) !== 0) {
+    return undefined;
+  }
+  let hash = 2166136261;
+  for (const byte of program) hash = Math.imul(hash ^ byte, 16777619) >>> 0;
+  const path = `${folder}/${Deno.build.arch}-${hash.toString(16)}.bpf`;
+  let current: Uint8Array | undefined;
+  try {
+    current = Deno.readFileSync(path);
+  } catch {
+    // not written yet
+  }
+  if (
+    current?.length !== program.length ||
+    current.some((b, i) => b !== program[i])
+  ) {
+    const partial = `${path}.${Deno.pid}`;
+    Deno.writeFileSync(partial, program, { mode: 0o600 });
+    Deno.renameSync(partial, path);
+  }
   return written = path;
 }
