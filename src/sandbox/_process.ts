@@ -1,9 +1,12 @@
 /**
  * Runs one child process under limits: its own session and process group,
  * stdin at EOF or carrying a request, a deadline, bounded output capture, a
- * memory cap over the process tree, and a kill of the whole
- * group on timeout, on abort, once the child has exited (so no background
- * process outlives the run) and when this process unloads.
+ * memory cap over the process tree (and the files of its in-memory folders),
+ * and a kill of the whole group on timeout, on abort, once the child has
+ * exited (so no background process outlives the run) and when this process
+ * unloads; on timeout, abort or memory, every process below the child too.
+ * This process adopts what loses its parent (a child subreaper), so the
+ * processes of a host that died are found and ended as well.
  *
  * This module must never interpret the output or decide what to run.
  *

@@ -12,7 +12,10 @@
  *
  * Under Landlock only the main thread is restricted (Deno's other threads
  * started before it), so the host never runs untrusted code itself there:
- * every run is a child process spawned from the restricted thread.
+ * every run is a child process spawned from the restricted thread, which
+ * first gives up every capability and installs the seccomp filter. The host
+ * adopts what leaves its parent during the run (a child subreaper) and ends
+ * all of it before it reports the end of the run.
  *
  * Like `main.ts` this is an edge: it writes to stderr and exits. It imports
  * only modules of its own folder (a confined host mounts only this folder).
