@@ -26,14 +26,15 @@ export function becomeSubreaper(): boolean {
 }
 
 /**
- * Kills every process below `root` (not `root` itself), round after round
- * until a round finds none alive: a process that forked while a round went
- * on leaves its child to `root` (a subreaper) or to a parent that the next
- * round finds. Self-contained, so that a Worker can run it from its source
- * text.
+ * Kills every process below `root` (not `root` itself): first freezes them
+ * (`SIGSTOP`, round after round until a round finds none still running, so
+ * none can fork or react to another's end), then kills them all, and starts
+ * over until nothing is left: a process that forked meanwhile leaves its
+ * child to `root` (a subreaper) or to a parent that the next round finds.
+ * Self-contained, so that a Worker can run it from its source text.
  *
  * @param root A pid.
- * @returns How many processes were signalled.
+ * @returns How many processes were killed.
  */
 export function killDescendants(root: number): number {
   const childrenOf = (pid: number): number[] => {
@@ -60,37 +61,50 @@ export function killDescendants(root: number): number {
     }
     return found;
   };
-  const zombie = (pid: number): boolean => {
+  /** The state letter of a process (`Z` when gone). */
+  const state = (pid: number): string => {
     try {
       const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-      return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+      return stat.charAt(stat.lastIndexOf(")") + 2);
     } catch {
-      return true;
+      return "Z";
     }
   };
-  let signalled = 0;
-  for (let round = 0; round < 1_000; round++) {
-    const alive: number[] = [];
+  const below = (): { pid: number; state: string }[] => {
+    const found: { pid: number; state: string }[] = [];
     const stack = childrenOf(root);
     const seen = new Set<number>();
     while (stack.length > 0) {
       const pid = stack.pop()!;
       if (seen.has(pid)) continue;
       seen.add(pid);
-      if (!zombie(pid)) alive.push(pid);
+      const now = state(pid);
+      if (now !== "Z" && now !== "X") found.push({ pid, state: now });
       stack.push(...childrenOf(pid));
     }
-    if (alive.length === 0) break;
-    for (const pid of alive) {
-      try {
-        Deno.kill(pid, "SIGKILL");
-        signalled++;
-      } catch {
-        // already gone
-      }
+    return found;
+  };
+  const signal = (pid: number, name: Deno.Signal) => {
+    try {
+      Deno.kill(pid, name);
+    } catch {
+      // already gone
     }
+  };
+  let killed = 0;
+  for (let round = 0; round < 1_000; round++) {
+    let alive = below();
+    if (alive.length === 0) break;
+    for (let freeze = 0; freeze < 100; freeze++) {
+      const running = alive.filter((process) => process.state !== "T");
+      if (running.length === 0) break;
+      for (const { pid } of running) signal(pid, "SIGSTOP");
+      alive = below();
+    }
+    for (const { pid } of alive) signal(pid, "SIGKILL");
+    killed += alive.length;
   }
-  return signalled;
+  return killed;
 }
 
 /**
@@ -146,6 +160,12 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
   const end = performance.now() + 5_000;
   for (let pids = adopted(); pids.length > 0; pids = adopted()) {
     for (const pid of pids) {
+      // Frozen first, then all below it, then itself: nothing reacts to another's end.
+      try {
+        Deno.kill(pid, "SIGSTOP");
+      } catch {
+        // already gone
+      }
       killDescendants(pid);
       try {
         Deno.kill(pid, "SIGKILL");
