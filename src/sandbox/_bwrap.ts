@@ -34,6 +34,15 @@ export interface BwrapMounts {
   seccompFd?: number;
 }
 
+/** Writable parts of a fresh /proc that act on the whole machine. */
+const PROC_KNOBS = [
+  "/proc/sys",
+  "/proc/sysrq-trigger",
+  "/proc/irq",
+  "/proc/bus",
+  "/proc/fs",
+];
+
 /** The namespace's writable folders that live in memory. */
 export const IN_MEMORY_DIRS: readonly string[] = [
   "/tmp",
@@ -214,6 +223,11 @@ export function bwrapArgs(
   // Every writable folder in memory has a size (the watch counts what they hold).
   const size = mounts.tmpBytes ? ["--size", String(mounts.tmpBytes)] : [];
   args.push("--dev", "/dev", "--proc", "/proc");
+  // The kernel's knobs: a run owns root's files when the server is root, and
+  // would otherwise set global sysctls or trigger a reboot through sysrq.
+  for (const path of PROC_KNOBS) {
+    if (fs.lstat(path)) args.push("--ro-bind", path, path);
+  }
   for (const path of IN_MEMORY_DIRS) args.push(...size, "--tmpfs", path);
   if (mounts.privateDir) args.push("--dir", mounts.privateDir);
 
