@@ -13,6 +13,7 @@
 
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { BWRAP_NAMESPACE_ARGS } from "./confine.ts";
+import { allowedEtcPaths } from "./_etc_allow.ts";
 
 /** The paths a confined run sees besides the system's. */
 export interface BwrapMounts {
@@ -27,11 +28,29 @@ export interface BwrapMounts {
    * ends with the namespace, so nothing stays behind).
    */
   privateDir?: string;
-  /** The size of the namespace's `/tmp`, which lives in memory. @default {undefined} (the kernel's default, half the RAM) */
+  /** The size of each of the namespace's in-memory folders (`/tmp`, `/var/tmp`, `/dev/shm`). @default {undefined} (the kernel's default, half the RAM) */
   tmpBytes?: number;
   /** Binds over the project's control files (`_control_mounts.ts`), after every other bind. @default {[]} */
   controlArgs?: readonly string[];
+  /** A file descriptor bubblewrap reads the run's seccomp filter from. @default {undefined} */
+  seccompFd?: number;
 }
+
+/** Writable parts of a fresh /proc that act on the whole machine. */
+const PROC_KNOBS = [
+  "/proc/sys",
+  "/proc/sysrq-trigger",
+  "/proc/irq",
+  "/proc/bus",
+  "/proc/fs",
+];
+
+/** The namespace's writable folders that live in memory. */
+export const IN_MEMORY_DIRS: readonly string[] = [
+  "/tmp",
+  "/var/tmp",
+  "/dev/shm",
+];
 
 /** The parts of the file system the builder looks at; injectable for tests. */
 export interface FsView {
@@ -86,15 +105,6 @@ const TOP_LEVEL_LINKS = [
   "/lib64",
   "/libx32",
 ];
-/** Files under /etc that hold secrets; they are hidden behind /dev/null. */
-const ETC_SECRET_FILES = [
-  "/etc/shadow",
-  "/etc/shadow-",
-  "/etc/gshadow",
-  "/etc/gshadow-",
-  "/etc/sudoers",
-];
-const ETC_SECRET_DIRS = ["/etc/sudoers.d", "/etc/ssl/private"];
 /** Credentials that live inside runtime roots we may mount (Cargo keeps registry tokens there). */
 const ROOT_SECRET_FILES = ["credentials", "credentials.toml"];
 
@@ -200,19 +210,14 @@ export function bwrapArgs(
     if (info.isSymlink) args.push("--symlink", fs.readLink(path), path);
     else if (info.isDirectory) args.push("--ro-bind", path, path);
   }
-  for (const path of SYSTEM_PATHS.slice(1)) {
-    if (fs.lstat(path)) args.push("--ro-bind", path, path);
+  for (const path of SYSTEM_PATHS.filter((path) => path !== "/etc")) {
+    if (path !== "/usr" && fs.lstat(path)) args.push("--ro-bind", path, path);
   }
-  for (const path of ETC_SECRET_FILES) {
-    if (fs.lstat(path)?.isFile) args.push("--ro-bind", "/dev/null", path);
-  }
-  for (const name of fs.readDir("/etc/ssh")) {
-    if (name.startsWith("ssh_host_") && name.endsWith("_key")) {
-      args.push("--ro-bind", "/dev/null", `/etc/ssh/${name}`);
-    }
-  }
-  for (const path of ETC_SECRET_DIRS) {
-    if (fs.lstat(path)?.isDirectory) args.push("--tmpfs", path);
+  // /etc by its allow list: links stay links, so what they point to decides.
+  for (const path of allowedEtcPaths(fs)) {
+    const info = fs.lstat(path);
+    if (info?.isSymlink) args.push("--symlink", fs.readLink(path), path);
+    else if (info) args.push("--ro-bind", path, path);
   }
   // /etc/resolv.conf may point into /run (systemd-resolved); DNS needs its target.
   const resolv = fs.lstat("/etc/resolv.conf");
@@ -223,17 +228,15 @@ export function bwrapArgs(
     }
   }
   if (fs.lstat("/sys")) args.push("--ro-bind", "/sys", "/sys");
-  args.push(
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-    ...(mounts.tmpBytes ? ["--size", String(mounts.tmpBytes)] : []),
-    "--tmpfs",
-    "/tmp",
-    "--tmpfs",
-    "/var/tmp",
-  );
+  // Every writable folder in memory has a size (the watch counts what they hold).
+  const size = mounts.tmpBytes ? ["--size", String(mounts.tmpBytes)] : [];
+  args.push("--dev", "/dev", "--proc", "/proc");
+  // The kernel's knobs: a run owns root's files when the server is root, and
+  // would otherwise set global sysctls or trigger a reboot through sysrq.
+  for (const path of PROC_KNOBS) {
+    if (fs.lstat(path)) args.push("--ro-bind", path, path);
+  }
+  for (const path of IN_MEMORY_DIRS) args.push(...size, "--tmpfs", path);
   if (mounts.privateDir) args.push("--dir", mounts.privateDir);
 
   // Parents before children, so a read-only path inside the project stays read-only.
@@ -259,6 +262,11 @@ export function bwrapArgs(
     }
   }
   args.push(...mounts.controlArgs ?? []);
+  // The root and /dev are folders in memory too, with no size: nothing may be made in them.
+  args.push("--remount-ro", "/dev", "--remount-ro", "/");
+  if (mounts.seccompFd !== undefined) {
+    args.push("--seccomp", String(mounts.seccompFd));
+  }
   args.push("--chdir", mounts.cwd, "--", ...argv);
   return args;
 }

@@ -12,6 +12,7 @@
  */
 
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { bwrapArgs, isInside, isSystemPath, runtimeRoots } from "./_bwrap.ts";
 import type { Confinement } from "./confine.ts";
@@ -32,6 +33,7 @@ import { controlMountArgs } from "./_control_mounts.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
 import { controlLeaves } from "./_control_spec.ts";
+import { seccompFile } from "./_seccomp.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -306,6 +308,7 @@ function wrapInBwrap(
   writable: readonly string[],
   options: PlanOptions,
 ): HostPlan {
+  const filter = seccompFile(tmpdir());
   const args = bwrapArgs(
     {
       writable,
@@ -316,12 +319,26 @@ function wrapInBwrap(
       privateDir: plan.scratch,
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.
       tmpBytes: options.memoryMb * 1024 * 1024,
+      ...(filter ? { seccompFd: SECCOMP_FD } : {}),
     },
     argv,
   );
-  plan.argv = [confinement.command ?? "bwrap", ...args];
+  const bwrap = confinement.command ?? "bwrap";
+  // bubblewrap reads the filter from a file descriptor, which a spawn cannot pass: sh opens it.
+  plan.argv = filter
+    ? [
+      "/bin/sh",
+      "-c",
+      `exec "$0" "$@" ${SECCOMP_FD}<'${filter.replaceAll("'", `'\\''`)}'`,
+      bwrap,
+      ...args,
+    ]
+    : [bwrap, ...args];
   return plan;
 }
+
+/** The descriptor bubblewrap reads the seccomp filter from. */
+const SECCOMP_FD = 9;
 
 /**
  * The request line that makes a planned host run a piece of code.

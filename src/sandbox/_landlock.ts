@@ -47,6 +47,8 @@ export type LandlockOutcome = { ok: true; abi: number } | {
   reason: string;
 };
 
+import { errno, type Libc, libc } from "./_libc.ts";
+
 /** The Landlock syscalls, the same number on every Linux architecture. */
 const SYS_CREATE_RULESET = 444n;
 const SYS_ADD_RULE = 445n;
@@ -54,9 +56,7 @@ const SYS_RESTRICT_SELF = 446n;
 const CREATE_RULESET_VERSION = 1;
 const RULE_PATH_BENEATH = 1;
 const PR_SET_DUMPABLE = 4;
-const PR_CAPBSET_DROP = 24;
 const PR_SET_NO_NEW_PRIVS = 38;
-const CAP_SYS_PTRACE = 19n;
 const O_PATH = 0o10000000;
 const O_DIRECTORY = 0o200000;
 const O_CLOEXEC = 0o2000000;
@@ -105,64 +105,7 @@ function handledFs(abi: number): bigint {
   return mask;
 }
 
-const SYMBOLS = {
-  createRuleset: {
-    name: "syscall",
-    parameters: ["i64", "buffer", "usize", "u32"],
-    result: "i64",
-  },
-  addRule: {
-    name: "syscall",
-    parameters: ["i64", "i32", "i32", "buffer", "u32"],
-    result: "i64",
-  },
-  restrictSelf: {
-    name: "syscall",
-    parameters: ["i64", "i32", "u32"],
-    result: "i64",
-  },
-  prctl: { parameters: ["i32", "u64", "u64", "u64", "u64"], result: "i32" },
-  open: { parameters: ["buffer", "i32"], result: "i32" },
-  close: { parameters: ["i32"], result: "i32" },
-  ["__errno_location"]: { parameters: [], result: "pointer" },
-} as const;
-
-type Libc = Deno.DynamicLibrary<typeof SYMBOLS>["symbols"];
-
-let libc: Libc | null | undefined;
 let cachedAbi: number | undefined;
-
-/** Opens libc once; `null` when not on Linux, without FFI permission, or no libc found. */
-function loadLibc(): Libc | null {
-  if (libc !== undefined) return libc;
-  libc = null;
-  if (Deno.build.os !== "linux") return libc;
-  try {
-    if (Deno.permissions.querySync({ name: "ffi" }).state !== "granted") {
-      return libc;
-    }
-  } catch {
-    return libc;
-  }
-  for (const name of ["libc.so.6", `libc.musl-${Deno.build.arch}.so.1`]) {
-    try {
-      libc = Deno.dlopen(name, SYMBOLS).symbols;
-      break;
-    } catch {
-      // try the next name
-    }
-  }
-  return libc;
-}
-
-/** Why the last failed libc call failed. */
-function errno(c: Libc): string {
-  const pointer = c.__errno_location();
-  const code = pointer === null
-    ? 0
-    : new Deno.UnsafePointerView(pointer).getInt32();
-  return `errno ${code}`;
-}
 
 /**
  * The Landlock ABI version the kernel offers.
@@ -171,7 +114,7 @@ function errno(c: Libc): string {
  */
 export function landlockAbi(): number {
   if (cachedAbi !== undefined) return cachedAbi;
-  const c = loadLibc();
+  const c = libc();
   if (c === null) return cachedAbi = 0;
   const version = c.createRuleset(
     SYS_CREATE_RULESET,
@@ -236,7 +179,7 @@ function allowPath(
  */
 export function restrictCurrentThread(rules: LandlockRules): LandlockOutcome {
   const abi = landlockAbi();
-  const c = libc;
+  const c = libc();
   if (abi === 0 || !c) {
     return {
       ok: false,
@@ -278,8 +221,6 @@ export function restrictCurrentThread(rules: LandlockRules): LandlockOutcome {
         reason: `Cannot enforce the Landlock ruleset: ${errno(c)}`,
       };
     }
-    // Best effort: without CAP_SETPCAP the drop fails, and there is nothing to drop.
-    c.prctl(PR_CAPBSET_DROP, CAP_SYS_PTRACE, 0n, 0n, 0n);
     c.prctl(PR_SET_DUMPABLE, 0n, 0n, 0n, 0n);
     return { ok: true, abi };
   } finally {
@@ -294,7 +235,7 @@ export function restrictCurrentThread(rules: LandlockRules): LandlockOutcome {
  * @returns Whether it took effect (Linux with FFI).
  */
 export function setDumpable(dumpable: boolean): boolean {
-  const c = loadLibc();
+  const c = libc();
   return c !== null &&
     c.prctl(PR_SET_DUMPABLE, dumpable ? 1n : 0n, 0n, 0n, 0n) === 0;
 }

@@ -1,27 +1,17 @@
 /**
  * What a run confined by Landlock may touch: the system's program and library
- * trees, `/etc` without its secrets (Landlock cannot carve a file out of a
- * granted folder, so `/etc` is granted entry by entry), `/proc`, `/sys`, the
- * usual devices, and the paths the plan adds.
+ * trees, the allow list of `/etc` (entry by entry), `/proc`, `/sys`, the
+ * usual devices (not `/dev/shm`, where other processes keep shared memory),
+ * and the paths the plan adds.
  *
  * Reads folder listings only; never changes anything.
  *
  * @module
  */
 
-import { REAL_FS } from "./_bwrap.ts";
+import { allowedEtcPaths } from "./_etc_allow.ts";
 import type { LandlockRules } from "./_landlock.ts";
 
-const ETC_SECRETS = new Set([
-  "shadow",
-  "shadow-",
-  "gshadow",
-  "gshadow-",
-  "sudoers",
-  "sudoers.d",
-  "ssl",
-  "ssh",
-]);
 const TOP_LEVEL = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 const DEVICES = [
   "/dev/null",
@@ -50,26 +40,9 @@ export function existing(paths: readonly string[]): string[] {
   });
 }
 
-/** `/etc` without its secrets (Landlock cannot carve a file out of a granted folder). */
-function etcWithoutSecrets(): string[] {
-  const paths = REAL_FS.readDir("/etc").filter((name) => !ETC_SECRETS.has(name))
-    .map(
-      (name) => `/etc/${name}`,
-    );
-  for (const name of REAL_FS.readDir("/etc/ssh")) {
-    if (!(name.startsWith("ssh_host_") && name.endsWith("_key"))) {
-      paths.push(`/etc/ssh/${name}`);
-    }
-  }
-  for (const name of REAL_FS.readDir("/etc/ssl")) {
-    if (name !== "private") paths.push(`/etc/ssl/${name}`);
-  }
-  return paths;
-}
-
 /**
- * The Landlock rules of a run: read and execute the system, `/etc` without
- * its secrets and the given paths; write the given paths; the usual devices.
+ * The Landlock rules of a run: read and execute the system, the allow list
+ * of `/etc` and the given paths; write the given paths; the usual devices.
  *
  * @param readable Runtime roots, PATH entries, Deno's cache.
  * @param writable The project and the run's temp dir.
@@ -86,11 +59,10 @@ export function landlockRules(
       "/nix",
       "/snap",
       ...TOP_LEVEL,
-      ...etcWithoutSecrets(),
+      ...allowedEtcPaths(),
       "/proc",
       "/sys",
       "/dev/pts",
-      "/dev/shm",
       ...readable,
     ]),
     writable: existing(writable),

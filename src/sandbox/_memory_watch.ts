@@ -3,10 +3,16 @@
  * `/proc` (Linux). A run's memory is watched from the server, outside the
  * run, so a busy loop or a tampered timer inside it cannot stop the watch.
  *
+ * Files a bubblewrap run keeps in its in-memory folders count too: they
+ * take memory that belongs to no process.
+ *
  * Reads `/proc` only; this module never signals anything.
  *
  * @module
  */
+
+import { IN_MEMORY_DIRS } from "./_bwrap.ts";
+import { usedBytes } from "./_libc.ts";
 
 const PAGE_BYTES = 4096;
 
@@ -54,6 +60,33 @@ export function treeResidentBytes(root: number): number {
     seen.add(pid);
     total += rss.get(pid) ?? 0;
     stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/**
+ * The bytes held by files in the in-memory folders of the mount namespace
+ * that `root`'s first child made (a bubblewrap run: `root` is bubblewrap).
+ *
+ * @param root A pid.
+ * @returns Bytes; 0 when the child shares this process's mounts, or cannot be read.
+ */
+export function namespaceFileBytes(root: number): number {
+  let inner: string | undefined;
+  try {
+    inner = Deno.readTextFileSync(`/proc/${root}/task/${root}/children`)
+      .split(" ")[0];
+    if (
+      !inner ||
+      Deno.readLinkSync(`/proc/${inner}/ns/mnt`) ===
+        Deno.readLinkSync("/proc/self/ns/mnt")
+    ) return 0;
+  } catch {
+    return 0;
+  }
+  let total = 0;
+  for (const dir of IN_MEMORY_DIRS) {
+    total += usedBytes(`/proc/${inner}/root${dir}`);
   }
   return total;
 }

@@ -1,9 +1,12 @@
 /**
  * Runs one child process under limits: its own session and process group,
  * stdin at EOF or carrying a request, a deadline, bounded output capture, a
- * memory cap over the process tree, and a kill of the whole
- * group on timeout, on abort, once the child has exited (so no background
- * process outlives the run) and when this process unloads.
+ * memory cap over the process tree (and the files of its in-memory folders),
+ * and a kill of the whole group on timeout, on abort, once the child has
+ * exited (so no background process outlives the run) and when this process
+ * unloads; on timeout, abort or memory, every process below the child too.
+ * This process adopts what loses its parent (a child subreaper), so the
+ * processes of a host that died are found and ended as well.
  *
  * This module must never interpret the output or decide what to run.
  *
@@ -11,8 +14,9 @@
  */
 
 import type { OutputCapture } from "./_output.ts";
-import { treeResidentBytes } from "./_memory_watch.ts";
+import { namespaceFileBytes, treeResidentBytes } from "./_memory_watch.ts";
 import { DoneMarkScanner } from "./_done_mark.ts";
+import { becomeSubreaper, killDescendants, sweepAdopted } from "./_reap.ts";
 
 /** How one process ended. */
 export interface ProcessOutcome {
@@ -55,6 +59,7 @@ const DRAIN_GRACE_MS = 2_000;
 
 const liveGroups = new Set<number>();
 let unloadHooked = false;
+let adopting = false;
 
 /**
  * Kills a process and everything in its process group (its session, as the
@@ -83,13 +88,29 @@ function killGroup(pid: number): void {
   }
 }
 
+/**
+ * Kills a run: the host stopped first (it can report nothing more, and still
+ * adopts what loses its parent), everything below it, then the host's group.
+ */
+function killRun(pid: number): void {
+  if (Deno.build.os === "linux") {
+    try {
+      Deno.kill(pid, "SIGSTOP");
+    } catch {
+      // already gone
+    }
+    killDescendants(pid);
+  }
+  killGroup(pid);
+}
+
 const liveDirs = new Set<string>();
 
 function hookUnload(): void {
   if (unloadHooked) return;
   unloadHooked = true;
   globalThis.addEventListener("unload", () => {
-    for (const pid of liveGroups) killGroup(pid);
+    for (const pid of liveGroups) killRun(pid);
     for (const dir of liveDirs) {
       try {
         Deno.removeSync(dir, { recursive: true });
@@ -160,6 +181,11 @@ export function startProcess(
   if (command === undefined) {
     throw new TypeError('Cannot run command "": empty');
   }
+  if (!adopting && Deno.build.os === "linux") {
+    // A run's process whose host died comes to us, not to init: see sweepAdopted.
+    adopting = true;
+    becomeSubreaper();
+  }
   const child = new Deno.Command(command, {
     args,
     cwd: spec.cwd,
@@ -208,11 +234,11 @@ export async function superviseProcess(
   let aborted = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid);
+    killRun(child.pid);
   }, spec.timeoutMs);
   const onAbort = () => {
     aborted = true;
-    killGroup(child.pid);
+    killRun(child.pid);
   };
   spec.signal?.addEventListener("abort", onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
@@ -220,9 +246,10 @@ export async function superviseProcess(
   const memoryLimit = (spec.memoryMb ?? 0) * 1024 * 1024;
   const memoryTimer = memoryLimit > 0 && Deno.build.os === "linux"
     ? setInterval(() => {
-      if (treeResidentBytes(child.pid) <= memoryLimit) return;
+      const used = treeResidentBytes(child.pid) + namespaceFileBytes(child.pid);
+      if (used <= memoryLimit) return;
       outOfMemory = true;
-      killGroup(child.pid);
+      killRun(child.pid);
     }, MEMORY_POLL_MS)
     : undefined;
 
@@ -279,6 +306,11 @@ export async function superviseProcess(
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
     killGroup(child.pid);
     liveGroups.delete(child.pid);
+  }
+  if (status !== undefined || timedOut || aborted || outOfMemory) {
+    // The host did not end the run itself (it was killed, or the code ended
+    // it): what it held came to us.
+    await sweepAdopted(liveGroups);
   }
   if (status === undefined) {
     // Reported by the host: every byte of the run is in; the group is being killed.

@@ -2,7 +2,8 @@
  * How runs can be confined here. First choice: bubblewrap (`bwrap`, Linux
  * only), found on PATH and able to create the namespaces we use (user
  * namespaces may be disabled, for example inside some containers), with a
- * confined process that really holds no capabilities. Second: Landlock
+ * confined process that really holds no capabilities (and runs as uid 65534
+ * inside). Second: Landlock
  * (Linux, unprivileged), which confines file access by the kernel's own view
  * of paths, links resolved. Else none.
  *
@@ -39,6 +40,11 @@ const bwrapOnPath = new Map<string, string | undefined>();
 /** The namespace flags every confined run uses; the probe checks exactly these. */
 export const BWRAP_NAMESPACE_ARGS: readonly string[] = [
   "--unshare-user",
+  // nobody inside, even when the server is root: no uid 0 for programs that trust it.
+  "--uid",
+  "65534",
+  "--gid",
+  "65534",
   "--cap-drop",
   "ALL",
   "--new-session",
@@ -215,14 +221,14 @@ export async function confinementReport(
         kind: "bwrap",
         status: "ok",
         detail:
-          `bubblewrap: runs see only the project, their temp dir and the runtime, with no capabilities, in their own PID namespace (${confinement.reason})`,
+          `bubblewrap: runs see only the project, their temp dir and the runtime, as nobody with no capabilities, in their own PID namespace, without Unix-domain or raw sockets (${confinement.reason})`,
       };
     case "landlock":
       return {
         kind: "landlock",
         status: "warn",
         detail:
-          `Landlock: runs may write only the project and their temp dir and read only the system and the runtime, links resolved by the kernel; no PID namespace, /proc readable (${confinement.reason})`,
+          `Landlock: runs may write only the project and their temp dir and read only the system and the runtime, links resolved by the kernel, with no capabilities and without Unix-domain or raw sockets; no PID namespace, the process list visible (${confinement.reason})`,
       };
     default:
       return {

@@ -12,7 +12,10 @@
  *
  * Under Landlock only the main thread is restricted (Deno's other threads
  * started before it), so the host never runs untrusted code itself there:
- * every run is a child process spawned from the restricted thread.
+ * every run is a child process spawned from the restricted thread, which
+ * first gives up every capability and installs the seccomp filter. The host
+ * adopts what leaves its parent during the run (a child subreaper) and ends
+ * all of it before it reports the end of the run.
  *
  * Like `main.ts` this is an edge: it writes to stderr and exits. It imports
  * only modules of its own folder (a confined host mounts only this folder).
@@ -33,6 +36,8 @@ import {
   readRequestLine,
 } from "./_host_protocol.ts";
 import { type LandlockRules, restrictCurrentThread } from "./_landlock.ts";
+import { dropPowers } from "./_drop_powers.ts";
+import { becomeSubreaper, killDescendants, reapZombies } from "./_reap.ts";
 
 /** How the host is set up, fixed when it starts (its one argument, as JSON). */
 export interface HostSetup {
@@ -166,13 +171,15 @@ async function watchParent(
   scratch: string,
   inWorker: boolean,
 ): Promise<() => void> {
+  const reap = () => killDescendants(Deno.pid);
   if (!inWorker) {
-    startParentWatch(scratch, PARENT_POLL_MS);
+    startParentWatch(scratch, PARENT_POLL_MS, reap);
     return () => {};
   }
-  const source = `(${startParentWatch.toString()})(${
-    JSON.stringify(scratch)
-  }, ${PARENT_POLL_MS}); postMessage("watching");`;
+  const source =
+    `${killDescendants.toString()}\n(${startParentWatch.toString()})(${
+      JSON.stringify(scratch)
+    }, ${PARENT_POLL_MS}, () => killDescendants(Deno.pid)); postMessage("watching");`;
   const worker = new Worker(
     URL.createObjectURL(new Blob([source], { type: "application/javascript" })),
     { type: "module", name: "ctx-mode-parent-watch" },
@@ -192,11 +199,16 @@ export async function runSandboxHost(args: string[]): Promise<number> {
   if (setup === null || typeof setup !== "object") {
     throw new TypeError('Cannot start the sandbox host "": no setup');
   }
+  // What leaves its parent during the run stays below this host, to be ended with it.
+  becomeSubreaper();
   const stopWatch = setup.watchParent
     ? await watchParent(setup.scratch, setup.landlock !== undefined)
     : () => {};
   try {
     const code = await serve(setup);
+    // Nothing of the run outlives it: background and detached processes end here.
+    killDescendants(Deno.pid);
+    reapZombies();
     if (code !== HOST_SETUP_FAILED) {
       await writeAll(Deno.stdout, `${DONE_MARK}${code}\n`);
       await writeAll(Deno.stderr, `${DONE_MARK}${code}\n`);
@@ -210,8 +222,9 @@ export async function runSandboxHost(args: string[]): Promise<number> {
 async function serve(setup: HostSetup): Promise<number> {
   if (setup.landlock) {
     const outcome = restrictCurrentThread(setup.landlock);
-    if (!outcome.ok) {
-      await writeError(`${HOST_SETUP_MARK} ${outcome.reason}\n`);
+    const dropped = outcome.ok ? dropPowers({ protect: Deno.pid }) : outcome;
+    if (!dropped.ok) {
+      await writeError(`${HOST_SETUP_MARK} ${dropped.reason}\n`);
       return HOST_SETUP_FAILED;
     }
   }

@@ -100,16 +100,27 @@ function writeError(text: string): Promise<void> {
 
 /**
  * Watches the process that started this one: when it dies, removes the run's
- * temp dir, then ends this process's whole group (the run's processes are in
- * it). Self-contained: a Worker can run it from its source text.
+ * temp dir, then ends the processes below this one (`reap`) and this
+ * process's whole group. Self-contained: a Worker can run it from its
+ * source text.
  *
  * @param scratch The run's temp dir.
  * @param pollMs How often to look.
+ * @param reap Ends the processes below this one. @default {() => {}}
  */
-export function startParentWatch(scratch: string, pollMs: number): void {
+export function startParentWatch(
+  scratch: string,
+  pollMs: number,
+  reap: () => void = () => {},
+): void {
   const parent = Deno.ppid;
   const timer = setInterval(() => {
     if (Deno.ppid === parent) return;
+    try {
+      reap();
+    } catch {
+      // best effort: the group kill below still comes
+    }
     try {
       Deno.removeSync(scratch, { recursive: true });
     } catch {

@@ -16,6 +16,10 @@ export interface Attack {
   setup?: string;
   language: string;
   code: string;
+  /** The run's memory cap. @default {2048} */
+  memoryMb?: number;
+  /** The run's timeout. @default {60_000} */
+  timeoutMs?: number;
 }
 
 /** What an attack got. */
@@ -24,6 +28,8 @@ export interface AttackResult {
   stderr: string;
   exitCode: number | null;
   confinement: string;
+  outOfMemory?: boolean;
+  timedOut?: boolean;
   /** `runCode` refused the run. */
   refused?: string;
 }
@@ -53,7 +59,7 @@ for (const attack of input.attacks) {
         language: attack.language,
         code: attack.code,
         projectDir: input.project,
-        timeoutMs: 60_000,
+        timeoutMs: attack.timeoutMs ?? 60_000,
       },
       // The guard would refuse the literal attacks; the sandbox must hold without it (code the guard cannot read).
       // PLANTED_TOKEN_VALUE stands for a secret the user denied to runs.
@@ -62,6 +68,7 @@ for (const attack of input.attacks) {
         env,
         guard: false,
         denyEnv: ["PLANTED_TOKEN_VALUE"],
+        ...(attack.memoryMb ? { maxMemoryMb: attack.memoryMb } : {}),
       },
     );
     results.push({
@@ -69,6 +76,8 @@ for (const attack of input.attacks) {
       stderr: run.stderr,
       exitCode: run.exitCode,
       confinement: run.confinement,
+      outOfMemory: run.outOfMemory,
+      timedOut: run.timedOut,
     });
   } catch (error) {
     results.push({

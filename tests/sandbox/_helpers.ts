@@ -126,22 +126,6 @@ export async function spawnRunner(
   }).spawn();
 }
 
-/** A loopback HTTP server on an ephemeral port, shut down on dispose. */
-export function loopbackServer(
-  body: string,
-): { url: string } & AsyncDisposable {
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    () => new Response(body),
-  );
-  return {
-    url: `http://127.0.0.1:${server.addr.port}/`,
-    async [Symbol.asyncDispose]() {
-      await server.shutdown();
-    },
-  };
-}
-
 let withoutBwrap: Promise<string> | undefined;
 
 /**
@@ -177,4 +161,20 @@ export function pathWithoutBwrap(): Promise<string> {
     return dir;
   })();
   return withoutBwrap;
+}
+
+/** A loopback HTTP server on an ephemeral port, shut down on dispose. */
+export function loopbackServer(
+  body: string,
+): { url: string } & AsyncDisposable {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response(body),
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/`,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+    },
+  };
 }

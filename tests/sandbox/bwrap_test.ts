@@ -13,7 +13,10 @@ function fakeFs(): FsView {
     "/opt",
     "/sys",
     "/etc/ssh",
+    "/etc/ssl",
+    "/etc/ssl/certs",
     "/etc/ssl/private",
+    "/etc/wireguard",
     "/home/ada/.pyenv",
     "/home/ada/.rustup",
     "/home/ada/.cargo",
@@ -21,12 +24,15 @@ function fakeFs(): FsView {
   const files = new Set([
     "/etc/shadow",
     "/etc/passwd",
+    "/etc/ssh/ssh_config",
+    "/etc/ssh/ssh_host_ed25519_key",
     "/home/ada/.cargo/credentials.toml",
   ]);
   const links: Record<string, string> = {
     "/bin": "usr/bin",
     "/lib": "usr/lib",
     "/lib64": "usr/lib64",
+    "/etc/localtime": "/usr/share/zoneinfo/UTC",
     "/home/ada/.cargo/bin/rustc": "/home/ada/.cargo/bin/rustup",
   };
   return {
@@ -44,9 +50,15 @@ function fakeFs(): FsView {
     },
     readLink: (path) => links[path] ?? path,
     readDir: (path) =>
-      path === "/etc/ssh"
-        ? ["ssh_config", "ssh_host_ed25519_key", "ssh_host_ed25519_key.pub"]
-        : [],
+      ({
+        "/etc": ["passwd", "shadow", "ssh", "ssl", "localtime", "wireguard"],
+        "/etc/ssh": [
+          "ssh_config",
+          "ssh_host_ed25519_key",
+          "ssh_host_ed25519_key.pub",
+        ],
+        "/etc/ssl": ["certs", "private"],
+      })[path] ?? [],
     realPath: (path) => links[path]?.startsWith("/") ? links[path] : path,
   };
 }
@@ -82,7 +94,8 @@ Deno.test("bwrapArgs mounts the system read-only, the project read-write, and no
     list.some((m) => m.join(" ") === mount.join(" "));
   assert.ok(has("--ro-bind", "/usr", "/usr"));
   assert.ok(has("--symlink", "usr/bin", "/bin"));
-  assert.ok(has("--ro-bind", "/etc", "/etc"));
+  assert.ok(has("--ro-bind", "/etc/passwd", "/etc/passwd"));
+  assert.ok(!has("--ro-bind", "/etc", "/etc"));
   assert.ok(has("--bind", "/home/ada/app", "/home/ada/app"));
   assert.ok(has("--bind", "/tmp/ctx-mode-run-1", "/tmp/ctx-mode-run-1"));
   assert.ok(has("--ro-bind", "/home/ada/.pyenv", "/home/ada/.pyenv"));
@@ -108,7 +121,7 @@ Deno.test("bwrapArgs mounts the system read-only, the project read-write, and no
   );
 });
 
-Deno.test("bwrapArgs hides secrets under /etc and credentials inside mounted runtime roots", () => {
+Deno.test("bwrapArgs shows /etc by its allow list and hides credentials inside mounted runtime roots", () => {
   const list = mounts(
     bwrapArgs({ writable: ["/p"], readable: ["/home/ada/.cargo"], cwd: "/p" }, [
       "rustc",
@@ -116,14 +129,50 @@ Deno.test("bwrapArgs hides secrets under /etc and credentials inside mounted run
   );
   const has = (...mount: string[]) =>
     list.some((m) => m.join(" ") === mount.join(" "));
-  assert.ok(has("--ro-bind", "/dev/null", "/etc/shadow"));
-  assert.ok(has("--ro-bind", "/dev/null", "/etc/ssh/ssh_host_ed25519_key"));
-  assert.ok(
-    !has("--ro-bind", "/dev/null", "/etc/ssh/ssh_host_ed25519_key.pub"),
-  );
-  assert.ok(!has("--ro-bind", "/dev/null", "/etc/passwd"));
-  assert.ok(has("--tmpfs", "/etc/ssl/private"));
+  const targets = list.map((m) => m.at(-1) ?? "");
+  for (
+    const hidden of [
+      "/etc",
+      "/etc/shadow",
+      "/etc/ssh",
+      "/etc/ssh/ssh_host_ed25519_key",
+      "/etc/ssl",
+      "/etc/ssl/private",
+      "/etc/wireguard",
+    ]
+  ) {
+    assert.ok(!targets.includes(hidden), `${hidden} is mounted`);
+  }
+  assert.ok(has("--ro-bind", "/etc/passwd", "/etc/passwd"));
+  assert.ok(has("--ro-bind", "/etc/ssh/ssh_config", "/etc/ssh/ssh_config"));
+  assert.ok(has("--ro-bind", "/etc/ssl/certs", "/etc/ssl/certs"));
+  assert.ok(has("--symlink", "/usr/share/zoneinfo/UTC", "/etc/localtime"));
   assert.ok(has("--ro-bind", "/dev/null", "/home/ada/.cargo/credentials.toml"));
+});
+
+Deno.test("bwrapArgs runs as nobody, sizes every writable folder in memory, keeps the rest read-only, and passes the seccomp filter", () => {
+  const args = bwrapArgs(
+    { writable: ["/p"], readable: [], cwd: "/p", tmpBytes: 1234, seccompFd: 9 },
+    ["sh"],
+    fakeFs(),
+  );
+  const flags = args.slice(0, args.indexOf("--"));
+  const at = (...words: string[]) =>
+    flags.findIndex((_, i) => words.every((word, j) => flags[i + j] === word));
+  assert.ok(at("--uid", "65534", "--gid", "65534") !== -1);
+  assert.ok(at("--cap-drop", "ALL") !== -1);
+  for (const dir of ["/tmp", "/var/tmp", "/dev/shm"]) {
+    assert.ok(at("--size", "1234", "--tmpfs", dir) !== -1, `${dir} unsized`);
+  }
+  assert.equal(
+    flags.filter((flag) => flag === "--tmpfs").length,
+    3,
+    "a tmpfs without a size",
+  );
+  assert.ok(at("--dev", "/dev") < at("--size", "1234", "--tmpfs", "/dev/shm"));
+  assert.ok(at("--remount-ro", "/dev") !== -1);
+  assert.ok(at("--remount-ro", "/") > at("--bind", "/p", "/p"));
+  assert.ok(at("--seccomp", "9") !== -1);
 });
 
 Deno.test("bwrapArgs mounts parents before children so a read-only path inside the project stays read-only", () => {

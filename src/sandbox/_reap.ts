@@ -1,0 +1,180 @@
+/**
+ * Ends every process below a run, wherever it hid. A host (and the process
+ * that starts hosts) is a child subreaper, so a process that leaves its
+ * parent (`setsid`, a double fork, `nohup`, `disown`) is adopted by the
+ * nearest of them instead of by init, and stays in the tree that is
+ * killed, again and again until nothing is left, when the run ends.
+ *
+ * Reads `/proc` and signals only processes below the pid it is given (or,
+ * for `sweepAdopted`, confined processes this process adopted).
+ *
+ * @module
+ */
+
+import { libc, reapChild } from "./_libc.ts";
+
+const PR_SET_CHILD_SUBREAPER = 36;
+
+/**
+ * Makes this process the one that adopts its orphaned descendants.
+ *
+ * @returns Whether it took effect (Linux, with FFI allowed).
+ */
+export function becomeSubreaper(): boolean {
+  const c = libc();
+  return c !== null && c.prctl(PR_SET_CHILD_SUBREAPER, 1n, 0n, 0n, 0n) === 0;
+}
+
+/**
+ * Kills every process below `root` (not `root` itself): first freezes them
+ * (`SIGSTOP`, round after round until a round finds none still running, so
+ * none can fork or react to another's end), then kills them all, and starts
+ * over until nothing is left: a process that forked meanwhile leaves its
+ * child to `root` (a subreaper) or to a parent that the next round finds.
+ * Self-contained, so that a Worker can run it from its source text.
+ *
+ * @param root A pid.
+ * @returns How many processes were killed.
+ */
+export function killDescendants(root: number): number {
+  const childrenOf = (pid: number): number[] => {
+    const found: number[] = [];
+    let tasks: string[];
+    try {
+      tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((task) =>
+        task.name
+      );
+    } catch {
+      return found;
+    }
+    for (const task of tasks) {
+      try {
+        const text = Deno.readTextFileSync(
+          `/proc/${pid}/task/${task}/children`,
+        );
+        for (const word of text.split(" ")) {
+          if (word.trim()) found.push(Number(word));
+        }
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return found;
+  };
+  /** The state letter of a process (`Z` when gone). */
+  const state = (pid: number): string => {
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+      return stat.charAt(stat.lastIndexOf(")") + 2);
+    } catch {
+      return "Z";
+    }
+  };
+  const below = (): { pid: number; state: string }[] => {
+    const found: { pid: number; state: string }[] = [];
+    const stack = childrenOf(root);
+    const seen = new Set<number>();
+    while (stack.length > 0) {
+      const pid = stack.pop()!;
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const now = state(pid);
+      if (now !== "Z" && now !== "X") found.push({ pid, state: now });
+      stack.push(...childrenOf(pid));
+    }
+    return found;
+  };
+  const signal = (pid: number, name: Deno.Signal) => {
+    try {
+      Deno.kill(pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  let killed = 0;
+  for (let round = 0; round < 1_000; round++) {
+    let alive = below();
+    if (alive.length === 0) break;
+    for (let freeze = 0; freeze < 100; freeze++) {
+      const running = alive.filter((process) => process.state !== "T");
+      if (running.length === 0) break;
+      for (const { pid } of running) signal(pid, "SIGSTOP");
+      alive = below();
+    }
+    for (const { pid } of alive) signal(pid, "SIGKILL");
+    killed += alive.length;
+  }
+  return killed;
+}
+
+/**
+ * Reaps every ended child of this process (a host, after its run: orphans
+ * it adopted would otherwise pass to the server as zombies).
+ */
+export function reapZombies(): void {
+  while (reapChild(-1) > 0) {
+    // one more reaped
+  }
+}
+
+/**
+ * Kills and reaps the confined processes (those under a seccomp filter) this
+ * process adopted because the host above them died, and whatever is below
+ * them; processes this process started itself are left alone.
+ *
+ * @param own The pids this process started (its hosts).
+ * @returns When every one of them is reaped (or after a few seconds).
+ */
+export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
+  if (Deno.build.os !== "linux" || libc() === null) return;
+  const adopted = () => {
+    const found: number[] = [];
+    let tasks: string[] = [];
+    try {
+      tasks = [...Deno.readDirSync(`/proc/${Deno.pid}/task`)].map((task) =>
+        task.name
+      );
+    } catch {
+      return found;
+    }
+    for (const task of tasks) {
+      let text = "";
+      try {
+        text = Deno.readTextFileSync(`/proc/${Deno.pid}/task/${task}/children`);
+      } catch {
+        continue;
+      }
+      for (const word of text.split(" ")) {
+        const pid = Number(word);
+        if (!word.trim() || own.has(pid)) continue;
+        try {
+          const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+          if (/^Seccomp:\s*2$/m.test(status)) found.push(pid);
+        } catch {
+          // gone
+        }
+      }
+    }
+    return found;
+  };
+  const end = performance.now() + 5_000;
+  for (let pids = adopted(); pids.length > 0; pids = adopted()) {
+    for (const pid of pids) {
+      // Frozen first, then all below it, then itself: nothing reacts to another's end.
+      try {
+        Deno.kill(pid, "SIGSTOP");
+      } catch {
+        // already gone
+      }
+      killDescendants(pid);
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      reapChild(pid);
+    }
+    if (performance.now() > end) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs cannot open Unix-domain, packet or raw sockets (the seccomp filter of
+ * every confined run), in every confinement mode and as every user, so a
+ * socket the file rules let through (an agent socket in the project, the
+ * session bus, docker.sock; Landlock does not govern connecting to them)
+ * stays out of reach. What runtimes need still works: TCP on loopback,
+ * `socketpair`, spawning children from Node and Deno.
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { assertRan, runConfined, testInModes } from "./_confine_modes.ts";
+import { loopbackServer } from "./_helpers.ts";
+
+const FAMILIES = [
+  [1, 1, 0, "unix-stream"],
+  [1, 2, 0, "unix-dgram"],
+  [1, 5, 0, "unix-seqpacket"],
+  [1, 0o2000001, 0, "unix-stream-cloexec"],
+  [17, 3, 768, "packet-raw"],
+  [17, 2, 768, "packet-dgram"],
+  [2, 3, 1, "inet-raw"],
+  [10, 3, 58, "inet6-raw"],
+  [2, 10, 768, "inet-sock-packet"],
+].map(([domain, type, protocol, name]) =>
+  `[${domain},${type},${protocol},"${name}"]`
+).join(",");
+
+testInModes(
+  "a run cannot open Unix, packet or raw sockets, yet TCP, socketpair and runtimes work",
+  async (setting) => {
+    await using tcp = loopbackServer("LOOPBACK-OK");
+    const socket = join(setting.project, "agent.sock");
+    const agent = Deno.serve(
+      { path: socket, transport: "unix", onListen() {} },
+      () => new Response("AGENT-SECRET"),
+    );
+    try {
+      await Deno.chmod(socket, 0o777);
+      const results = await runConfined(setting, [{
+        language: "shell",
+        code: `
+echo ran
+curl -s --max-time 5 --unix-socket agent.sock http://x/; echo
+curl -s --max-time 5 ${tcp.url}; echo
+perl -e 'for my $f (${FAMILIES}) { if (socket(my $s, $f->[0], $f->[1], $f->[2])) { print "OPENED $f->[3]\\n" } else { print "refused $f->[3]: $!\\n" } }'
+perl -MSocket -e 'print socketpair(my $a, my $b, AF_UNIX, SOCK_STREAM, 0) ? "pair-ok\\n" : "PAIR-REFUSED $!\\n"'
+perl -MSocket -e 'if (socketpair(my $a, my $b, AF_UNIX, SOCK_DGRAM, 0)) { print connect($a, pack_sockaddr_un("agent.sock")) ? "DGRAM-CONNECTED\\n" : "dgram connect refused\\n" } else { print "dgram pair refused\\n" }'
+node -e 'require("child_process").execFileSync("true"); console.log("node-ok")' 2>&1
+git --version >/dev/null && echo git-ok
+ip -o link show lo >/dev/null 2>&1 && echo netlink-ok
+true
+`,
+      }, {
+        language: "javascript",
+        code: `
+console.log("ran");
+try {
+  const conn = await Deno.connect({ transport: "unix", path: "agent.sock" });
+  await conn.write(new TextEncoder().encode("GET / HTTP/1.0\\r\\n\\r\\n"));
+  const buf = new Uint8Array(512);
+  const n = await conn.read(buf);
+  console.log(new TextDecoder().decode(buf.subarray(0, n ?? 0)));
+} catch (error) {
+  console.log("unix refused", error.name);
+}
+console.log(await (await fetch(${JSON.stringify(tcp.url)})).text());
+`,
+      }]);
+      assertRan(results);
+      const [shell, js] = results;
+      const out = shell!.stdout;
+      assert.doesNotMatch(out, /AGENT-SECRET|OPENED|DGRAM-CONNECTED/, out);
+      assert.match(out, /LOOPBACK-OK/, out);
+      assert.match(out, /^pair-ok$/m, out);
+      assert.match(out, /^git-ok$/m, out);
+      if (await Deno.stat("/usr/sbin/ip").then(() => true, () => false)) {
+        assert.match(out, /^netlink-ok$/m, out);
+      }
+      if (await Deno.stat("/usr/bin/node").then(() => true, () => false)) {
+        assert.match(out, /^node-ok$/m, out);
+      }
+      assert.doesNotMatch(js!.stdout, /AGENT-SECRET/, js!.stdout);
+      assert.match(js!.stdout, /LOOPBACK-OK/, JSON.stringify(js));
+    } finally {
+      await agent.shutdown();
+    }
+  },
+);
