@@ -971,6 +971,44 @@ var CONTROL_PATTERNS = Object.freeze([
     what: "the dev container's commands, run when it is built"
   }
 ]);
+var RUN_CONTROL_PATHS = Object.freeze([
+  {
+    path: ".git",
+    kind: "git"
+  },
+  ...[
+    ".claude",
+    ".gemini",
+    ".cursor",
+    ".codex",
+    ".qwen",
+    ".kiro",
+    ".github/hooks",
+    ".vscode",
+    ".husky",
+    ".devcontainer",
+    ".opencode",
+    ".envrc",
+    ".mcp.json",
+    "opencode.json",
+    ".ctx-mode.json"
+  ].map((path) => ({
+    path,
+    kind: "whole"
+  }))
+]);
+var GIT_CONTROL_NAMES = Object.freeze([
+  "config",
+  "config.worktree",
+  "commondir",
+  "gitdir",
+  "hooks",
+  "info",
+  "remotes",
+  "branches",
+  "modules",
+  "worktrees"
+]);
 function controlFiles(projectDir2, options) {
   const { home } = options;
   const user = (path, what) => ({

@@ -404,8 +404,9 @@ Deno.test({
     await using project = await tempDir();
     const runner = await spawnRunner(
       project.path,
+      // The pid file appears whole (renamed into place), so the runner never exits before it is written.
       `const project = ${JSON.stringify(project.path)};
-runCode({ language: "shell", code: "echo $TMPDIR > tmpdir; echo $$ > sh.pid; sleep 60", projectDir: project }, { confine: false });
+runCode({ language: "shell", code: "echo $TMPDIR > tmpdir; echo $$ > sh.pid.tmp; mv sh.pid.tmp sh.pid; sleep 60", projectDir: project }, { confine: false });
 while (true) {
   try { Deno.statSync(project + "/sh.pid"); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
 }
