@@ -24,10 +24,10 @@ import {
 } from "./_rm.ts";
 import { noteRead, readsContents, secretVerdict } from "./_secret_access.ts";
 import { findOutputSecret } from "./_secret_patterns.ts";
-import { INPUT_LINE } from "./_xargs_parallel.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
+import { INPUT_LINE } from "./_xargs_parallel.ts";
 
 /** Tests that match a file's name or path. */
 const NAME_TESTS = new Set([
@@ -253,10 +253,40 @@ function findFeedsReader(args: Word[]): boolean {
   );
 }
 
-/** Whether xargs's input only names find's starting points, one line each (`xargs -I{} find {} -name x`). */
+/** find tests whose next word is a value to match, never an action. */
+const VALUE_TESTS = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+  "-regex",
+  "-iregex",
+  "-lname",
+  "-ilname",
+  "-type",
+  "-user",
+  "-group",
+  "-newer",
+  "-size",
+  "-perm",
+  "-mtime",
+  "-mmin",
+  "-samefile",
+]);
+
+/**
+ * Whether xargs's input only names find's starting points or the values of
+ * its tests (`xargs -I{} find {} -name x`, `xargs -I{} find . -name {}`),
+ * never an action such as `-delete` or a file `-fprint` writes.
+ */
 function inputOnlyInStartingPoints(args: Word[]): boolean {
   const expression = args.findIndex((w) => /^[-(!]/.test(w.value));
   const starts = expression === -1 ? args : args.slice(0, expression);
   return args.some((w) => w.value.includes(INPUT_LINE)) &&
-    args.every((w) => !w.dynamic || starts.includes(w));
+    args.every((w, i) =>
+      !w.dynamic || starts.includes(w) ||
+      VALUE_TESTS.has(args[i - 1]?.value ?? "")
+    );
 }

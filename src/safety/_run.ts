@@ -25,6 +25,7 @@ import { checkEnvironmentDump } from "./_env_dump.ts";
 import { checkFindInvocation } from "./_find.ts";
 import { checkFromInput } from "./_from_input.ts";
 import { checkGit } from "./_git_invocation.ts";
+import { checkInfra, checkTagPush } from "./_infra.ts";
 import { checkInterpreter, checkOneLiner, codeFlags } from "./_interpreters.ts";
 import { lineEnvironment } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
@@ -121,6 +122,15 @@ function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
 
+/** The text a here-doc or here-string gives the command, or null. */
+function hereText(cmd: SimpleCommand): string | null {
+  for (const r of cmd.redirects) {
+    if (r.heredoc) return r.heredoc.body;
+    if (r.op === "<<<" && r.target && !r.target.dynamic) return r.target.value;
+  }
+  return null;
+}
+
 /** Whether a word is an unquoted variable whose known value the shell splits into several words. */
 function splitsIntoWords(w: Word): boolean {
   return !w.dynamic && !w.quoted && w.raw.startsWith("$") &&
@@ -203,7 +213,10 @@ function checkProgram(
     return checkRm({ ...inv, args: [literalWord("-rf"), ...inv.args] }, env);
   }
   if (name === "find") return checkFindInvocation(inv, env);
-  if (name === "git") return checkGit(inv, env);
+  if (name === "git") {
+    const v = checkGit(inv, env);
+    return v.verdict === "allow" ? checkTagPush(inv) ?? v : v;
+  }
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
   if (name === "trap") return checkTrap(inv, env);
@@ -236,5 +249,6 @@ function checkProgram(
     const v = checkSource(inv, cmd, all, env);
     if (v) return v;
   }
-  return checkSecretOperands(inv, env) ?? allow();
+  return checkSecretOperands(inv, env) ??
+    checkInfra(inv, pipedText(all, cmd) ?? hereText(cmd)) ?? allow();
 }
