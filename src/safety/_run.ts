@@ -34,7 +34,7 @@ import { checkRm } from "./_rm.ts";
 import { checkSecretOperands } from "./_secret_access.ts";
 import { checkUpload } from "./_uploads.ts";
 import { checkAwk } from "./_awk.ts";
-import { checkEval, checkShell, pipedText } from "./_shells.ts";
+import { checkEval, checkShell, downloadedCode, pipedText } from "./_shells.ts";
 import { checkStartupWriters } from "./_startup_files.ts";
 import { resolveWords, substitutionText } from "./_substitution.ts";
 import { checkSystem } from "./_system.ts";
@@ -233,7 +233,8 @@ function checkProgram(
   const system = checkSystem(inv, env);
   if (system) return system;
   if (codeFlags(name) !== undefined) {
-    return checkInterpreter(inv, cmd, pipedText(all, cmd), env);
+    return downloadedCode(inv, cmd, all) ??
+      checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }
   if (name === "deno" && inv.args[0]?.value === "eval" && inv.args[1]) {
     return checkOneLiner("deno", inv.args[1].value, inv.cwd, env);

@@ -66,6 +66,38 @@ export function remoteExec(name: string): Verdict {
   );
 }
 
+/**
+ * An interpreter whose code is a download: piped into its stdin when it
+ * names no script, code or module (`curl … | python3`), or given as a
+ * process substitution (`node <(wget -qO- …)`).
+ *
+ * @param inv The interpreter's invocation.
+ * @param cmd Its simple command.
+ * @param all Every simple command of the line.
+ * @returns The deny verdict, or null.
+ */
+export function downloadedCode(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+): Verdict | null {
+  if (inv.args.some((w) => fromDownload(w.substitutions))) {
+    return remoteExec(inv.name);
+  }
+  const readsStdin = inv.args.every((w) =>
+    w.value.startsWith("-") && !/^-[a-zA-Z]*[cemMrE]$/.test(w.value) ||
+    w.value === "-"
+  );
+  const upstream = all.filter((c) =>
+    c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex
+  );
+  if (!readsStdin || !fromDownload(upstream)) return null;
+  return deny(
+    "remote.pipe-shell",
+    `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`,
+  );
+}
+
 function dynamicCode(name: string, env: Env): Verdict {
   return env.level === "standard" ? allow() : deny(
     "shell.dynamic",
