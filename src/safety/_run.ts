@@ -59,7 +59,8 @@ export function checkRun(
     }
     return allow();
   }
-  const positional = positionalRun(cmd, all, env);
+  const positional = positionalRun(cmd, all, env) ??
+    functionCall(cmd, all, env) ?? aliasUse(cmd, all, env);
   if (positional) return positional;
   if (
     cmd.functionName !== null && !first.dynamic &&
@@ -176,6 +177,55 @@ function positionalRun(
     cmd.argv.map((w) => w.raw).join(" "),
     [literalWord("sh"), ...args],
   );
+  const v = env.nested(code, cmd.cwd, env);
+  return v.verdict === "allow" ? null : v;
+}
+
+/**
+ * A call of a function the line defines, with arguments: its body is judged
+ * with them in place of `$1`, `$@`… (`wipe() { rm -rf "$1"; }; wipe ~`).
+ */
+function functionCall(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const first = cmd.argv[0];
+  if (!first || first.dynamic || cmd.argv.length < 2) return null;
+  if (cmd.functionName === first.value) return null;
+  for (const body of all) {
+    if (body.functionName !== first.value || body.argv.length === 0) continue;
+    const code = substitutePositional(
+      body.argv.map((w) => w.raw).join(" "),
+      cmd.argv,
+    );
+    const v = env.nested(code, cmd.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  return null;
+}
+
+/**
+ * A name an earlier `alias` of the line defined: judged as the alias's text
+ * with the words after it, since zsh always and bash with `expand_aliases`
+ * replace it.
+ */
+function aliasUse(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const first = cmd.argv[0];
+  if (!first || first.dynamic || first.quoted) return null;
+  const prefix = `${first.value}=`;
+  const definition = all.slice(0, all.indexOf(cmd)).flatMap((c) =>
+    commandName(c.argv[0]) === "alias" ? c.argv.slice(1) : []
+  ).findLast((w) => !w.dynamic && w.value.startsWith(prefix));
+  if (definition === undefined) return null;
+  const code = [
+    definition.value.slice(prefix.length),
+    ...cmd.argv.slice(1).map((w) => w.raw),
+  ].join(" ");
   const v = env.nested(code, cmd.cwd, env);
   return v.verdict === "allow" ? null : v;
 }
