@@ -123,6 +123,29 @@ function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
 
+/**
+ * Code a carrier runs later or elsewhere: `script -c CODE`, and what `at` or
+ * `batch` read from a pipe, a here-doc or a here-string; null otherwise.
+ */
+function carriedCode(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+): string | null {
+  if (inv.name === "script") {
+    const at = inv.args.findIndex((w) =>
+      /^-[a-zA-Z]*c$/.test(w.value) || w.value === "--command"
+    );
+    const glued = inv.args.find((w) => w.value.startsWith("--command="));
+    if (glued) return glued.value.slice("--command=".length);
+    return at === -1 ? null : inv.args[at + 1]?.value ?? null;
+  }
+  if (inv.name === "at" || inv.name === "batch") {
+    return pipedText(all, cmd) ?? hereText(cmd);
+  }
+  return null;
+}
+
 /** The text a here-doc or here-string gives the command, or null. */
 function hereText(cmd: SimpleCommand): string | null {
   for (const r of cmd.redirects) {
@@ -269,6 +292,8 @@ function checkProgram(
   }
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  const later = carriedCode(inv, cmd, all);
+  if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
   const written = checkWrittenRun(inv, cmd, all, env);
   if (written) return written;
