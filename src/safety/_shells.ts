@@ -135,6 +135,12 @@ function shellFlags(args: Word[]): ShellFlags {
       i++;
       continue;
     }
+    // zsh takes an option name glued to -o (`-onotify`), which hides
+    // nothing else: its letters are not flags such as -n or -c.
+    if (/^[-+][oO]./.test(a)) {
+      if (/^-o(?:no_?exec|n)$/i.test(a)) out.noExec = true;
+      continue;
+    }
     if (a === "--rcfile" || a === "--init-file") {
       out.rcfile = args[++i]?.value ?? null;
       continue;
@@ -143,6 +149,7 @@ function shellFlags(args: Word[]): ShellFlags {
     if (!a.startsWith("--") && a.slice(1).includes("s")) out.readsStdin = true;
     if (/^-[a-zA-Z]*n/.test(a) && !a.startsWith("--")) out.noExec = true;
     if (a === "--command") out.hasC = true;
+    if (/^[-+][a-zA-Z]+[oO]$/.test(a)) i++;
   }
   out.index = i;
   return out;

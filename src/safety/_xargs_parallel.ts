@@ -85,7 +85,7 @@ export function expandXargs(
     const known = { ...inner, origin: "direct" as const };
     return [
       ...reads,
-      ...(literal
+      ...(literal && child.some((w) => w.value.includes(token))
         ? inputs.flatMap((line) =>
           unwrap(substitute(child, token, line), known, hops + 1)
         )
