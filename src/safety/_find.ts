@@ -225,6 +225,8 @@ export function checkFind(inv: Invocation, env: Env): Verdict {
 export function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
+  const modes = modesTree(inv, env);
+  if (modes) return modes;
   const secret = findFeedsReader(inv.args) &&
     findOutputSecret(inv.args, { cwd: inv.cwd, home: env.home });
   if (secret) return secretVerdict(secret, "the paths find passes on");
@@ -243,6 +245,39 @@ export function checkFindInvocation(inv: Invocation, env: Env): Verdict {
     );
   }
   return allow();
+}
+
+/**
+ * `find ~ -exec chmod 000 {} +`: a mode or owner change over everything below
+ * the root, home or a top-level folder, as `chmod -R` there would be.
+ */
+function modesTree(inv: Invocation, env: Env): Verdict | null {
+  const changer = inv.args.find((w, i) =>
+    /^-(?:exec|execdir|ok|okdir)$/.test(inv.args[i - 1]?.value ?? "") &&
+    ["chmod", "chown", "chgrp"].includes(commandName(w))
+  );
+  if (changer === undefined) return null;
+  const end = inv.args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = end === -1 ? inv.args : inv.args.slice(0, end);
+  for (const start of starts) {
+    if (start.dynamic || (inv.cwd === null && !start.value.startsWith("/"))) {
+      continue;
+    }
+    const abs = resolveFrom(inv.cwd ?? "/", start.value);
+    const top = abs.split("/").filter((p) => p !== "").length <= 1 &&
+      abs !== "/tmp";
+    if (top || abs === env.home) {
+      return deny(
+        commandName(changer) === "chmod"
+          ? "chmod.recursive-root"
+          : "chown.recursive-root",
+        `find ${start.value} -exec ${
+          commandName(changer)
+        } changes every file of a system or home tree. Apply it to the specific project directory instead`,
+      );
+    }
+  }
+  return null;
 }
 
 /** Whether find's `-exec`/`-execdir`/`-ok` runs a program that reads what it finds. */

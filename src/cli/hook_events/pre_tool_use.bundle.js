@@ -4921,6 +4921,8 @@ function checkFind(inv, env) {
 function checkFindInvocation(inv, env) {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
+  const modes = modesTree(inv, env);
+  if (modes) return modes;
   const secret = findFeedsReader(inv.args) && findOutputSecret(inv.args, {
     cwd: inv.cwd,
     home: env.home
@@ -4933,6 +4935,27 @@ function checkFindInvocation(inv, env) {
     return deny("find.delete", "find -delete fed by parallel deletes under paths taken from the input, which cannot be checked. Run find on named paths with -print first");
   }
   return allow();
+}
+function modesTree(inv, env) {
+  const changer = inv.args.find((w, i) => /^-(?:exec|execdir|ok|okdir)$/.test(inv.args[i - 1]?.value ?? "") && [
+    "chmod",
+    "chown",
+    "chgrp"
+  ].includes(commandName(w)));
+  if (changer === void 0) return null;
+  const end = inv.args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = end === -1 ? inv.args : inv.args.slice(0, end);
+  for (const start of starts) {
+    if (start.dynamic || inv.cwd === null && !start.value.startsWith("/")) {
+      continue;
+    }
+    const abs = resolveFrom(inv.cwd ?? "/", start.value);
+    const top = abs.split("/").filter((p) => p !== "").length <= 1 && abs !== "/tmp";
+    if (top || abs === env.home) {
+      return deny(commandName(changer) === "chmod" ? "chmod.recursive-root" : "chown.recursive-root", `find ${start.value} -exec ${commandName(changer)} changes every file of a system or home tree. Apply it to the specific project directory instead`);
+    }
+  }
+  return null;
 }
 function findFeedsReader(args) {
   return args.some((w, i) => /^-(?:exec|execdir|ok|okdir)$/.test(w.value) && readsContents(commandName(args[i + 1])));
