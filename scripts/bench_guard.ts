@@ -1,7 +1,8 @@
 /**
  * The safety-guard benchmark: analysis time per command in process (parse and
  * every rule), p50 and p99 over the guard's whole case table, plus the
- * slowest case, after a warm-up pass.
+ * slowest case, after a warm-up pass; then the evaluation set's rates per
+ * half (scripts/guard_eval.ts).
  *
  * @module
  */
@@ -9,6 +10,7 @@
 import { checkCommand } from "../src/safety/mod.ts";
 import { CWD, GUARD_CASES, HOME } from "../tests/safety/guard_cases.ts";
 import { percentile, printTable } from "./_table.ts";
+import { printEval } from "./guard_eval.ts";
 
 const ROUNDS = 20;
 const TARGET_P50_MS = 0.05;
@@ -78,6 +80,7 @@ export function benchGuard(): void {
       },
     ],
   );
+  printEval();
 }
 
 if (import.meta.main) benchGuard();

@@ -1591,7 +1591,7 @@ function tmpdirSuffix(w) {
 function isTrustedTmpdirSuffix(suffix, env) {
   return env.tmpdirTrusted && !suffix.split("/").includes("..") && !/[$`*?[{]/.test(suffix);
 }
-function placeDeny(where, shown, env, cwd) {
+function placeDeny(where, shown2, env, cwd) {
   switch (where) {
     case "root":
       return deny("rm.root", "This deletes the whole file system. Name the specific directory inside the project you mean to remove");
@@ -1602,9 +1602,9 @@ function placeDeny(where, shown, env, cwd) {
     case "cwd":
       return deny("rm.cwd", "This deletes the working directory itself. Delete the specific files or subdirectories you mean");
     case "outside":
-      return deny("rm.outside", `"${shown}" is outside the working directory. Only delete inside the project, or ask the user to do it`);
+      return deny("rm.outside", `"${shown2}" is outside the working directory. Only delete inside the project, or ask the user to do it`);
     case "unknown":
-      return deny("rm.unknown-dir", `"${shown}" is relative to a directory that is only known at run time (after a cd to a variable). Use an absolute path inside the project`);
+      return deny("rm.unknown-dir", `"${shown2}" is relative to a directory that is only known at run time (after a cd to a variable). Use an absolute path inside the project`);
     default:
       if (where !== "temp" && (env.root === env.home || cwd === env.home)) {
         return homeCwd();
@@ -1636,7 +1636,7 @@ function classifyTarget(w, cwd, env, force) {
     if (where === "root" || where === "home" || where === "git") {
       return placeDeny(where, w.value, env, cwd);
     }
-    if (!force || where === "temp") return null;
+    if (where === "temp" || !force && where !== "outside") return null;
     const hard = placeDeny(where, w.value, env, cwd);
     if (hard) return hard;
     return env.level === "paranoid" ? paranoid() : null;
@@ -1654,7 +1654,16 @@ function classifyTarget(w, cwd, env, force) {
     if (where === "outside" || where === "unknown") {
       return placeDeny(where, w.value, env, cwd);
     }
-  } else if (!force) return null;
+  } else {
+    const where = cwd === null ? "unknown" : place(".", cwd, env);
+    if (where === "root" || where === "home" || where === "git") {
+      return placeDeny(where, w.value, env, cwd);
+    }
+    if (where === "outside" && (force || w.literalPrefix !== "")) {
+      return placeDeny(where, w.value, env, cwd);
+    }
+    if (!force) return null;
+  }
   if (env.root === env.home || cwd === env.home) return homeCwd();
   if (cwd === null && !prefix.startsWith("/")) {
     return placeDeny("unknown", w.value, env, cwd);
@@ -2493,6 +2502,7 @@ var NO_READ = /* @__PURE__ */ new Set([
   "realpath",
   "readlink"
 ]);
+var PRIVATE_MODE = /^(?:0?[0-7]00|(?:[ugoa]*[-=][rwxXst]*,?)*(?:go|og|o|g)[-=][rwxXst]*(?:,[ugoa]*[-=+][rwxXst]*)*)$/;
 var COPIERS = /* @__PURE__ */ new Set([
   "cp",
   "mv",
@@ -2725,6 +2735,9 @@ function noteRead(env, path, cwd, program2) {
 function checkSecretOperands(inv, env) {
   if (env.reads) {
     for (const w of readOperands(inv)) noteRead(env, w, inv.cwd, inv.name);
+  }
+  if (inv.name === "chmod" && inv.args.some((w) => PRIVATE_MODE.test(w.value))) {
+    return null;
   }
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);
@@ -3013,9 +3026,13 @@ function expandXargs(rest, context, hops, unwrap2) {
     dynamicWord("{input}")
   ];
   if (token !== null) {
+    const known = {
+      ...inner,
+      origin: "direct"
+    };
     return [
       ...reads,
-      ...unwrap2(substitute(child, token, dynamicWord(INPUT_LINE)), inner, hops + 1)
+      ...literal && child.some((w) => w.value.includes(token)) ? inputs.flatMap((line) => unwrap2(substitute(child, token, line), known, hops + 1)) : unwrap2(substitute(child, token, dynamicWord(INPUT_LINE)), inner, hops + 1)
     ];
   }
   return [
@@ -3937,13 +3954,17 @@ function command(s, ctx, id, index) {
     }
     if (argv.length === 0 && isAssignment(word, s.src.slice(start, s.pos))) {
       if (s.peek === "(") {
-        arrayLiteral(s, ctx);
+        const items = arrayLiteral(s, ctx);
         word.dynamic = true;
+        const name = word.value.slice(0, word.value.indexOf("="));
+        ctx.vars.set(`${name}[@]`, items.some((w) => w.dynamic) ? null : JSON.stringify(items.map((w) => w.value)));
       }
       assignments.push(word);
       continue;
     }
-    argv.push(word);
+    argv.push(...arrayWords(word, ctx) ?? [
+      word
+    ]);
   }
   if (argv.length === 0 && assignments.length === 0 && redirects.length === 0) {
     return null;
@@ -3988,15 +4009,29 @@ function loopHeader(s, ctx) {
 }
 function arrayLiteral(s, ctx) {
   s.pos++;
+  const items = [];
   for (; ; ) {
     skipBlanksAndNewlines(s);
     if (s.peek === ")") {
       s.pos++;
-      return;
+      return items;
     }
     if (isMeta(s.peek)) s.fail("unterminated array");
-    readWord(s, ctx);
+    items.push(readWord(s, ctx));
   }
+}
+function arrayWords(word, ctx) {
+  const m = /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(word.raw);
+  const known = m ? ctx.vars.get(`${m[1]}[@]`) : void 0;
+  if (known === void 0 || known === null) return null;
+  return JSON.parse(known).map((value) => ({
+    value,
+    raw: value,
+    dynamic: false,
+    literalPrefix: value,
+    quoted: true,
+    substitutions: []
+  }));
 }
 function functionBody(s, ctx, name, id, index, parensDone = false) {
   if (!parensDone) {
@@ -4171,7 +4206,25 @@ function unwrap(words, context, hops = 0) {
       return next(o.index);
     }
     case "busybox":
+    case "toybox":
       return rest[0]?.value.startsWith("-") ? [] : next(0);
+    case "systemd-run":
+      return next(readOptions(rest, "upEMH", [
+        "--unit",
+        "--property",
+        "--description",
+        "--slice",
+        "--setenv",
+        "--uid",
+        "--gid",
+        "--machine",
+        "--host",
+        "--working-directory",
+        "--on-active",
+        "--on-calendar",
+        "--on-boot",
+        "--on-unit-active"
+      ]).index);
     case "xargs":
       return expandXargs(rest, context, hops, unwrap);
     case "parallel":
@@ -4266,6 +4319,15 @@ function fromDownload(commands) {
 function remoteExec(name) {
   return deny("remote.exec", `Running code downloaded from the network through ${name} executes it unseen. Download it to a file, read it, then run it`);
 }
+function downloadedCode(inv, cmd, all) {
+  if (inv.args.some((w) => fromDownload(w.substitutions))) {
+    return remoteExec(inv.name);
+  }
+  const readsStdin = inv.args.every((w) => w.value.startsWith("-") && !/^-[a-zA-Z]*[cemMrE]$/.test(w.value) || w.value === "-");
+  const upstream = all.filter((c) => c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex);
+  if (!readsStdin || !fromDownload(upstream)) return null;
+  return deny("remote.pipe-shell", `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`);
+}
 function dynamicCode(name, env) {
   return env.level === "standard" ? allow() : deny("shell.dynamic", `The code given to ${name} is only known at run time. Run the commands directly`);
 }
@@ -4289,6 +4351,10 @@ function shellFlags(args) {
       i++;
       continue;
     }
+    if (/^[-+][oO]./.test(a)) {
+      if (/^-o(?:no_?exec|n)$/i.test(a)) out.noExec = true;
+      continue;
+    }
     if (a === "--rcfile" || a === "--init-file") {
       out.rcfile = args[++i]?.value ?? null;
       continue;
@@ -4297,6 +4363,7 @@ function shellFlags(args) {
     if (!a.startsWith("--") && a.slice(1).includes("s")) out.readsStdin = true;
     if (/^-[a-zA-Z]*n/.test(a) && !a.startsWith("--")) out.noExec = true;
     if (a === "--command") out.hasC = true;
+    if (/^[-+][a-zA-Z]+[oO]$/.test(a)) i++;
   }
   out.index = i;
   return out;
@@ -4490,11 +4557,11 @@ function checkStartupWrite(target, cwd, env, text) {
 }
 function checkStartupWriters(inv, cmd, all, env) {
   const { name, args } = inv;
-  const operands2 = args.filter((w) => !w.value.startsWith("-"));
+  const operands3 = args.filter((w) => !w.value.startsWith("-"));
   let targets = [];
   let text = null;
   if (name === "tee") {
-    targets = operands2;
+    targets = operands3;
     if (args.some((w) => /^-[a-z]*a|^--append$/.test(w.value))) {
       text = pipedText(all, cmd);
     }
@@ -4506,12 +4573,12 @@ function checkStartupWriters(inv, cmd, all, env) {
     "rsync",
     "dd"
   ].includes(name)) {
-    targets = operands2.slice(-1);
+    targets = operands3.slice(-1);
   } else if (name === "truncate" || name === "sed" || name === "perl") {
     if (name !== "truncate" && !args.some((w) => /^-[a-zA-Z]*i/.test(w.value))) {
       return null;
     }
-    targets = operands2;
+    targets = operands3;
   }
   for (const w of targets) {
     const v = checkStartupWrite(w, inv.cwd, env, text);
@@ -4548,7 +4615,10 @@ var HARMLESS_DEVICES = /* @__PURE__ */ new Set([
 var FORMATTERS = /* @__PURE__ */ new Set([
   "mke2fs",
   "wipefs",
-  "mkswap"
+  "mkswap",
+  "blkdiscard",
+  "sgdisk",
+  "sfdisk"
 ]);
 function checkSystem(inv, env) {
   const { name } = inv;
@@ -4577,7 +4647,35 @@ function checkSystem(inv, env) {
   if (name === "chmod" || name === "chown" || name === "chgrp") {
     return checkOwnership(inv, env);
   }
+  if (name === "kill" && killsEverything(inv)) {
+    return deny("system.kill-all", "kill with pid -1 signals every process you may signal, the agent and your session included. Kill the specific process id");
+  }
+  if (name === "crontab" && inv.args.some((w) => /^-[a-z]*r/.test(w.value))) {
+    return deny("system.crontab-remove", "crontab -r deletes every scheduled job without a copy. Save it with `crontab -l > crontab.bak` and edit it with `crontab -e`, or ask the user");
+  }
+  if (name === "rsync") return checkRsyncDelete(inv, env);
   return null;
+}
+function killsEverything(inv) {
+  let i = 0;
+  const first = inv.args[0]?.value ?? "";
+  if (first === "-s" || first === "-n") i = 2;
+  else if (/^-[A-Za-z0-9]+$/.test(first) && first !== "-1") i = 1;
+  else if (first === "-1" && inv.args.length > 1) i = 1;
+  return inv.args.slice(i).some((w) => w.value === "-1");
+}
+function checkRsyncDelete(inv, env) {
+  if (!inv.args.some((w) => /^--(?:delete|del$|remove-source)/.test(w.value))) {
+    return null;
+  }
+  const dest = inv.args.findLast((w) => !w.value.startsWith("-"));
+  if (dest === void 0 || /^[^/]*:/.test(dest.value)) return null;
+  const path = dest.dynamic ? dest.literalPrefix : dest.value;
+  if (!path.startsWith("/") && inv.cwd === null) return null;
+  const abs = resolveFrom(inv.cwd ?? "/", path.replace(/^~(?=\/|$)/, env.home));
+  const inside = isStrictlyWithin(abs, env.root) && env.root !== env.home;
+  if (inside || isTempPath(abs, env)) return null;
+  return deny("rsync.delete-outside", `rsync --delete onto ${dest.value} deletes whatever there is missing from the source, outside the project. Sync into the project or a temp dir, or ask the user`);
 }
 function checkDeviceWrite(path) {
   if (DISK_DEVICES.some((d) => path.startsWith(d))) {
@@ -4861,6 +4959,8 @@ function checkFind(inv, env) {
 function checkFindInvocation(inv, env) {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
+  const modes = modesTree(inv, env);
+  if (modes) return modes;
   const secret = findFeedsReader(inv.args) && findOutputSecret(inv.args, {
     cwd: inv.cwd,
     home: env.home
@@ -4874,13 +4974,55 @@ function checkFindInvocation(inv, env) {
   }
   return allow();
 }
+function modesTree(inv, env) {
+  const changer = inv.args.find((w, i) => /^-(?:exec|execdir|ok|okdir)$/.test(inv.args[i - 1]?.value ?? "") && [
+    "chmod",
+    "chown",
+    "chgrp"
+  ].includes(commandName(w)));
+  if (changer === void 0) return null;
+  const end = inv.args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = end === -1 ? inv.args : inv.args.slice(0, end);
+  for (const start of starts) {
+    if (start.dynamic || inv.cwd === null && !start.value.startsWith("/")) {
+      continue;
+    }
+    const abs = resolveFrom(inv.cwd ?? "/", start.value);
+    const top = abs.split("/").filter((p) => p !== "").length <= 1 && abs !== "/tmp";
+    if (top || abs === env.home) {
+      return deny(commandName(changer) === "chmod" ? "chmod.recursive-root" : "chown.recursive-root", `find ${start.value} -exec ${commandName(changer)} changes every file of a system or home tree. Apply it to the specific project directory instead`);
+    }
+  }
+  return null;
+}
 function findFeedsReader(args) {
   return args.some((w, i) => /^-(?:exec|execdir|ok|okdir)$/.test(w.value) && readsContents(commandName(args[i + 1])));
 }
+var VALUE_TESTS = /* @__PURE__ */ new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+  "-regex",
+  "-iregex",
+  "-lname",
+  "-ilname",
+  "-type",
+  "-user",
+  "-group",
+  "-newer",
+  "-size",
+  "-perm",
+  "-mtime",
+  "-mmin",
+  "-samefile"
+]);
 function inputOnlyInStartingPoints(args) {
   const expression = args.findIndex((w) => /^[-(!]/.test(w.value));
   const starts = expression === -1 ? args : args.slice(0, expression);
-  return args.some((w) => w.value.includes(INPUT_LINE)) && args.every((w) => !w.dynamic || starts.includes(w));
+  return args.some((w) => w.value.includes(INPUT_LINE)) && args.every((w, i) => !w.dynamic || starts.includes(w) || VALUE_TESTS.has(args[i - 1]?.value ?? ""));
 }
 
 // src/safety/_code_scan.ts
@@ -5545,7 +5687,10 @@ function judgeTouch(t, cwd, env) {
   if (t.how === "deletes a tree at" || t.how === "deletes") {
     const word = dynamic ? dynamicWord(`${expanded}$X`, expanded) : literalWord(expanded);
     const v = classifyTarget(word, cwd, env, t.how === "deletes a tree at");
-    if (v && !(v.rule === "rm.dynamic" && env.level === "standard")) return v;
+    const single = t.how === "deletes" && v?.rule === "rm.outside";
+    if (v && !single && !(v.rule === "rm.dynamic" && env.level === "standard")) {
+      return v;
+    }
   }
   if (!dynamic) {
     const secret = classifySecretPath(expanded, {
@@ -5914,7 +6059,7 @@ function checkFromInput(inv, cmd, all, env) {
   if (inv.origin !== "xargs" && inv.origin !== "parallel") return null;
   const { name, args } = inv;
   if (OPTION_SENSITIVE.has(name)) {
-    if (args.some((w) => w.dynamic && w.literalPrefix.startsWith("-"))) {
+    if (args.some((w) => w.dynamic && w.literalPrefix.startsWith("-") && !w.literalPrefix.includes("="))) {
       return fromInput(inv, "the options");
     }
     const sub = args.find((w) => w.dynamic || !w.value.startsWith("-"));
@@ -6421,7 +6566,7 @@ function checkGitSubcommand(sub, args, context = {
       const a = readGitArgs(args, "", [
         "--pathspec-from-file"
       ], {}, "rm");
-      if ((a.shorts.has("f") || a.longs.has("--force")) && !a.longs.has("--cached")) {
+      if ((a.shorts.has("f") || a.longs.has("--force")) && !a.longs.has("--cached") && !a.shorts.has("n") && !a.longs.has("--dry-run")) {
         return hit("git.rm-force", "git rm -f deletes files together with their uncommitted changes. Use `git rm --cached` to untrack, or commit or stash the changes first");
       }
       return null;
@@ -6544,6 +6689,226 @@ function checkGit(inv, env) {
   });
   if (h) return deny(h.rule, h.reason);
   return checkSecretOperands(inv, env) ?? allow();
+}
+
+// src/safety/_infra.ts
+var SQL_CLIENTS = /* @__PURE__ */ new Set([
+  "psql",
+  "mysql",
+  "mariadb",
+  "sqlite3",
+  "duckdb",
+  "clickhouse-client",
+  "cockroach"
+]);
+var DESTRUCTIVE_SQL = /\b(?:drop\s+(?:database|schema|table|keyspace)|truncate\s+(?:table\s+)?\w|delete\s+from\s+[\w."`]+\s*(?:;|$))/i;
+var PUBLISHERS = [
+  [
+    "npm",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "pnpm",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "yarn",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "bun",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "cargo",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "deno",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "gem",
+    [
+      "push"
+    ]
+  ],
+  [
+    "poetry",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "uv",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "twine",
+    [
+      "upload"
+    ]
+  ],
+  [
+    "flit",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "hatch",
+    [
+      "publish"
+    ]
+  ],
+  [
+    "dotnet",
+    [
+      "nuget",
+      "push"
+    ]
+  ]
+];
+var KUBE_WIDE = /* @__PURE__ */ new Set([
+  "namespace",
+  "namespaces",
+  "ns",
+  "node",
+  "nodes",
+  "pv",
+  "persistentvolume",
+  "persistentvolumes",
+  "pvc",
+  "persistentvolumeclaim",
+  "persistentvolumeclaims",
+  "crd",
+  "crds",
+  "customresourcedefinition",
+  "customresourcedefinitions"
+]);
+function askFirst(rule, what, command2) {
+  return ask(rule, `${what}, outside this machine and beyond undo, so the user confirms it first. Where the agent cannot ask, the user runs it by hand: \`${command2}\``);
+}
+function operands2(inv) {
+  return inv.args.filter((w) => !w.value.startsWith("-")).map((w) => w.value.toLowerCase());
+}
+function has(inv, ...flags) {
+  return inv.args.some((w) => flags.some((f) => w.value === f || w.value.startsWith(`${f}=`)));
+}
+function shown(inv) {
+  const text = [
+    inv.name,
+    ...inv.args.map((w) => w.raw)
+  ].join(" ");
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+function sqlText(inv, stdin) {
+  const parts = stdin === null ? [] : [
+    stdin
+  ];
+  inv.args.forEach((w, i) => {
+    const next = inv.args[i + 1]?.value ?? "";
+    if (/^(?:-c|-e|--command|--execute|--query|-q)$/.test(w.value)) {
+      parts.push(next);
+    } else if (/^--(?:command|execute|query)=/.test(w.value)) {
+      parts.push(w.value.slice(w.value.indexOf("=") + 1));
+    } else if (/^-[ce]./.test(w.value)) parts.push(w.value.slice(2));
+    else if (!w.value.startsWith("-")) parts.push(w.value);
+  });
+  return parts.join("\n");
+}
+function checkPublish(inv) {
+  if (has(inv, "--dry-run", "-n", "--help", "-h")) return null;
+  const words = operands2(inv);
+  for (const [program2, sub] of PUBLISHERS) {
+    if (inv.name !== program2) continue;
+    if (sub.every((s, i) => words[i] === s)) {
+      return askFirst("publish.package", "Publishing a release is public and permanent", shown(inv));
+    }
+  }
+  return null;
+}
+function checkTagPush(inv) {
+  const words = operands2(inv);
+  const at = words.indexOf("push");
+  if (at === -1 || has(inv, "--dry-run", "-n")) return null;
+  const refs = words.slice(at + 2);
+  if (has(inv, "--tags", "--follow-tags") || refs.some((r) => /^(?:refs\/tags\/|v?\d+\.\d+)/.test(r.replace(/^\+/, "")))) {
+    return askFirst("publish.git-tags", "Pushing release tags publishes a release", shown(inv));
+  }
+  return null;
+}
+function checkInfra(inv, stdin) {
+  const { name } = inv;
+  const words = operands2(inv);
+  const help = has(inv, "-help", "--help", "-h");
+  if ([
+    "terraform",
+    "tofu",
+    "terragrunt"
+  ].includes(name) && !help) {
+    const destroy = words[0] === "destroy" || words[0] === "apply" && has(inv, "-destroy", "--destroy");
+    if (destroy) {
+      return askFirst("infra.terraform-destroy", "This destroys the infrastructure the configuration manages", shown(inv));
+    }
+  }
+  if (name === "kubectl" || name === "oc") {
+    const at = words.indexOf("delete");
+    const kind = words[at + 1] ?? "";
+    if (at !== -1 && !help && (KUBE_WIDE.has(kind.split("/")[0] ?? "") || has(inv, "--all", "-A", "--all-namespaces"))) {
+      return askFirst("infra.kubectl-delete", "This deletes a whole namespace, node, volume or every resource of a kind", shown(inv));
+    }
+  }
+  if (name === "helm" && /^(?:uninstall|delete|del|un)$/.test(words[0] ?? "")) {
+    return askFirst("infra.helm-uninstall", "This removes a deployed release", shown(inv));
+  }
+  if (name === "docker" || name === "podman") {
+    const wipes = words[0] === "system" && words[1] === "prune" || words[0] === "volume" && /^(?:prune|rm)$/.test(words[1] ?? "") || words[0] === "compose" && words.includes("down") && has(inv, "-v", "--volumes");
+    if (wipes) {
+      return askFirst("infra.docker-prune", "This deletes containers, images or volumes and the data in them", shown(inv));
+    }
+  }
+  if (SQL_CLIENTS.has(name) && DESTRUCTIVE_SQL.test(sqlText(inv, stdin))) {
+    return askFirst("infra.sql-drop", "This drops or empties a database, schema or table", shown(inv));
+  }
+  if (name === "dropdb") {
+    return askFirst("infra.sql-drop", "This drops a database", shown(inv));
+  }
+  if (name === "redis-cli" && words.some((w) => w === "flushall" || w === "flushdb")) {
+    return askFirst("infra.redis-flush", "This wipes every key of the Redis database", shown(inv));
+  }
+  if (name === "aws" && words[0] === "s3") {
+    if (words[1] === "rm" && has(inv, "--recursive") || words[1] === "rb") {
+      return askFirst("infra.cloud-storage", "This deletes a bucket or everything under a prefix", shown(inv));
+    }
+  }
+  if (name === "gsutil" && words[0] === "rm" || name === "gsutil" && words[0] === "rb" || name === "gcloud" && words[0] === "storage" && /^(?:rm|buckets)$/.test(words[1] ?? "") && (has(inv, "-r", "--recursive") || words.includes("delete"))) {
+    return askFirst("infra.cloud-storage", "This deletes a bucket or its objects", shown(inv));
+  }
+  if (!help && (name === "gcloud" && words.includes("delete") || name === "az" && words.includes("delete") || name === "aws" && words.slice(1, 2).some((w) => /^(?:delete-|terminate-)/.test(w)))) {
+    return askFirst("infra.cloud-delete", "This deletes cloud resources", shown(inv));
+  }
+  if (name === "gh" && [
+    "repo",
+    "release"
+  ].includes(words[0] ?? "") && words[1] === "delete") {
+    return askFirst("infra.repo-delete", "This deletes a hosted repository or release", shown(inv));
+  }
+  return checkPublish(inv);
 }
 
 // src/safety/_uploads.ts
@@ -6754,7 +7119,7 @@ function checkRun(cmd, all, env) {
     }
     return allow();
   }
-  const positional = positionalRun(cmd, all, env);
+  const positional = positionalRun(cmd, all, env) ?? functionCall(cmd, all, env) ?? aliasUse(cmd, all, env);
   if (positional) return positional;
   if (cmd.functionName !== null && !first.dynamic && first.value === cmd.functionName && (cmd.pipelineLength > 1 || cmd.background)) {
     return deny("fork-bomb", "This function calls itself in a pipeline in the background: a fork bomb that exhausts the machine. Do not run it");
@@ -6800,6 +7165,25 @@ function pipedWords(all, cmd) {
   if (text === null) return null;
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
+function carriedCode(inv, cmd, all) {
+  if (inv.name === "script") {
+    const at = inv.args.findIndex((w) => /^-[a-zA-Z]*c$/.test(w.value) || w.value === "--command");
+    const glued = inv.args.find((w) => w.value.startsWith("--command="));
+    if (glued) return glued.value.slice("--command=".length);
+    return at === -1 ? null : inv.args[at + 1]?.value ?? null;
+  }
+  if (inv.name === "at" || inv.name === "batch") {
+    return pipedText(all, cmd) ?? hereText(cmd);
+  }
+  return null;
+}
+function hereText(cmd) {
+  for (const r of cmd.redirects) {
+    if (r.heredoc) return r.heredoc.body;
+    if (r.op === "<<<" && r.target && !r.target.dynamic) return r.target.value;
+  }
+  return null;
+}
 function splitsIntoWords(w) {
   return !w.dynamic && !w.quoted && w.raw.startsWith("$") && /\s/.test(w.value);
 }
@@ -6828,6 +7212,31 @@ function positionalRun(cmd, all, env) {
   const v = env.nested(code, cmd.cwd, env);
   return v.verdict === "allow" ? null : v;
 }
+function functionCall(cmd, all, env) {
+  const first = cmd.argv[0];
+  if (!first || first.dynamic || cmd.argv.length < 2) return null;
+  if (cmd.functionName === first.value) return null;
+  for (const body of all) {
+    if (body.functionName !== first.value || body.argv.length === 0) continue;
+    const code = substitutePositional(body.argv.map((w) => w.raw).join(" "), cmd.argv);
+    const v = env.nested(code, cmd.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  return null;
+}
+function aliasUse(cmd, all, env) {
+  const first = cmd.argv[0];
+  if (!first || first.dynamic || first.quoted) return null;
+  const prefix = `${first.value}=`;
+  const definition = all.slice(0, all.indexOf(cmd)).flatMap((c) => commandName(c.argv[0]) === "alias" ? c.argv.slice(1) : []).findLast((w) => !w.dynamic && w.value.startsWith(prefix));
+  if (definition === void 0) return null;
+  const code = [
+    definition.value.slice(prefix.length),
+    ...cmd.argv.slice(1).map((w) => w.raw)
+  ].join(" ");
+  const v = env.nested(code, cmd.cwd, env);
+  return v.verdict === "allow" ? null : v;
+}
 function checkInvocation(inv, cmd, all, env) {
   const v = checkProgram(inv, cmd, all, env);
   if (v.verdict !== "allow") return v;
@@ -6851,9 +7260,14 @@ function checkProgram(inv, cmd, all, env) {
     }, env);
   }
   if (name === "find") return checkFindInvocation(inv, env);
-  if (name === "git") return checkGit(inv, env);
+  if (name === "git") {
+    const v = checkGit(inv, env);
+    return v.verdict === "allow" ? checkTagPush(inv) ?? v : v;
+  }
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  const later = carriedCode(inv, cmd, all);
+  if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
   const written = checkWrittenRun(inv, cmd, all, env);
   if (written) return written;
@@ -6866,7 +7280,7 @@ function checkProgram(inv, cmd, all, env) {
   const system = checkSystem(inv, env);
   if (system) return system;
   if (codeFlags(name) !== void 0) {
-    return checkInterpreter(inv, cmd, pipedText(all, cmd), env);
+    return downloadedCode(inv, cmd, all) ?? checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }
   if (name === "deno" && inv.args[0]?.value === "eval" && inv.args[1]) {
     return checkOneLiner("deno", inv.args[1].value, inv.cwd, env);
@@ -6882,7 +7296,7 @@ function checkProgram(inv, cmd, all, env) {
     const v = checkSource(inv, cmd, all, env);
     if (v) return v;
   }
-  return checkSecretOperands(inv, env) ?? allow();
+  return checkSecretOperands(inv, env) ?? checkInfra(inv, pipedText(all, cmd) ?? hereText(cmd)) ?? allow();
 }
 
 // src/safety/_analyse.ts
@@ -6980,9 +7394,17 @@ function checkCommands(commands, env) {
   }
   return held ?? allow();
 }
+var SOCKET_SHELLS = /* @__PURE__ */ new Set([
+  ...SHELLS,
+  "exec"
+]);
 function checkRedirects(cmd, env) {
+  const program2 = commandName(cmd.argv[0]);
   for (const r of cmd.redirects) {
     const target = r.target;
+    if (target && /^\/dev\/(?:tcp|udp)\//.test(target.value) && SOCKET_SHELLS.has(program2)) {
+      return deny("remote.reverse-shell", `Connecting a shell to ${target.value} gives whoever listens there control of this machine. Do not run it`);
+    }
     if (target === null || r.op === "<&" || r.op === ">&") continue;
     if (READ_REDIRECTS.has(r.op)) {
       noteRead(env, target, cmd.cwd, commandName(cmd.argv[0]) || "the shell");
@@ -8587,9 +9009,9 @@ function routeCommand(command2, downstream, sizeOf, depth) {
     case "egrep":
     case "rg":
     case "ag": {
-      const operands2 = args.filter((a) => !a.startsWith("-"));
-      const broadRoot = operands2.slice(1).some((p) => p === "/" || p === "~");
-      const pattern = operands2[0];
+      const operands3 = args.filter((a) => !a.startsWith("-"));
+      const broadRoot = operands3.slice(1).some((p) => p === "/" || p === "~");
+      const pattern = operands3[0];
       const tiny = pattern !== void 0 && pattern.length < 3;
       return broadRoot || tiny ? {
         type: "note",

@@ -14,6 +14,7 @@ import {
   commandName,
   deny,
   type Env,
+  SHELLS,
   type Verdict,
 } from "./_context.ts";
 import { checkWrittenWord } from "./_control_writes.ts";
@@ -159,9 +160,22 @@ function checkCommands(commands: SimpleCommand[], env: Env): Verdict {
   return held ?? allow();
 }
 
+/** Programs that, wired to a network socket, hand a remote party a shell. */
+const SOCKET_SHELLS = new Set([...SHELLS, "exec"]);
+
 function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
+  const program = commandName(cmd.argv[0]);
   for (const r of cmd.redirects) {
     const target = r.target;
+    if (
+      target && /^\/dev\/(?:tcp|udp)\//.test(target.value) &&
+      SOCKET_SHELLS.has(program)
+    ) {
+      return deny(
+        "remote.reverse-shell",
+        `Connecting a shell to ${target.value} gives whoever listens there control of this machine. Do not run it`,
+      );
+    }
     if (target === null || r.op === "<&" || r.op === ">&") continue;
     if (READ_REDIRECTS.has(r.op)) {
       noteRead(env, target, cmd.cwd, commandName(cmd.argv[0]) || "the shell");

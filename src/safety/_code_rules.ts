@@ -253,7 +253,14 @@ function judgeTouch(t: Touch, cwd: string | null, env: Env): Verdict | null {
       ? dynamicWord(`${expanded}$X`, expanded)
       : literalWord(expanded);
     const v = classifyTarget(word, cwd, env, t.how === "deletes a tree at");
-    if (v && !(v.rule === "rm.dynamic" && env.level === "standard")) return v;
+    // One file deleted outside the project is judged by the secret and
+    // control-file rules below; only trees are held to the rm target rules.
+    const single = t.how === "deletes" && v?.rule === "rm.outside";
+    if (
+      v && !single && !(v.rule === "rm.dynamic" && env.level === "standard")
+    ) {
+      return v;
+    }
   }
   if (!dynamic) {
     const secret = classifySecretPath(expanded, { cwd, home: env.home });

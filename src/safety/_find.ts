@@ -24,10 +24,10 @@ import {
 } from "./_rm.ts";
 import { noteRead, readsContents, secretVerdict } from "./_secret_access.ts";
 import { findOutputSecret } from "./_secret_patterns.ts";
-import { INPUT_LINE } from "./_xargs_parallel.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
+import { INPUT_LINE } from "./_xargs_parallel.ts";
 
 /** Tests that match a file's name or path. */
 const NAME_TESTS = new Set([
@@ -225,6 +225,8 @@ export function checkFind(inv: Invocation, env: Env): Verdict {
 export function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
+  const modes = modesTree(inv, env);
+  if (modes) return modes;
   const secret = findFeedsReader(inv.args) &&
     findOutputSecret(inv.args, { cwd: inv.cwd, home: env.home });
   if (secret) return secretVerdict(secret, "the paths find passes on");
@@ -245,6 +247,39 @@ export function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   return allow();
 }
 
+/**
+ * `find ~ -exec chmod 000 {} +`: a mode or owner change over everything below
+ * the root, home or a top-level folder, as `chmod -R` there would be.
+ */
+function modesTree(inv: Invocation, env: Env): Verdict | null {
+  const changer = inv.args.find((w, i) =>
+    /^-(?:exec|execdir|ok|okdir)$/.test(inv.args[i - 1]?.value ?? "") &&
+    ["chmod", "chown", "chgrp"].includes(commandName(w))
+  );
+  if (changer === undefined) return null;
+  const end = inv.args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = end === -1 ? inv.args : inv.args.slice(0, end);
+  for (const start of starts) {
+    if (start.dynamic || (inv.cwd === null && !start.value.startsWith("/"))) {
+      continue;
+    }
+    const abs = resolveFrom(inv.cwd ?? "/", start.value);
+    const top = abs.split("/").filter((p) => p !== "").length <= 1 &&
+      abs !== "/tmp";
+    if (top || abs === env.home) {
+      return deny(
+        commandName(changer) === "chmod"
+          ? "chmod.recursive-root"
+          : "chown.recursive-root",
+        `find ${start.value} -exec ${
+          commandName(changer)
+        } changes every file of a system or home tree. Apply it to the specific project directory instead`,
+      );
+    }
+  }
+  return null;
+}
+
 /** Whether find's `-exec`/`-execdir`/`-ok` runs a program that reads what it finds. */
 function findFeedsReader(args: Word[]): boolean {
   return args.some((w, i) =>
@@ -253,10 +288,40 @@ function findFeedsReader(args: Word[]): boolean {
   );
 }
 
-/** Whether xargs's input only names find's starting points, one line each (`xargs -I{} find {} -name x`). */
+/** find tests whose next word is a value to match, never an action. */
+const VALUE_TESTS = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+  "-regex",
+  "-iregex",
+  "-lname",
+  "-ilname",
+  "-type",
+  "-user",
+  "-group",
+  "-newer",
+  "-size",
+  "-perm",
+  "-mtime",
+  "-mmin",
+  "-samefile",
+]);
+
+/**
+ * Whether xargs's input only names find's starting points or the values of
+ * its tests (`xargs -I{} find {} -name x`, `xargs -I{} find . -name {}`),
+ * never an action such as `-delete` or a file `-fprint` writes.
+ */
 function inputOnlyInStartingPoints(args: Word[]): boolean {
   const expression = args.findIndex((w) => /^[-(!]/.test(w.value));
   const starts = expression === -1 ? args : args.slice(0, expression);
   return args.some((w) => w.value.includes(INPUT_LINE)) &&
-    args.every((w) => !w.dynamic || starts.includes(w));
+    args.every((w, i) =>
+      !w.dynamic || starts.includes(w) ||
+      VALUE_TESTS.has(args[i - 1]?.value ?? "")
+    );
 }

@@ -57,7 +57,13 @@ export function checkFromInput(
   if (inv.origin !== "xargs" && inv.origin !== "parallel") return null;
   const { name, args } = inv;
   if (OPTION_SENSITIVE.has(name)) {
-    if (args.some((w) => w.dynamic && w.literalPrefix.startsWith("-"))) {
+    // `--format={}` puts the input in an option's value, not its name.
+    if (
+      args.some((w) =>
+        w.dynamic && w.literalPrefix.startsWith("-") &&
+        !w.literalPrefix.includes("=")
+      )
+    ) {
       return fromInput(inv, "the options");
     }
     const sub = args.find((w) => w.dynamic || !w.value.startsWith("-"));

@@ -320,7 +320,8 @@ export function checkGitSubcommand(
       const a = readGitArgs(args, "", ["--pathspec-from-file"], {}, "rm");
       if (
         (a.shorts.has("f") || a.longs.has("--force")) &&
-        !a.longs.has("--cached")
+        !a.longs.has("--cached") && !a.shorts.has("n") &&
+        !a.longs.has("--dry-run")
       ) {
         return hit(
           "git.rm-force",

@@ -174,7 +174,7 @@ export function classifyTarget(
     if (where === "root" || where === "home" || where === "git") {
       return placeDeny(where, w.value, env, cwd);
     }
-    if (!force || where === "temp") return null;
+    if (where === "temp" || (!force && where !== "outside")) return null;
     const hard = placeDeny(where, w.value, env, cwd);
     if (hard) return hard;
     return env.level === "paranoid" ? paranoid() : null;
@@ -192,7 +192,18 @@ export function classifyTarget(
     if (where === "outside" || where === "unknown") {
       return placeDeny(where, w.value, env, cwd);
     }
-  } else if (!force) return null;
+  } else {
+    // A glob without a slash expands in the working directory, which a
+    // `cd` earlier in the line may have moved (`cd / && rm -rf *`).
+    const where = cwd === null ? "unknown" : place(".", cwd, env);
+    if (where === "root" || where === "home" || where === "git") {
+      return placeDeny(where, w.value, env, cwd);
+    }
+    if (where === "outside" && (force || w.literalPrefix !== "")) {
+      return placeDeny(where, w.value, env, cwd);
+    }
+    if (!force) return null;
+  }
   if (env.root === env.home || cwd === env.home) return homeCwd();
   if (cwd === null && !prefix.startsWith("/")) {
     return placeDeny("unknown", w.value, env, cwd);

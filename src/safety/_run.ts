@@ -25,6 +25,7 @@ import { checkEnvironmentDump } from "./_env_dump.ts";
 import { checkFindInvocation } from "./_find.ts";
 import { checkFromInput } from "./_from_input.ts";
 import { checkGit } from "./_git_invocation.ts";
+import { checkInfra, checkTagPush } from "./_infra.ts";
 import { checkInterpreter, checkOneLiner, codeFlags } from "./_interpreters.ts";
 import { lineEnvironment } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
@@ -33,7 +34,7 @@ import { checkRm } from "./_rm.ts";
 import { checkSecretOperands } from "./_secret_access.ts";
 import { checkUpload } from "./_uploads.ts";
 import { checkAwk } from "./_awk.ts";
-import { checkEval, checkShell, pipedText } from "./_shells.ts";
+import { checkEval, checkShell, downloadedCode, pipedText } from "./_shells.ts";
 import { checkStartupWriters } from "./_startup_files.ts";
 import { resolveWords, substitutionText } from "./_substitution.ts";
 import { checkSystem } from "./_system.ts";
@@ -58,7 +59,8 @@ export function checkRun(
     }
     return allow();
   }
-  const positional = positionalRun(cmd, all, env);
+  const positional = positionalRun(cmd, all, env) ??
+    functionCall(cmd, all, env) ?? aliasUse(cmd, all, env);
   if (positional) return positional;
   if (
     cmd.functionName !== null && !first.dynamic &&
@@ -121,6 +123,38 @@ function pipedWords(all: SimpleCommand[], cmd: SimpleCommand): Word[] | null {
   return text.split(/\s+/).filter((t) => t !== "").map((t) => literalWord(t));
 }
 
+/**
+ * Code a carrier runs later or elsewhere: `script -c CODE`, and what `at` or
+ * `batch` read from a pipe, a here-doc or a here-string; null otherwise.
+ */
+function carriedCode(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+): string | null {
+  if (inv.name === "script") {
+    const at = inv.args.findIndex((w) =>
+      /^-[a-zA-Z]*c$/.test(w.value) || w.value === "--command"
+    );
+    const glued = inv.args.find((w) => w.value.startsWith("--command="));
+    if (glued) return glued.value.slice("--command=".length);
+    return at === -1 ? null : inv.args[at + 1]?.value ?? null;
+  }
+  if (inv.name === "at" || inv.name === "batch") {
+    return pipedText(all, cmd) ?? hereText(cmd);
+  }
+  return null;
+}
+
+/** The text a here-doc or here-string gives the command, or null. */
+function hereText(cmd: SimpleCommand): string | null {
+  for (const r of cmd.redirects) {
+    if (r.heredoc) return r.heredoc.body;
+    if (r.op === "<<<" && r.target && !r.target.dynamic) return r.target.value;
+  }
+  return null;
+}
+
 /** Whether a word is an unquoted variable whose known value the shell splits into several words. */
 function splitsIntoWords(w: Word): boolean {
   return !w.dynamic && !w.quoted && w.raw.startsWith("$") &&
@@ -170,6 +204,55 @@ function positionalRun(
   return v.verdict === "allow" ? null : v;
 }
 
+/**
+ * A call of a function the line defines, with arguments: its body is judged
+ * with them in place of `$1`, `$@`… (`wipe() { rm -rf "$1"; }; wipe ~`).
+ */
+function functionCall(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const first = cmd.argv[0];
+  if (!first || first.dynamic || cmd.argv.length < 2) return null;
+  if (cmd.functionName === first.value) return null;
+  for (const body of all) {
+    if (body.functionName !== first.value || body.argv.length === 0) continue;
+    const code = substitutePositional(
+      body.argv.map((w) => w.raw).join(" "),
+      cmd.argv,
+    );
+    const v = env.nested(code, cmd.cwd, env);
+    if (v.verdict !== "allow") return v;
+  }
+  return null;
+}
+
+/**
+ * A name an earlier `alias` of the line defined: judged as the alias's text
+ * with the words after it, since zsh always and bash with `expand_aliases`
+ * replace it.
+ */
+function aliasUse(
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const first = cmd.argv[0];
+  if (!first || first.dynamic || first.quoted) return null;
+  const prefix = `${first.value}=`;
+  const definition = all.slice(0, all.indexOf(cmd)).flatMap((c) =>
+    commandName(c.argv[0]) === "alias" ? c.argv.slice(1) : []
+  ).findLast((w) => !w.dynamic && w.value.startsWith(prefix));
+  if (definition === undefined) return null;
+  const code = [
+    definition.value.slice(prefix.length),
+    ...cmd.argv.slice(1).map((w) => w.raw),
+  ].join(" ");
+  const v = env.nested(code, cmd.cwd, env);
+  return v.verdict === "allow" ? null : v;
+}
+
 /** One program run: its own rules, then its writes to control files. */
 function checkInvocation(
   inv: Invocation,
@@ -203,9 +286,14 @@ function checkProgram(
     return checkRm({ ...inv, args: [literalWord("-rf"), ...inv.args] }, env);
   }
   if (name === "find") return checkFindInvocation(inv, env);
-  if (name === "git") return checkGit(inv, env);
+  if (name === "git") {
+    const v = checkGit(inv, env);
+    return v.verdict === "allow" ? checkTagPush(inv) ?? v : v;
+  }
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  const later = carriedCode(inv, cmd, all);
+  if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
   const written = checkWrittenRun(inv, cmd, all, env);
   if (written) return written;
@@ -220,7 +308,8 @@ function checkProgram(
   const system = checkSystem(inv, env);
   if (system) return system;
   if (codeFlags(name) !== undefined) {
-    return checkInterpreter(inv, cmd, pipedText(all, cmd), env);
+    return downloadedCode(inv, cmd, all) ??
+      checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }
   if (name === "deno" && inv.args[0]?.value === "eval" && inv.args[1]) {
     return checkOneLiner("deno", inv.args[1].value, inv.cwd, env);
@@ -236,5 +325,6 @@ function checkProgram(
     const v = checkSource(inv, cmd, all, env);
     if (v) return v;
   }
-  return checkSecretOperands(inv, env) ?? allow();
+  return checkSecretOperands(inv, env) ??
+    checkInfra(inv, pipedText(all, cmd) ?? hereText(cmd)) ?? allow();
 }

@@ -90,6 +90,13 @@ const NO_READ = new Set([
   "readlink",
 ]);
 
+/**
+ * chmod modes that leave group and others nothing (`400`, `0600`, `go-rwx`):
+ * tightening a key's mode reads nothing and exposes nothing.
+ */
+const PRIVATE_MODE =
+  /^(?:0?[0-7]00|(?:[ugoa]*[-=][rwxXst]*,?)*(?:go|og|o|g)[-=][rwxXst]*(?:,[ugoa]*[-=+][rwxXst]*)*)$/;
+
 /** Programs that copy, move or link sources to a destination, which they do not read. */
 const COPIERS = new Set(["cp", "mv", "ln", "install", "rsync", "scp"]);
 
@@ -352,6 +359,11 @@ export function noteRead(
 export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
   if (env.reads) {
     for (const w of readOperands(inv)) noteRead(env, w, inv.cwd, inv.name);
+  }
+  if (
+    inv.name === "chmod" && inv.args.some((w) => PRIVATE_MODE.test(w.value))
+  ) {
+    return null;
   }
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);

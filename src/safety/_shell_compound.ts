@@ -288,13 +288,20 @@ function command(
     }
     if (argv.length === 0 && isAssignment(word, s.src.slice(start, s.pos))) {
       if (s.peek === "(") {
-        arrayLiteral(s, ctx);
+        const items = arrayLiteral(s, ctx);
         word.dynamic = true;
+        const name = word.value.slice(0, word.value.indexOf("="));
+        ctx.vars.set(
+          `${name}[@]`,
+          items.some((w) => w.dynamic)
+            ? null
+            : JSON.stringify(items.map((w) => w.value)),
+        );
       }
       assignments.push(word);
       continue;
     }
-    argv.push(word);
+    argv.push(...arrayWords(word, ctx) ?? [word]);
   }
   if (
     argv.length === 0 && assignments.length === 0 && redirects.length === 0
@@ -341,17 +348,37 @@ function loopHeader(s: Scanner, ctx: Context): void {
   });
 }
 
-function arrayLiteral(s: Scanner, ctx: Context): void {
+/** Reads `(a b c)` after `NAME=`, returning its words. */
+function arrayLiteral(s: Scanner, ctx: Context): Word[] {
   s.pos++;
+  const items: Word[] = [];
   for (;;) {
     skipBlanksAndNewlines(s);
     if (s.peek === ")") {
       s.pos++;
-      return;
+      return items;
     }
     if (isMeta(s.peek)) s.fail("unterminated array");
-    readWord(s, ctx);
+    items.push(readWord(s, ctx));
   }
+}
+
+/**
+ * The words of `"${NAME[@]}"` when the line assigned NAME a literal array
+ * earlier (`cmd=(git reset --hard); "${cmd[@]}"`), or null.
+ */
+function arrayWords(word: Word, ctx: Context): Word[] | null {
+  const m = /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(word.raw);
+  const known = m ? ctx.vars.get(`${m[1]}[@]`) : undefined;
+  if (known === undefined || known === null) return null;
+  return (JSON.parse(known) as string[]).map((value) => ({
+    value,
+    raw: value,
+    dynamic: false,
+    literalPrefix: value,
+    quoted: true,
+    substitutions: [],
+  }));
 }
 
 function functionBody(

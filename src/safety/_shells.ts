@@ -66,6 +66,38 @@ export function remoteExec(name: string): Verdict {
   );
 }
 
+/**
+ * An interpreter whose code is a download: piped into its stdin when it
+ * names no script, code or module (`curl … | python3`), or given as a
+ * process substitution (`node <(wget -qO- …)`).
+ *
+ * @param inv The interpreter's invocation.
+ * @param cmd Its simple command.
+ * @param all Every simple command of the line.
+ * @returns The deny verdict, or null.
+ */
+export function downloadedCode(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+): Verdict | null {
+  if (inv.args.some((w) => fromDownload(w.substitutions))) {
+    return remoteExec(inv.name);
+  }
+  const readsStdin = inv.args.every((w) =>
+    w.value.startsWith("-") && !/^-[a-zA-Z]*[cemMrE]$/.test(w.value) ||
+    w.value === "-"
+  );
+  const upstream = all.filter((c) =>
+    c.pipeline === cmd.pipeline && c.pipelineIndex < cmd.pipelineIndex
+  );
+  if (!readsStdin || !fromDownload(upstream)) return null;
+  return deny(
+    "remote.pipe-shell",
+    `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`,
+  );
+}
+
 function dynamicCode(name: string, env: Env): Verdict {
   return env.level === "standard" ? allow() : deny(
     "shell.dynamic",
@@ -103,6 +135,12 @@ function shellFlags(args: Word[]): ShellFlags {
       i++;
       continue;
     }
+    // zsh takes an option name glued to -o (`-onotify`), which hides
+    // nothing else: its letters are not flags such as -n or -c.
+    if (/^[-+][oO]./.test(a)) {
+      if (/^-o(?:no_?exec|n)$/i.test(a)) out.noExec = true;
+      continue;
+    }
     if (a === "--rcfile" || a === "--init-file") {
       out.rcfile = args[++i]?.value ?? null;
       continue;
@@ -111,6 +149,7 @@ function shellFlags(args: Word[]): ShellFlags {
     if (!a.startsWith("--") && a.slice(1).includes("s")) out.readsStdin = true;
     if (/^-[a-zA-Z]*n/.test(a) && !a.startsWith("--")) out.noExec = true;
     if (a === "--command") out.hasC = true;
+    if (/^[-+][a-zA-Z]+[oO]$/.test(a)) i++;
   }
   out.index = i;
   return out;

@@ -9,7 +9,8 @@
  */
 
 import { deny, type Env, type Invocation, type Verdict } from "./_context.ts";
-import { resolveFrom } from "./_paths.ts";
+import { isStrictlyWithin, resolveFrom } from "./_paths.ts";
+import { isTempPath } from "./_rm.ts";
 
 const DISK_DEVICES = [
   "/dev/sd",
@@ -37,7 +38,14 @@ const HARMLESS_DEVICES = new Set([
   "/dev/urandom",
 ]);
 
-const FORMATTERS = new Set(["mke2fs", "wipefs", "mkswap"]);
+const FORMATTERS = new Set([
+  "mke2fs",
+  "wipefs",
+  "mkswap",
+  "blkdiscard",
+  "sgdisk",
+  "sfdisk",
+]);
 
 /** Disk, device and permission rules: dd, mkfs, shred, tee to a device, chmod/chown -R. */
 export function checkSystem(inv: Invocation, env: Env): Verdict | null {
@@ -80,7 +88,51 @@ export function checkSystem(inv: Invocation, env: Env): Verdict | null {
   if (name === "chmod" || name === "chown" || name === "chgrp") {
     return checkOwnership(inv, env);
   }
+  if (name === "kill" && killsEverything(inv)) {
+    return deny(
+      "system.kill-all",
+      "kill with pid -1 signals every process you may signal, the agent and your session included. Kill the specific process id",
+    );
+  }
+  if (name === "crontab" && inv.args.some((w) => /^-[a-z]*r/.test(w.value))) {
+    return deny(
+      "system.crontab-remove",
+      "crontab -r deletes every scheduled job without a copy. Save it with `crontab -l > crontab.bak` and edit it with `crontab -e`, or ask the user",
+    );
+  }
+  if (name === "rsync") return checkRsyncDelete(inv, env);
   return null;
+}
+
+/** `kill -9 -1`, `kill -s KILL -1`: a pid of -1 (after the signal) means every process. */
+function killsEverything(inv: Invocation): boolean {
+  let i = 0;
+  const first = inv.args[0]?.value ?? "";
+  if (first === "-s" || first === "-n") i = 2;
+  else if (/^-[A-Za-z0-9]+$/.test(first) && first !== "-1") i = 1;
+  else if (first === "-1" && inv.args.length > 1) i = 1;
+  return inv.args.slice(i).some((w) => w.value === "-1");
+}
+
+/**
+ * `rsync --delete` onto the root, home, a top-level folder or anything outside
+ * the project: syncing an empty folder over it deletes everything there.
+ */
+function checkRsyncDelete(inv: Invocation, env: Env): Verdict | null {
+  if (!inv.args.some((w) => /^--(?:delete|del$|remove-source)/.test(w.value))) {
+    return null;
+  }
+  const dest = inv.args.findLast((w) => !w.value.startsWith("-"));
+  if (dest === undefined || /^[^/]*:/.test(dest.value)) return null;
+  const path = dest.dynamic ? dest.literalPrefix : dest.value;
+  if (!path.startsWith("/") && inv.cwd === null) return null;
+  const abs = resolveFrom(inv.cwd ?? "/", path.replace(/^~(?=\/|$)/, env.home));
+  const inside = isStrictlyWithin(abs, env.root) && env.root !== env.home;
+  if (inside || isTempPath(abs, env)) return null;
+  return deny(
+    "rsync.delete-outside",
+    `rsync --delete onto ${dest.value} deletes whatever there is missing from the source, outside the project. Sync into the project or a temp dir, or ask the user`,
+  );
 }
 
 /** A write to a disk device (`> /dev/sda`), or null for any other path. */

@@ -141,7 +141,27 @@ export function unwrap(
       return next(o.index);
     }
     case "busybox":
+    case "toybox":
       return rest[0]?.value.startsWith("-") ? [] : next(0);
+    case "systemd-run":
+      return next(
+        readOptions(rest, "upEMH", [
+          "--unit",
+          "--property",
+          "--description",
+          "--slice",
+          "--setenv",
+          "--uid",
+          "--gid",
+          "--machine",
+          "--host",
+          "--working-directory",
+          "--on-active",
+          "--on-calendar",
+          "--on-boot",
+          "--on-unit-active",
+        ]).index,
+      );
     case "xargs":
       return expandXargs(rest, context, hops, unwrap);
     case "parallel":

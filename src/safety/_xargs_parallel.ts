@@ -79,13 +79,21 @@ export function expandXargs(
     ? (context.stdin ?? []).slice(0, MAX_EXPANSIONS)
     : [dynamicWord("{input}")];
   if (token !== null) {
+    // Input the line shows is put in place of the token word by word, so
+    // `echo --hard | xargs -I{} git reset {}` reads as `git reset --hard`.
+    // Known input makes the command known: it is judged as typed.
+    const known = { ...inner, origin: "direct" as const };
     return [
       ...reads,
-      ...unwrap(
-        substitute(child, token, dynamicWord(INPUT_LINE)),
-        inner,
-        hops + 1,
-      ),
+      ...(literal && child.some((w) => w.value.includes(token))
+        ? inputs.flatMap((line) =>
+          unwrap(substitute(child, token, line), known, hops + 1)
+        )
+        : unwrap(
+          substitute(child, token, dynamicWord(INPUT_LINE)),
+          inner,
+          hops + 1,
+        )),
     ];
   }
   return [...reads, ...unwrap([...child, ...inputs], inner, hops + 1)];

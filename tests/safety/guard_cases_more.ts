@@ -51,7 +51,7 @@ export const MORE_CASES: Record<string, GuardCase[]> = {
     ["cat mods | parallel python -m {}", "shell.from-input"],
     ["cat f | xargs python -c", "shell.from-input"],
     ["cat f | xargs perl -e", "shell.from-input"],
-    ["echo r | xargs -I{} rm -{} /", "shell.from-input"],
+    ["echo r | xargs -I{} rm -{} /", "rm.root"],
     ["cat opts | xargs -I{} git reset --ha{}", "shell.from-input"],
     ["cat opts | xargs -I{} git push --{} origin main", "shell.from-input"],
     ["cat subs | xargs git", "shell.from-input"],

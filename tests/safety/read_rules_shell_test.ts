@@ -259,18 +259,18 @@ Deno.test("read rules keep the policy's precedence: guard, then command rules, d
   await t.step("a read deny beats a command ask", () => {
     const v = check(
       "npm publish && cat secrets/k",
-      policy({ deny: ["Read(./secrets/**)"], ask: ["Bash(npm publish)"] }),
+      policy({ deny: ["Read(./secrets/**)"], ask: ["Bash(npm run deploy)"] }),
     );
     assert.equal(v.verdict, "deny");
     assert.equal(v.match?.rule, "Read(./secrets/**)");
   });
   await t.step("a command ask is given before a read ask", () => {
     const v = check(
-      "cat secrets/k && npm publish",
-      policy({ ask: ["Read(./secrets/**)", "Bash(npm publish)"] }),
+      "cat secrets/k && npm run deploy",
+      policy({ ask: ["Read(./secrets/**)", "Bash(npm run deploy)"] }),
     );
     assert.equal(v.verdict, "ask");
-    assert.equal(v.match?.rule, "Bash(npm publish)");
+    assert.equal(v.match?.rule, "Bash(npm run deploy)");
   });
   await t.step("a read ask holds against a command allow", () => {
     const v = check(
