@@ -12,7 +12,11 @@
  * @module
  */
 
-import type { Decision, ToolCallEvent } from "../src/routing/types.ts";
+import type {
+  Decision,
+  ReplaceOutputDecision,
+  ToolCallEvent,
+} from "../src/routing/types.ts";
 import type { InstallTarget } from "../src/install/types.ts";
 
 /** The neutral hook events. */
@@ -165,6 +169,16 @@ export interface Adapter {
   parse(event: HookEvent, payload: unknown, where: AdapterEnv): HookInput;
   /** Formats a decision in the platform's dialect, within its capabilities. */
   format(input: HookInput, decision: Decision): HookOutput;
+  /**
+   * Formats a replacement of a tool's result (`post_tool_use`): the view in
+   * the shape of that tool's own result, in the platform's dialect. Only
+   * asked of a platform whose `capabilities.modifyOutput` is true; without
+   * this method the engine drops the replacement and formats an allow.
+   */
+  formatReplacement?(
+    input: ToolHookInput,
+    decision: ReplaceOutputDecision,
+  ): HookOutput;
   /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
   passThrough(): HookOutput;
   /**

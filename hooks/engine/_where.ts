@@ -8,7 +8,9 @@
  * @module
  */
 
+import type { Adapter } from "../../adapters/types.ts";
 import { secureDataHome } from "../../src/config/private_files.ts";
+import { listNames, readTextOrUndefined } from "../../src/config/quiet_fs.ts";
 import type { PolicyCache } from "../../src/safety/policy_cache.ts";
 import type { SessionStoreCache } from "../../src/session/store_cache.ts";
 import {
@@ -57,6 +59,11 @@ export interface HookFacts {
   policies?: PolicyCache | undefined;
   /** Session stores kept open, in a process that answers many hooks. @default {undefined: opened and closed per use} */
   sessions?: SessionStoreCache | undefined;
+  /**
+   * Runs work after the hook's answer is out, before the process takes its
+   * next hook (the server's hook socket). @default {undefined: the work runs before the answer}
+   */
+  defer?: ((work: () => Promise<void>) => void) | undefined;
 }
 
 /** Where a project's ctx-mode data lives. */
@@ -124,4 +131,30 @@ export function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split(
     "\n",
   )[0] ?? "";
+}
+
+/**
+ * Whether a subagent of this type can reach ctx-mode's tools (its
+ * definition decides; without the adapter's method, it shares the main
+ * agent's tools).
+ *
+ * @param adapter The platform's adapter.
+ * @param agentType The subagent's type, when the platform names it.
+ * @param projectDir The project directory.
+ * @param facts The run's environment.
+ * @returns Whether it can.
+ */
+export function canSubagentCallServer(
+  adapter: Adapter,
+  agentType: string | undefined,
+  projectDir: string,
+  facts: HookFacts,
+): boolean {
+  return adapter.subagentCanCallServer?.(agentType, {
+    home: userHome(facts.env),
+    env: facts.env,
+    projectDir,
+    readText: readTextOrUndefined,
+    listNames,
+  }) ?? true;
 }

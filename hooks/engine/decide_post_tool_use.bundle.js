@@ -1,7 +1,7 @@
 // src/session/_words.ts
 var MAX_CHARS = 4e3;
 function simpleCommands(command) {
-  const text2 = command.slice(0, MAX_CHARS);
+  const text3 = command.slice(0, MAX_CHARS);
   const commands = [];
   let words = [];
   let word = "";
@@ -16,24 +16,24 @@ function simpleCommands(command) {
     if (words.length > 0) commands.push(words);
     words = [];
   };
-  for (let i = 0; i < text2.length; i++) {
-    const char = text2[i];
+  for (let i = 0; i < text3.length; i++) {
+    const char = text3[i];
     if (char === "'") {
-      const close = text2.indexOf("'", i + 1);
-      const end = close === -1 ? text2.length : close;
-      word += text2.slice(i + 1, end);
+      const close = text3.indexOf("'", i + 1);
+      const end = close === -1 ? text3.length : close;
+      word += text3.slice(i + 1, end);
       inWord = true;
       i = end;
     } else if (char === '"') {
       inWord = true;
-      for (i++; i < text2.length && text2[i] !== '"'; i++) {
-        if (text2[i] === "\\" && i + 1 < text2.length) i++;
-        word += text2[i];
+      for (i++; i < text3.length && text3[i] !== '"'; i++) {
+        if (text3[i] === "\\" && i + 1 < text3.length) i++;
+        word += text3[i];
       }
-    } else if (char === "\\" && i + 1 < text2.length) {
+    } else if (char === "\\" && i + 1 < text3.length) {
       i++;
-      if (text2[i] !== "\n") {
-        word += text2[i];
+      if (text3[i] !== "\n") {
+        word += text3[i];
         inWord = true;
       }
     } else if (char === ";" || char === "|" || char === "&" || char === "\n") {
@@ -41,8 +41,8 @@ function simpleCommands(command) {
     } else if (char === " " || char === "	" || char === "\r") {
       endWord();
     } else if (char === "#" && !inWord) {
-      const newline = text2.indexOf("\n", i);
-      i = newline === -1 ? text2.length : newline - 1;
+      const newline = text3.indexOf("\n", i);
+      i = newline === -1 ? text3.length : newline - 1;
     } else {
       word += char;
       inWord = true;
@@ -67,14 +67,55 @@ function programName(word) {
 
 // src/store/scrub_secrets.ts
 var REDACTED = "[REDACTED]";
+var MIN_SECRET_VALUE_LENGTH = 8;
 var PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16000}?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?:\r?\n(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\r\n]*))*)/g;
 var TOKEN_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abeoprs]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})\b/g;
 var URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@]+):([^/\s@]+)@/gi;
 var AWS_SECRET_NAME = /aws_secret_access_key/i;
 var AWS_SECRET = /(aws_secret_access_key["']?\s*(?:[:=]\s*|\s+)["']?)[A-Za-z0-9/+=]{30,}/gi;
-function scrubTokenShapes(text2) {
+var SECRET_WORDS = /^(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|APIKEY|PRIVATEKEY|ACCESSKEY|COOKIE)[A-Z0-9]*|KEY|PASS|PAT|AUTH|PW)$/;
+var REFERENCE_ENDINGS = /(?:_SOCK|_FILE|_PATH|_DIR|_HOME|_URL|_HELPER)$/;
+function isSecretName(name) {
+  const upper = name.toUpperCase();
+  if (REFERENCE_ENDINGS.test(upper)) return false;
+  return upper.split(/[_.-]+/).some((word) => SECRET_WORDS.test(word));
+}
+function secretScrubber(env, options = {}) {
+  const minLength = options.minLength ?? MIN_SECRET_VALUE_LENGTH;
+  const also = new Set(options.alsoNames ?? []);
+  const values = /* @__PURE__ */ new Map();
+  for (const [name, value] of Object.entries(env)) {
+    if (value === void 0 || value.trim().length < minLength) continue;
+    if (!also.has(name) && !isSecretName(name)) continue;
+    if (!values.has(value)) values.set(value, name);
+  }
+  const ordered = [
+    ...values
+  ].sort(([a], [b]) => b.length - a.length);
+  return {
+    scrub(text3) {
+      let count = 0;
+      let result = text3;
+      for (const [value, name] of ordered) {
+        let found = 0;
+        for (let at = result.indexOf(value); at !== -1; found++) {
+          at = result.indexOf(value, at + value.length);
+        }
+        if (found === 0) continue;
+        count += found;
+        result = result.replaceAll(value, `[REDACTED:${name}]`);
+      }
+      const shapes = scrubTokenShapes(result);
+      return {
+        text: shapes.text,
+        count: count + shapes.count
+      };
+    }
+  };
+}
+function scrubTokenShapes(text3) {
   let count = 0;
-  let result = text2;
+  let result = text3;
   if (result.includes("PRIVATE KEY")) {
     result = result.replace(PRIVATE_KEY_BLOCK, () => {
       count++;
@@ -167,11 +208,11 @@ var TEXT_RULES = [
 function isSecretKey(key) {
   return SECRET_KEY.test(key.toLowerCase().replace(/[-_\s]/g, ""));
 }
-function clip(text2, max) {
-  return text2.length <= max ? text2 : `${text2.slice(0, Math.max(0, max - 1))}\u2026`;
+function clip(text3, max) {
+  return text3.length <= max ? text3 : `${text3.slice(0, Math.max(0, max - 1))}\u2026`;
 }
-function redactText(text2, max = 2e3) {
-  let result = text2.length > max + 512 ? text2.slice(0, max + 512) : text2;
+function redactText(text3, max = 2e3) {
+  let result = text3.length > max + 512 ? text3.slice(0, max + 512) : text3;
   for (const [pattern, replacement] of TEXT_RULES) {
     result = typeof replacement === "string" ? result.replace(pattern, replacement) : result.replace(pattern, replacement);
   }
@@ -838,18 +879,290 @@ function text(value) {
   return typeof value === "string" && value.trim() !== "" ? value : void 0;
 }
 
+// src/session/capture_shrink.ts
+var MAX_SUMMARY_CHARS = 300;
+function shrinkEvent(shrink) {
+  const line = shrink.summary.replace(/\s+/g, " ").trim();
+  return {
+    category: "data",
+    type: "shrink",
+    subject: shrink.source,
+    data: {
+      ref: shrink.source,
+      bytes: shrink.originalBytes,
+      viewBytes: shrink.viewBytes,
+      preview: line.length > MAX_SUMMARY_CHARS ? `${line.slice(0, MAX_SUMMARY_CHARS - 1)}\u2026` : line
+    }
+  };
+}
+
+// src/store/detect_kind.ts
+var SNIFF_BYTES = 8192;
+var MARKDOWN_SNIFF_CHARS = 65536;
+var MAX_SUSPICIOUS_SHARE = 0.1;
+var MARKDOWN_EXTENSIONS = /* @__PURE__ */ new Set([
+  "md",
+  "markdown",
+  "mdx",
+  "mdown",
+  "mkd",
+  "mkdn"
+]);
+var JSON_EXTENSIONS = /* @__PURE__ */ new Set([
+  "json",
+  "jsonc",
+  "geojson",
+  "webmanifest"
+]);
+var TEXT_EXTENSIONS = /* @__PURE__ */ new Set([
+  ...[
+    "txt",
+    "text",
+    "log",
+    "out",
+    "err",
+    "csv",
+    "tsv",
+    "ndjson",
+    "jsonl"
+  ],
+  ...[
+    "ts",
+    "tsx",
+    "mts",
+    "cts",
+    "js",
+    "jsx",
+    "mjs",
+    "cjs",
+    "vue",
+    "svelte"
+  ],
+  ...[
+    "py",
+    "pyi",
+    "rb",
+    "go",
+    "rs",
+    "c",
+    "h",
+    "cc",
+    "cpp",
+    "cxx",
+    "hpp"
+  ],
+  ...[
+    "java",
+    "kt",
+    "kts",
+    "scala",
+    "swift",
+    "cs",
+    "fs",
+    "php",
+    "pl",
+    "lua"
+  ],
+  ...[
+    "r",
+    "sql",
+    "sh",
+    "bash",
+    "zsh",
+    "fish",
+    "ps1",
+    "bat",
+    "cmd",
+    "zig"
+  ],
+  ...[
+    "dart",
+    "ex",
+    "exs",
+    "erl",
+    "hs",
+    "ml",
+    "clj",
+    "elm",
+    "jl",
+    "nim"
+  ],
+  ...[
+    "yaml",
+    "yml",
+    "toml",
+    "ini",
+    "cfg",
+    "conf",
+    "env",
+    "properties"
+  ],
+  ...[
+    "xml",
+    "html",
+    "htm",
+    "xhtml",
+    "svg",
+    "css",
+    "scss",
+    "sass",
+    "less"
+  ],
+  ...[
+    "rst",
+    "adoc",
+    "asciidoc",
+    "tex",
+    "org",
+    "diff",
+    "patch",
+    "graphql"
+  ],
+  ...[
+    "proto",
+    "tf",
+    "hcl",
+    "nix",
+    "gradle",
+    "cmake",
+    "mk",
+    "dockerfile"
+  ]
+]);
+var TEXT_NAMES = /* @__PURE__ */ new Set([
+  "makefile",
+  "dockerfile",
+  "containerfile",
+  "gemfile",
+  "rakefile",
+  "procfile",
+  "license",
+  "copying",
+  "authors"
+]);
+var MARKDOWN_HEADING = /^ {0,3}#{1,4}[ \t]+\S/;
+var FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
+var MARKDOWN_SIGNALS = [
+  /^ {0,3}(?:`{3,}|~{3,})/m,
+  /\[[^\]\n]+\]\([^)\s]+\)/,
+  /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/m,
+  /\*\*[^*\n]+\*\*|__[^_\n]+__/,
+  /`[^`\n]+`/,
+  /^ {0,3}\|?[ \t]*:?-{3,}:?[ \t]*\|/m,
+  /^ {0,3}>[ \t]/m,
+  /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m
+];
+function detectKind(name, content) {
+  if (hasNul(content)) return "binary";
+  const base = name.split(/[\\/]/).at(-1)?.toLowerCase() ?? "";
+  const dot = base.lastIndexOf(".");
+  const extension = dot >= 0 ? base.slice(dot + 1) : "";
+  if (MARKDOWN_EXTENSIONS.has(extension)) return "markdown";
+  if (TEXT_EXTENSIONS.has(extension) || TEXT_NAMES.has(base)) return "text";
+  const text3 = typeof content === "string" ? content.replace(/^\uFEFF/, "") : new TextDecoder().decode(content);
+  if (JSON_EXTENSIONS.has(extension) && parses(text3)) return "json";
+  if (suspiciousShare(content) > MAX_SUSPICIOUS_SHARE) return "binary";
+  if (/^\s*[{[]/.test(text3) && parses(text3)) return "json";
+  if (looksLikeMarkdown(text3.slice(0, MARKDOWN_SNIFF_CHARS))) return "markdown";
+  return "text";
+}
+function hasNul(content) {
+  if (typeof content === "string") {
+    return content.slice(0, SNIFF_BYTES).includes("\0");
+  }
+  return content.subarray(0, SNIFF_BYTES).includes(0);
+}
+function parses(text3) {
+  try {
+    JSON.parse(text3);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function isControl(code) {
+  return code < 32 && !(code >= 9 && code <= 13) && code !== 27 || code === 127;
+}
+function suspiciousShare(content) {
+  if (typeof content === "string") {
+    const sample2 = content.slice(0, SNIFF_BYTES);
+    if (sample2.length === 0) return 0;
+    let bad2 = 0;
+    for (let i2 = 0; i2 < sample2.length; i2++) {
+      const code = sample2.charCodeAt(i2);
+      if (code === 65533 || isControl(code)) bad2++;
+    }
+    return bad2 / sample2.length;
+  }
+  const sample = content.subarray(0, SNIFF_BYTES);
+  const truncated = content.length > sample.length;
+  if (sample.length === 0) return 0;
+  let bad = 0;
+  let i = 0;
+  while (i < sample.length) {
+    const byte = sample[i] ?? 0;
+    if (byte < 128) {
+      if (isControl(byte)) bad++;
+      i++;
+      continue;
+    }
+    const continuation = byte >= 194 && byte <= 223 ? 1 : byte >= 224 && byte <= 239 ? 2 : byte >= 240 && byte <= 244 ? 3 : 0;
+    if (continuation === 0) {
+      bad++;
+      i++;
+      continue;
+    }
+    if (truncated && i + continuation >= sample.length) break;
+    let valid = true;
+    for (let k = 1; k <= continuation; k++) {
+      const next = sample[i + k];
+      if (next === void 0 || next < 128 || next > 191) valid = false;
+    }
+    if (valid) {
+      i += continuation + 1;
+    } else {
+      bad++;
+      i++;
+    }
+  }
+  return bad / sample.length;
+}
+function looksLikeMarkdown(text3) {
+  if (text3.startsWith("#!")) return false;
+  let headings = 0;
+  let inFence = false;
+  let previousBlank = true;
+  for (const line of text3.split(/\r?\n/)) {
+    if (FENCE.test(line)) inFence = !inFence;
+    else if (!inFence && previousBlank && MARKDOWN_HEADING.test(line)) {
+      headings++;
+    }
+    previousBlank = line.trim() === "";
+  }
+  if (headings === 0) return false;
+  const signals = MARKDOWN_SIGNALS.filter((signal) => signal.test(text3)).length;
+  return headings >= 2 || signals >= 1;
+}
+
+// src/store/format_bytes.ts
+function formatBytes(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 // src/store/split_oversize.ts
 var encoder = new TextEncoder();
-function utf8ByteLength(text2) {
+function utf8ByteLength(text3) {
   let bytes = 0;
-  const length = text2.length;
+  const length = text3.length;
   for (let i = 0; i < length; i++) {
-    const code = text2.charCodeAt(i);
+    const code = text3.charCodeAt(i);
     if (code < 128) {
       bytes += 1;
     } else if (code < 2048) {
       bytes += 2;
-    } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(text2.charCodeAt(i + 1))) {
+    } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(text3.charCodeAt(i + 1))) {
       bytes += 4;
       i++;
     } else {
@@ -865,32 +1178,1203 @@ function isLowSurrogate(code) {
   return code >= 56320 && code <= 57343;
 }
 
-// hooks/post_tool_use.ts
-async function postToolUse(call, deps, options = {}) {
-  const capture = captureToolCall({
-    toolName: call.toolName,
-    toolKind: call.toolKind,
-    input: call.input,
-    output: call.output,
-    error: options.error,
-    projectDir: call.projectDir
-  });
-  await deps.record({
-    ...capture,
-    toolCall: {
-      tool: call.toolName,
-      kind: call.toolKind,
-      outputBytes: outputBytes(call.output)
-    }
-  });
-  return {
-    kind: "allow"
+// src/shrink/_text.ts
+var VIEW_LINE_CHARS = 300;
+function splitLines(text3) {
+  const lines = text3.split("\n");
+  if (!text3.includes("\r")) {
+    if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+    return lines;
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.endsWith("\r")) lines[i] = line.slice(0, -1);
+  }
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  return lines;
+}
+function clipper(scrub) {
+  return (line, max = VIEW_LINE_CHARS) => {
+    if (line.length <= max) return line;
+    return `${scrub(line.slice(0, max + 4096)).slice(0, max)}\u2026`;
   };
 }
-function outputBytes(output) {
-  if (output === void 0) return 0;
-  const text2 = typeof output === "string" ? output : JSON.stringify(output) ?? "";
-  return utf8ByteLength(text2);
+function countList(counts, limit) {
+  const sorted = [
+    ...counts
+  ].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const shown = sorted.slice(0, limit).map(([name, n]) => `${name} ${commas(n)}`);
+  const more = sorted.length - shown.length;
+  return more > 0 ? `${shown.join(", ")}, \u2026 ${commas(more)} more` : shown.join(", ");
+}
+function commas(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+function counted(n, noun, plural = `${noun}s`) {
+  return `${commas(n)} ${n === 1 ? noun : plural}`;
+}
+function bump(counts, key, by = 1) {
+  counts.set(key, (counts.get(key) ?? 0) + by);
+}
+function shortHash(text3) {
+  let hash = 2166136261;
+  for (let i = 0; i < text3.length; i++) {
+    hash ^= text3.charCodeAt(i);
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+// src/shrink/_data_view.ts
+var MAX_OUTLINE_LINES = 40;
+var OUTLINE_DEPTH = 3;
+var FIRST_ITEMS = 3;
+var MAX_IDS = 40;
+var ID_KEYS = [
+  "id",
+  "number",
+  "key",
+  "uuid",
+  "sha",
+  "slug",
+  "name",
+  "login",
+  "path"
+];
+var LABEL_KEYS = [
+  "title",
+  "name",
+  "summary",
+  "subject",
+  "path",
+  "url"
+];
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function typeOf(value) {
+  if (Array.isArray(value)) return `array(${commas(value.length)})`;
+  if (isRecord(value)) return `object(${Object.keys(value).length} keys)`;
+  return value === null ? "null" : typeof value;
+}
+function outline(value, depth, indent, out) {
+  if (out.length >= MAX_OUTLINE_LINES || depth > OUTLINE_DEPTH) return;
+  if (Array.isArray(value)) {
+    const first = value.find((item) => item !== null);
+    if (isRecord(first)) {
+      out.push(`${indent}[items: ${typeOf(first)}]`);
+      outline(first, depth + 1, `${indent}  `, out);
+    }
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (out.length >= MAX_OUTLINE_LINES) {
+      out.push(`${indent}\u2026`);
+      return;
+    }
+    out.push(`${indent}${key}: ${typeOf(item)}`);
+    if (typeof item === "object" && item !== null) {
+      outline(item, depth + 1, `${indent}  `, out);
+    }
+  }
+}
+function mainArray(value) {
+  let best;
+  const queue = [
+    [
+      value,
+      "$",
+      0
+    ]
+  ];
+  while (queue.length > 0) {
+    const [node, path, depth] = queue.shift();
+    if (Array.isArray(node)) {
+      if (!best || node.length > best.items.length) {
+        best = {
+          path,
+          items: node
+        };
+      }
+      continue;
+    }
+    if (!isRecord(node) || depth >= 4) continue;
+    for (const [key, item] of Object.entries(node)) {
+      queue.push([
+        item,
+        `${path}.${key}`,
+        depth + 1
+      ]);
+    }
+  }
+  return best;
+}
+function jsonView(value, input) {
+  const { clip: clip2 } = input;
+  const body = [
+    `JSON ${typeOf(value)}; shape:`
+  ];
+  const shape = [];
+  outline(value, 0, "  ", shape);
+  body.push(...shape);
+  const array = mainArray(value);
+  let summary = `JSON ${typeOf(value)}`;
+  if (array && array.items.length > 0) {
+    const items = array.items;
+    body.push(`${array.path}: ${counted(items.length, "item")}`);
+    const records = items.filter(isRecord);
+    const idKey = ID_KEYS.find((key) => records.slice(0, 5).every((item) => key in item));
+    const labelKey = LABEL_KEYS.find((key) => key !== idKey && records.slice(0, 5).every((item) => key in item));
+    if (idKey) {
+      const ids = records.slice(0, MAX_IDS).map((item) => clip2(String(item[idKey]), 60));
+      body.push(`  ${idKey}: ${ids.join(", ")}${records.length > ids.length ? `, \u2026 ${commas(records.length - ids.length)} more` : ""}`);
+    }
+    if (labelKey) {
+      body.push(`  ${labelKey} of the first items:`);
+      for (const item of records.slice(0, 10)) {
+        const id = idKey ? `${clip2(String(item[idKey]), 40)}: ` : "- ";
+        body.push(`    ${id}${clip2(String(item[labelKey]), 140)}`);
+      }
+    }
+    body.push(`First ${counted(Math.min(FIRST_ITEMS, items.length), "item")}:`);
+    for (const item of items.slice(0, FIRST_ITEMS)) {
+      body.push(`  ${clip2(JSON.stringify(item) ?? "", 400)}`);
+    }
+    summary = `${array.path} with ${counted(items.length, "item")}`;
+  } else if (isRecord(value)) {
+    body.push(`Opening: ${clip2(JSON.stringify(value) ?? "", 600)}`);
+  }
+  return {
+    format: "json",
+    body,
+    summary,
+    indexKind: "json"
+  };
+}
+var YAML_LINE = /^(\s*)(?:- )?([\w.\/-]+):(?:\s+(.*))?$/;
+var YAML_KEYS = /* @__PURE__ */ new Set([
+  "name",
+  "kind",
+  "id",
+  "key",
+  "type",
+  "status",
+  "phase",
+  "reason",
+  "state",
+  "image",
+  "namespace",
+  "version"
+]);
+function looksLikeYaml(lines) {
+  let seen = 0;
+  let yaml = 0;
+  let nested = 0;
+  const keys = /* @__PURE__ */ new Map();
+  for (const line of lines.slice(0, 300)) {
+    const trimmed = line.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) continue;
+    seen++;
+    const key = line.match(YAML_LINE)?.[2];
+    if (key) bump(keys, key);
+    if (key || /^\s*- \S/.test(line) || trimmed === "---") yaml++;
+    if (/^\s/.test(line)) nested++;
+  }
+  const commonest = Math.max(0, ...keys.values());
+  return seen >= 10 && yaml >= seen * 0.8 && nested >= seen * 0.2 && keys.size >= 4 && commonest < yaml * 0.5 && YAML_LINE.test(lines.find((line) => line.trim() !== "" && !line.startsWith("#")) ?? "");
+}
+function yamlView(input) {
+  const { lines, clip: clip2 } = input;
+  const topKeys = [];
+  const listLengths = /* @__PURE__ */ new Map();
+  const values = /* @__PURE__ */ new Map();
+  let documents = 1;
+  let topKey = "";
+  let topItemIndent = -1;
+  const items = [];
+  for (const [index, line] of lines.entries()) {
+    if (line === "---") {
+      documents++;
+      continue;
+    }
+    const match = line.match(YAML_LINE);
+    const indent = line.length - line.trimStart().length;
+    if (indent === 0 && match && !line.startsWith("- ")) {
+      topKey = match[2];
+      if (!topKeys.includes(topKey)) topKeys.push(topKey);
+      topItemIndent = -1;
+    } else if (line.trimStart().startsWith("- ") && topKey) {
+      if (topItemIndent === -1) topItemIndent = indent;
+      if (indent === topItemIndent) {
+        bump(listLengths, topKey);
+        items.push({
+          key: topKey,
+          start: index,
+          name: ""
+        });
+      }
+    }
+    const item = items.at(-1);
+    if (item && !item.name && match?.[2] === "name" && match[3]) {
+      item.name = match[3].replace(/^["']|["']$/g, "");
+    }
+    if (!match || !YAML_KEYS.has(match[2])) continue;
+    const value = (match[3] ?? "").replace(/^["']|["']$/g, "").trim();
+    if (value === "" || value.length > 120) continue;
+    let counts = values.get(match[2]);
+    if (!counts) values.set(match[2], counts = /* @__PURE__ */ new Map());
+    bump(counts, value);
+  }
+  const body = [
+    `YAML, ${counted(documents, "document")}, ${counted(lines.length, "line")}; top-level keys: ${topKeys.slice(0, 30).join(", ")}`
+  ];
+  for (const [key, length] of listLengths) {
+    body.push(`  ${key}: ${counted(length, "item")}`);
+  }
+  if (values.size > 0) body.push("Values of identifying keys (count):");
+  for (const [key, counts] of values) {
+    body.push(`  ${key}: ${clip2(countList(counts, 12), 700)}`);
+  }
+  body.push("First lines:", ...lines.slice(0, 12).map((line) => `  ${clip2(line)}`));
+  const lists = [
+    ...listLengths
+  ].map(([key, n]) => `${key} ${commas(n)}`);
+  const sections = items.map((item, n) => {
+    const end = items[n + 1]?.start ?? lines.length;
+    return `## ${item.key}[${n}] ${item.name}
+
+\`\`\`yaml
+${lines.slice(item.start, end).join("\n")}
+\`\`\``;
+  });
+  return {
+    format: "yaml",
+    body,
+    ...items.length > 1 ? {
+      indexText: [
+        `# YAML
+
+\`\`\`yaml
+${lines.slice(0, items[0].start).join("\n")}
+\`\`\``,
+        ...sections
+      ].join("\n\n"),
+      indexKind: "markdown"
+    } : {},
+    summary: `YAML ${lists.length > 0 ? `(${lists.join(", ")})` : ""}`.trim()
+  };
+}
+
+// src/shrink/_git_log_view.ts
+var COMMIT = /^commit ([0-9a-f]{7,64})\b/;
+var STAT = /^ (\S.*?)\s+\|\s+(?:\d+|Bin)/;
+var NEWEST = 12;
+function looksLikeGitLog(lines) {
+  const first = lines.find((line) => line.trim() !== "") ?? "";
+  return COMMIT.test(first);
+}
+function gitLogView(input) {
+  const { lines, clip: clip2 } = input;
+  const commits = [];
+  const authors = /* @__PURE__ */ new Map();
+  const changed = /* @__PURE__ */ new Map();
+  let current;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const hash = line.match(COMMIT)?.[1];
+    if (hash) {
+      current = {
+        hash,
+        author: "",
+        date: "",
+        subject: "",
+        files: 0,
+        start: i
+      };
+      commits.push(current);
+      continue;
+    }
+    if (!current) continue;
+    if (line.startsWith("Author: ")) {
+      current.author = line.slice(8).replace(/\s*<[^>]*>\s*$/, "").trim();
+      bump(authors, current.author);
+    } else if (line.startsWith("Date: ")) current.date = line.slice(6).trim();
+    else if (!current.subject && line.startsWith("    ")) {
+      current.subject = line.trim();
+    } else {
+      const file = line.match(STAT)?.[1];
+      if (file) {
+        current.files++;
+        bump(changed, file.trim());
+      }
+    }
+  }
+  const newest = commits[0];
+  const oldest = commits.at(-1);
+  const body = [
+    `git log: ${counted(commits.length, "commit")}${oldest && newest ? `, from ${oldest.date} to ${newest.date}` : ""}`,
+    `Authors: ${clip2(countList(authors, 10), 800)}`
+  ];
+  if (changed.size > 0) {
+    body.push(`Files changed most: ${clip2(countList(changed, 12), 1e3)}`);
+  }
+  body.push("Newest commits:");
+  for (const commit of commits.slice(0, NEWEST)) {
+    body.push(`  ${commit.hash.slice(0, 12)} ${clip2(commit.date, 40)} ${clip2(commit.subject, 120)}${commit.files > 0 ? ` (${counted(commit.files, "file")})` : ""}`);
+  }
+  if (oldest && commits.length > NEWEST) {
+    body.push(`Oldest: ${oldest.hash.slice(0, 12)} ${clip2(oldest.date, 40)} ${clip2(oldest.subject, 120)}`);
+  }
+  const sections = commits.map((commit, n) => {
+    const end = commits[n + 1]?.start ?? lines.length;
+    return `## commit ${commit.hash} ${commit.subject}
+
+${lines.slice(commit.start, end).join("\n")}`;
+  });
+  return {
+    format: "git-log",
+    body,
+    summary: `${counted(commits.length, "commit")}${newest ? `, newest ${newest.hash.slice(0, 10)} ${clip2(newest.subject, 60)}` : ""}`,
+    indexText: sections.join("\n\n"),
+    indexKind: "markdown"
+  };
+}
+
+// src/shrink/_listing_view.ts
+var PATH = /^(?:\.{0,2}\/|~\/|[\w@+-])[^\t\0]*$/;
+var GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
+var LS_LONG = /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+var FIRST_ENTRIES = 12;
+function listingShape(lines) {
+  let seen = 0;
+  let grep = 0;
+  let paths = 0;
+  for (const line of lines.slice(0, 400)) {
+    if (line.trim() === "") continue;
+    seen++;
+    const match = line.match(GREP);
+    if (match && match[2] && /[./]/.test(match[1])) grep++;
+    else if (LS_LONG.test(line) || /^\S.*:$/.test(line) || PATH.test(line) && line.includes("/") && !/\s/.test(line)) paths++;
+  }
+  if (seen < 20) return void 0;
+  if (grep >= seen * 0.8) return "grep";
+  if (paths + grep >= seen * 0.85) return "paths";
+  return void 0;
+}
+function folderOf(path, depth) {
+  const parts = path.replace(/^\.\//, "").split("/");
+  if (parts.length <= depth) {
+    return parts.length > 1 ? `${parts.slice(0, -1).join("/")}/` : "./";
+  }
+  return `${parts.slice(0, depth).join("/")}/`;
+}
+function extensionOf(path) {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot).toLowerCase() : "(none)";
+}
+function listingView(input, shape) {
+  const { lines, clip: clip2 } = input;
+  const top = /* @__PURE__ */ new Map();
+  const second = /* @__PURE__ */ new Map();
+  const extensions = /* @__PURE__ */ new Map();
+  const files = /* @__PURE__ */ new Map();
+  const first = [];
+  let entries = 0;
+  let folder = "";
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    let path;
+    if (shape === "grep") {
+      const match = line.match(GREP);
+      if (!match) continue;
+      path = match[1];
+      bump(files, path);
+    } else {
+      if (/^\S.*:$/.test(line) && !LS_LONG.test(line)) {
+        folder = line.slice(0, -1);
+        continue;
+      }
+      const long = line.match(LS_LONG);
+      const name = long ? long[1] : line.trim();
+      if (/^total \d+$/.test(name)) continue;
+      path = folder ? `${folder}/${name}` : name;
+    }
+    entries++;
+    if (first.length < FIRST_ENTRIES) first.push(line);
+    bump(top, folderOf(path, 1));
+    bump(second, folderOf(path, 2));
+    bump(extensions, extensionOf(path));
+  }
+  const noun = shape === "grep" ? "match" : "entry";
+  const body = [
+    `Listing of ${counted(entries, noun, shape === "grep" ? "matches" : "entries")}${shape === "grep" ? ` in ${counted(files.size, "file")}` : ""}`
+  ];
+  if (shape === "grep") {
+    body.push(`Matches per file: ${clip2(countList(files, 15), 1200)}`);
+  }
+  body.push(`Per folder: ${clip2(countList(top, 15), 900)}`, `Two levels down: ${clip2(countList(second, 20), 1200)}`, `Per extension: ${clip2(countList(extensions, 15), 600)}`, `First ${noun === "match" ? "matches" : "entries"}:`, ...first.map((line) => `  ${clip2(line)}`));
+  return {
+    format: "listing",
+    body,
+    summary: `${counted(entries, noun, shape === "grep" ? "matches" : "entries")}${shape === "grep" ? ` in ${commas(files.size)} files` : ""}`
+  };
+}
+
+// src/shrink/_log_view.ts
+var LEVEL = /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
+var UPPER_LEVEL = /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
+var ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
+var TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
+var CANONICAL = {
+  trace: "TRACE",
+  debug: "DEBUG",
+  info: "INFO",
+  notice: "INFO",
+  warn: "WARN",
+  warning: "WARN",
+  error: "ERROR",
+  err: "ERROR",
+  severe: "ERROR",
+  critical: "FATAL",
+  crit: "FATAL",
+  fatal: "FATAL",
+  alert: "FATAL",
+  emerg: "FATAL",
+  panic: "FATAL"
+};
+var MAX_ERROR_GROUPS = 60;
+var MAX_WARNING_GROUPS = 15;
+function logLevel(line) {
+  const head = line.length > 160 ? line.slice(0, 160) : line;
+  const access = head.match(ACCESS);
+  if (access) {
+    return access[1] === "5" ? "ERROR" : access[1] === "4" ? "WARN" : "INFO";
+  }
+  if (!UPPER_LEVEL.test(head)) return void 0;
+  const match = head.match(LEVEL);
+  if (!match) return void 0;
+  const word = (match[1] ?? match[2] ?? "").toLowerCase();
+  return CANONICAL[word];
+}
+function looksLikeLog(lines) {
+  let seen = 0;
+  let logged = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    if (++seen > 200) break;
+    if (logLevel(line) || TIMESTAMP.test(line.slice(0, 40))) logged++;
+  }
+  return seen >= 20 && logged >= seen * 0.6;
+}
+function messageTemplate(line) {
+  return line.replace(TIMESTAMP, "").replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<id>").replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, "<hex>").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+}
+function logView(input) {
+  const { lines, clip: clip2 } = input;
+  const levels = /* @__PURE__ */ new Map();
+  const errors = /* @__PURE__ */ new Map();
+  const warnings = /* @__PURE__ */ new Map();
+  let continuation = 0;
+  let afterError = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const level = logLevel(line);
+    if (level === void 0) {
+      if (afterError && line.trim() !== "") continuation++;
+      continue;
+    }
+    bump(levels, level);
+    afterError = level === "ERROR" || level === "FATAL";
+    const groups = afterError ? errors : level === "WARN" ? warnings : null;
+    if (!groups) continue;
+    const key = `${level} ${messageTemplate(line)}`;
+    const group = groups.get(key);
+    if (group) {
+      group.count++;
+      group.last = i;
+    } else groups.set(key, {
+      first: i,
+      last: i,
+      example: line,
+      count: 1
+    });
+  }
+  const first = firstTimestamp(lines);
+  const last = firstTimestamp([
+    ...lines.slice(-50)
+  ].reverse());
+  const body = [
+    `Log of ${counted(lines.length, "line")}${first ? `, from ${first}${last && last !== first ? ` to ${last}` : ""}` : ""}`,
+    `Lines per level: ${countList(levels, 8) || "none found"}`
+  ];
+  const section = (title, groups, max) => {
+    if (groups.size === 0) return;
+    const sorted = [
+      ...groups.values()
+    ].sort((a, b) => b.count - a.count || a.first - b.first);
+    const shown = sorted.slice(0, max);
+    body.push(`${title} (${counted(groups.size, "distinct message")}):`);
+    for (const group of shown) {
+      const where = group.count > 1 ? `\xD7${commas(group.count)}, lines ${group.first + 1}\u2013${group.last + 1}` : `line ${group.first + 1}`;
+      body.push(`  [${where}] ${clip2(group.example)}`);
+    }
+    if (sorted.length > shown.length) {
+      body.push(`  \u2026 ${counted(sorted.length - shown.length, "more distinct message")} (all indexed)`);
+    }
+  };
+  section("Errors", errors, MAX_ERROR_GROUPS);
+  if (continuation > 0) {
+    body.push(`  (${counted(continuation, "line")} of stack traces or wrapped text under errors, indexed)`);
+  }
+  section("Warnings", warnings, MAX_WARNING_GROUPS);
+  body.push("First lines:", ...lines.slice(0, 3).map((line) => `  ${clip2(line)}`), "Last lines:", ...lines.slice(-3).map((line) => `  ${clip2(line)}`));
+  const errorCount = (levels.get("ERROR") ?? 0) + (levels.get("FATAL") ?? 0);
+  const top = [
+    ...errors.values()
+  ].sort((a, b) => b.count - a.count).slice(0, 3).map((group) => clip2(messageTemplate(group.example), 80));
+  return {
+    format: "log",
+    body,
+    summary: errorCount > 0 ? `${counted(errorCount, "error")} (${counted(errors.size, "distinct message")}): ${top.join("; ")}` : `${counted(lines.length, "log line")}, no errors`
+  };
+}
+function firstTimestamp(lines) {
+  for (const line of lines.slice(0, 50)) {
+    const match = line.slice(0, 80).match(TIMESTAMP);
+    if (match) return match[0];
+  }
+  return void 0;
+}
+
+// src/store/outline.ts
+var ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
+var MAX_HEADING_CHARS = 120;
+var encoder2 = new TextEncoder();
+function markdownHeadings(markdown) {
+  const headings = [];
+  let fence;
+  for (const line of markdown.split(/\r?\n/)) {
+    const fenceMatch = line.match(FENCE2);
+    if (fenceMatch?.[1]) {
+      const marker = fenceMatch[1];
+      if (fence === void 0) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) {
+        fence = void 0;
+      }
+      continue;
+    }
+    if (fence !== void 0) continue;
+    const match = line.match(ATX);
+    if (!match?.[1]) continue;
+    const text3 = stripInline(match[2] ?? "");
+    if (text3) headings.push({
+      level: match[1].length,
+      text: text3
+    });
+  }
+  return headings;
+}
+function formatOutline(headings, limits = {}) {
+  const stack = [];
+  const lines = headings.map(({ level, text: text3 }) => {
+    while (stack.length > 0 && (stack.at(-1) ?? 0) >= level) stack.pop();
+    const line = `${"  ".repeat(stack.length)}- ${text3}`;
+    stack.push(level);
+    return line;
+  });
+  return capLines(lines, "headings", limits);
+}
+function capLines(lines, noun, limits) {
+  const maxLines = Math.max(1, limits.maxLines ?? 40);
+  const maxBytes = Math.max(64, limits.maxBytes ?? 2048);
+  const kept = [];
+  let bytes = 0;
+  for (const [index, line] of lines.entries()) {
+    const left = lines.length - index;
+    const size = encoder2.encode(line).length + 1;
+    const reserve = left > 1 ? 1 : 0;
+    if (kept.length + 1 + reserve > maxLines) break;
+    if (bytes + size + reserve * 40 > maxBytes) break;
+    kept.push(line);
+    bytes += size;
+  }
+  const dropped = lines.length - kept.length;
+  if (dropped > 0) kept.push(`\u2026 ${dropped} more ${noun}`);
+  return kept.join("\n");
+}
+function stripInline(text3) {
+  const plain = text3.replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`+([^`]*)`+/g, "$1").replace(/(\*\*|__)(.+?)\1/g, "$2").replace(/(?<![\w*])([*_])(.+?)\1(?![\w*])/g, "$2").replace(/<[^>]+>/g, "").replace(/\\([\\`*_{}[\]()#+\-.!|])/g, "$1").replace(/\s+/g, " ").trim();
+  return plain.length > MAX_HEADING_CHARS ? `${plain.slice(0, MAX_HEADING_CHARS - 1)}\u2026` : plain;
+}
+
+// src/shrink/_page_view.ts
+var OPENING_CHARS = 700;
+var OUTLINE_HEADINGS = 40;
+var ENTITIES = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  mdash: "\u2014",
+  ndash: "\u2013",
+  hellip: "\u2026",
+  copy: "\xA9"
+};
+function decodeEntities(text3) {
+  return text3.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code < 1114112 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+function stripTags(html) {
+  return decodeEntities(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+}
+function looksLikeHtml(text3) {
+  return /^\s*(?:<!doctype html|<html[\s>]|<head[\s>]|<\?xml[^>]*>\s*<html)/i.test(text3.slice(0, 1e3));
+}
+function htmlToText(html) {
+  const title = stripTags(html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? "");
+  const description = decodeEntities(html.match(/<meta\s+[^>]*name=["']description["'][^>]*content=["']([^"']*)["']/i)?.[1] ?? "");
+  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
+
+${"#".repeat(Number(level))} ${stripTags(inner)}
+
+`).replace(/<li\b[^>]*>/gi, "\n- ").replace(/<(?:br|hr)\b[^>]*>|<\/(?:p|div|li|tr|pre|section|article|table|ul|ol|dl|dd|dt|blockquote)\s*>/gi, "\n").replace(/<[^>]*>/g, "").split("\n").map((line) => decodeEntities(line).replace(/[ \t\u00a0]+/g, " ").trim()).join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return {
+    title,
+    text: text3,
+    description
+  };
+}
+function outlineHeadings(headings) {
+  if (headings.length <= OUTLINE_HEADINGS) return [
+    ...headings
+  ];
+  const levels = [
+    ...new Set(headings.map((h) => h.level))
+  ].sort();
+  const top = new Set(levels.slice(0, 2));
+  return headings.filter((h) => top.has(h.level));
+}
+function openingSection(markdown) {
+  const lines = markdown.split("\n");
+  const start = lines.findIndex((line) => /^#{1,6} /.test(line));
+  const kept = [];
+  let chars = 0;
+  for (const line of lines.slice(start + 1)) {
+    if (/^#{1,6} /.test(line) && kept.length > 0) break;
+    if (line.trim() === "" || /^#{1,6} /.test(line)) continue;
+    kept.push(line);
+    chars += line.length;
+    if (chars >= OPENING_CHARS) break;
+  }
+  const text3 = kept.join("\n");
+  return text3.length > OPENING_CHARS ? `${text3.slice(0, OPENING_CHARS)}\u2026` : text3;
+}
+function pageView(input, html) {
+  const page = html ? htmlToText(input.text) : void 0;
+  const markdown = page?.text ?? input.text;
+  const headings = markdownHeadings(markdown);
+  const title = page?.title || headings.find((h) => h.level === 1)?.text || headings[0]?.text || "(untitled)";
+  const body = [
+    `Page "${input.clip(title, 200)}" (${html ? "HTML" : "Markdown"}, ${commas(headings.length)} headings)`
+  ];
+  if (page?.description) {
+    body.push(`Description: ${input.clip(page.description, 300)}`);
+  }
+  const outline2 = formatOutline(outlineHeadings(headings), {
+    maxLines: OUTLINE_HEADINGS,
+    maxBytes: 2048
+  });
+  if (outline2) {
+    body.push("Outline:", ...outline2.split("\n").map((l) => `  ${l}`));
+  }
+  const opening = openingSection(markdown);
+  if (opening) {
+    body.push("Opening section:", ...opening.split("\n").map((line) => `  ${input.clip(line, 400)}`));
+  }
+  return {
+    format: html ? "html" : "markdown",
+    body,
+    summary: `page "${input.clip(title, 100)}"`,
+    indexKind: "markdown",
+    ...page ? {
+      indexText: `# ${page.title}
+
+${page.text}`
+    } : {}
+  };
+}
+
+// src/shrink/_signal_lines.ts
+var PASS = /^\s*(?:✓|√|✔|PASS(?:ED)?\b|ok\b|test .* \.\.\. ok$)|\bPASSED\b|\.\.\. ok$/;
+var SUMMARY = [
+  /^\s*(?:Test Suites|Tests|Test Files|Snapshots|Suites)\b:?\s+.*\d/,
+  /^\s*(?:Time|Duration):?\s+[\d.]+\s*m?s\b/,
+  /^test result:/,
+  /^\s*(?:\[\w+\]\s*)?Tests run:\s*\d+/,
+  /^=+ .*\b\d+ (?:passed|failed|errors?|skipped|deselected|warnings?)\b.* =+$/,
+  /^Ran \d+ tests? in /,
+  /^(?:FAILED|OK) \((?:failures|errors|skipped)=/,
+  /^(?:#|ℹ) (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d/,
+  /^\d+ examples?, \d+ failures?/,
+  /^\s*\d+ (?:passing|failing|pending)\b/,
+  /^(?:ok|FAILED) \| \d+ passed/,
+  /\bBUILD (?:SUCCESS(?:FUL)?|FAIL(?:URE|ED))\b/,
+  /\bcompiled (?:successfully|with \d+ (?:errors?|warnings?))/,
+  /^Found \d+ errors?\b/,
+  /\b\d+ (?:errors?|warnings?) generated\b/,
+  /^\s*\d+ (?:failed|passed)\b.*\b\d+ (?:failed|passed|skipped|total)\b/,
+  /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/
+];
+var FAILURE = [
+  /^\s*●\s+\S/,
+  /^\s*(?:✕|✗|×|✖|❌)\s+\S/,
+  /^\s*(?:FAIL|FAILED)\b/,
+  /^\s*--- FAIL:/,
+  / \.\.\. FAILED\b/,
+  /\sFAILED\s*(?:\[|$)/,
+  /^not ok \d+/,
+  /<<< (?:FAILURE|ERROR)!/,
+  /^---- .+ stdout ----$/,
+  /^_{3,} .+ _{3,}$/,
+  /^rspec \.\/\S+:\d+ # /,
+  /\bpanicked at\b/,
+  /^\s*\d+\) \S/,
+  /^\s*Failure\/Error:/
+];
+var ERROR = [
+  /^\s*(?:error|ERROR|Error)(?:\[[\w-]+\])?\b/,
+  /\b(?:error|ERROR|Error)(?:\[[\w-]+\])?(?::|!|\s+TS\d+)/,
+  /\b[A-Z]\w*(?:Error|Exception)\b(?::|\s*$)/,
+  /\b(?:fatal|FATAL|Fatal|panic|PANIC|Traceback|Segmentation fault|Aborted|Uncaught|npm ERR!|ERR!)/,
+  /^\s*E\s{2,}\S/,
+  /\b[Aa]ssertion\b.*\b[Ff]ailed\b/,
+  /\bAssertionError\b/
+];
+var WARNING = [
+  /^\s*(?:warning|WARNING|Warning|WARN|warn)\b/,
+  /\b(?:warning|WARNING|Warning|WARN)(?:\[[\w-]+\])?(?::|\]|\s+in\b)/,
+  /\b\w+Warning\b:/,
+  /\b(?:[Dd]eprecated|DEPRECATED)\b/
+];
+var DETAIL = [
+  /^\s*(?:Expected|Received|expected|received|Actual|actual|got|left|right|Difference)\b[^:]{0,30}:/,
+  /^\s*[-+] {1,}\S/,
+  /^\s*[-+]\s{2,}/,
+  /^\s*>\s*\d+\s*\|/,
+  /^\s*\|\s*\^/,
+  /^>\s{2,}\S/,
+  /^\s*\[Diff\]/,
+  /^\s*assert\b/
+];
+var FRAME = [
+  /^\s+at \S/,
+  /^\s+File ".*", line \d+/,
+  /^\s*--> \S+:\d+(?::\d+)?/,
+  /^\s*\S+\.(?:go|py|rb|ts|tsx|js|mjs|jsx|rs|java|kt|cs|php|ex|exs|swift):\d+(?::\d+)?(?::|$)/,
+  /^\s*# \.\/\S+:\d+/,
+  /^\s*❯ \S+:\d+/
+];
+var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
+function anyOf(patterns) {
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
+}
+var SUMMARY_ANY = anyOf(SUMMARY);
+var FAILURE_ANY = anyOf(FAILURE);
+var ERROR_ANY = anyOf(ERROR);
+var WARNING_ANY = anyOf(WARNING);
+var DETAIL_ANY = anyOf(DETAIL);
+var FRAME_ANY = anyOf(FRAME);
+var MAYBE = /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]/i;
+var MAYBE_MARKS = /[●✕✗×✖❌]/;
+function lineSignal(line) {
+  if (line.length === 0 || line.length > 2e3 || !(MAYBE.test(line) || MAYBE_MARKS.test(line))) {
+    return void 0;
+  }
+  if (SUMMARY_ANY.test(line)) return "summary";
+  if (PASS.test(line)) return void 0;
+  if (FAILURE_ANY.test(line)) return "failure";
+  if (ERROR_ANY.test(line)) return "error";
+  if (WARNING_ANY.test(line)) return "warning";
+  return void 0;
+}
+function detailKind(line) {
+  if (line.length > 2e3) return void 0;
+  if (FRAME_ANY.test(line)) {
+    return INTERNAL_FRAME.test(line) ? "internal-frame" : "frame";
+  }
+  if (DETAIL_ANY.test(line)) return "detail";
+  return void 0;
+}
+var TEST_NAMES = [
+  /^\s*●\s+(.+?)\s*$/,
+  /^\s*(?:✕|✗|×|✖|❌)\s+(.+?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?\s*$/,
+  /^FAILED (\S+?)(?: - .*)?$/,
+  /^\s*--- FAIL: (\S+)/,
+  /^test (\S+) \.\.\. FAILED\b/,
+  /^not ok \d+ - (.+?)\s*(?:#.*)?$/,
+  /^rspec \.\/\S+:\d+ # (.+)$/,
+  /^(\S.*?) \.\.\. FAILED\b/,
+  /^(\S+::\S+) FAILED\b/,
+  /^\s*FAIL\s+\S+\.(?:test|spec)\.\w+ > (.+)$/,
+  /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/
+];
+function failedTestName(line) {
+  if (line.length > 500) return void 0;
+  for (const pattern of TEST_NAMES) {
+    const name = line.match(pattern)?.[1]?.trim();
+    if (name) return name;
+  }
+  return void 0;
+}
+
+// src/shrink/_shell_view.ts
+var MAX_ERROR_LINES = 150;
+var MAX_WARNING_LINES = 25;
+var MAX_DETAIL_LINES = 80;
+var MAX_SUMMARY_LINES = 12;
+var DETAIL_WINDOW = 16;
+var FRAMES_PER_FAILURE = 4;
+var HEAD_LINES = 5;
+var TAIL_LINES = 10;
+var MAX_TEST_NAMES = 40;
+function shellView(input) {
+  const { lines, clip: clip2 } = input;
+  const errors = /* @__PURE__ */ new Map();
+  const warnings = /* @__PURE__ */ new Map();
+  const details = [];
+  const summaries = /* @__PURE__ */ new Map();
+  const tests = [];
+  let errorCount = 0;
+  let warningCount = 0;
+  let windowEnd = -1;
+  let frames = 0;
+  let internalFrames = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const signal = lineSignal(line);
+    if (signal === "summary") {
+      const key = line.trim();
+      summaries.delete(key);
+      summaries.set(key, {
+        index: i,
+        text: line,
+        count: 1
+      });
+      continue;
+    }
+    if (signal === "failure" || signal === "error") {
+      errorCount++;
+      keep(errors, line, i);
+      const name = failedTestName(line);
+      if (name) addTestName(tests, name);
+      windowEnd = i + DETAIL_WINDOW;
+      frames = 0;
+      continue;
+    }
+    if (signal === "warning") {
+      warningCount++;
+      keep(warnings, line, i);
+      continue;
+    }
+    if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
+      const kind = detailKind(line);
+      if (kind === "internal-frame") internalFrames++;
+      else if (kind === "frame" && frames++ >= FRAMES_PER_FAILURE) {
+        internalFrames++;
+      } else if (kind) details.push({
+        index: i,
+        text: line,
+        count: 1
+      });
+    }
+  }
+  const shownErrors = [
+    ...errors.values()
+  ].slice(0, MAX_ERROR_LINES);
+  const shownWarnings = [
+    ...warnings.values()
+  ].slice(0, MAX_WARNING_LINES);
+  const important = [
+    ...shownErrors,
+    ...shownWarnings,
+    ...details
+  ].sort((a, b) => a.index - b.index);
+  const summaryLines = [
+    ...summaries.values()
+  ].slice(-MAX_SUMMARY_LINES);
+  const shown = new Set([
+    ...important,
+    ...summaryLines
+  ].map((k) => k.index));
+  const body = [];
+  if (tests.length > 0) {
+    const names2 = tests.slice(0, MAX_TEST_NAMES).map((name) => clip2(name, 160));
+    const more = tests.length - names2.length;
+    body.push(`Failed tests (${commas(tests.length)}): ${names2.join("; ")}${more > 0 ? `; \u2026 ${commas(more)} more` : ""}`);
+  }
+  if (summaryLines.length > 0) {
+    body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip2)));
+  }
+  if (important.length > 0) {
+    const noun = warningCount > 0 && errorCount === 0 ? "Warnings" : "Errors, failures and warnings";
+    body.push(`${noun} (line numbers of the output):`);
+    body.push(...important.map((k) => numbered(k, clip2)));
+    const hidden = [
+      errors.size > shownErrors.length ? counted(errors.size - shownErrors.length, "more distinct error line") : "",
+      warnings.size > shownWarnings.length ? counted(warnings.size - shownWarnings.length, "more distinct warning line") : "",
+      internalFrames > 0 ? counted(internalFrames, "stack frame") : ""
+    ].filter(Boolean);
+    if (hidden.length > 0) {
+      body.push(`  \u2026 ${hidden.join(", ")} not shown (all indexed)`);
+    }
+  }
+  const head = lines.slice(0, HEAD_LINES * 3).map((text3, index) => ({
+    index,
+    text: text3,
+    count: 1
+  })).filter((k) => k.text.trim() !== "" && !shown.has(k.index)).slice(0, HEAD_LINES);
+  for (const k of head) shown.add(k.index);
+  let end = lines.length;
+  while (end > 0 && lines[end - 1].trim() === "") end--;
+  const tail = [];
+  for (let i = end - 1; i >= 0 && tail.length < TAIL_LINES; i--) {
+    if (shown.has(i)) break;
+    tail.unshift({
+      index: i,
+      text: lines[i],
+      count: 1
+    });
+  }
+  if (head.length > 0) {
+    body.push("First lines:", ...head.map((k) => numbered(k, clip2)));
+  }
+  if (tail.length > 0) {
+    body.push("Last lines:", ...tail.map((k) => numbered(k, clip2)));
+  }
+  const counts = [
+    errorCount > 0 ? counted(errorCount, "error/failure line") : "",
+    warningCount > 0 ? counted(warningCount, "warning line") : ""
+  ].filter(Boolean);
+  const summaryLine = summaryLines.at(-1)?.text.trim();
+  return {
+    format: "shell",
+    body,
+    summary: [
+      tests.length > 0 ? `${commas(tests.length)} failed: ${tests.slice(0, 5).join(", ")}${tests.length > 5 ? ", \u2026" : ""}` : summaryLine ? clip2(summaryLine, 120) : counts.join(", ")
+    ].filter(Boolean).join("")
+  };
+}
+function addTestName(tests, name) {
+  const within = (long, short) => long.length > short.length && long.endsWith(short) && /[\s:>›.]$/.test(long.slice(0, -short.length));
+  const known = tests.findIndex((test) => test === name || within(test, name) || within(name, test));
+  if (known === -1) tests.push(name);
+  else if (name.length > tests[known].length) tests[known] = name;
+}
+function keep(map, line, index) {
+  const key = line.trim();
+  const kept = map.get(key);
+  if (kept) kept.count++;
+  else map.set(key, {
+    index,
+    text: line,
+    count: 1
+  });
+}
+function numbered(kept, clip2) {
+  const times = kept.count > 1 ? ` (\xD7${commas(kept.count)})` : "";
+  return `  ${kept.index + 1}: ${clip2(kept.text)}${times}`;
+}
+
+// src/shrink/_table_view.ts
+var FIRST_ROWS = 5;
+var LAST_ROWS = 3;
+function fields(line, separator) {
+  let count = 1;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === separator && !quoted) count++;
+  }
+  return count;
+}
+function tableSeparator(lines) {
+  const sample = lines.slice(0, 200).filter((line) => line.trim() !== "");
+  if (sample.length < 10) return void 0;
+  for (const separator of [
+    ",",
+    "	",
+    ";",
+    "|"
+  ]) {
+    const width = fields(sample[0], separator);
+    if (width < 3) continue;
+    const same = sample.filter((line) => fields(line, separator) === width);
+    if (same.length >= sample.length * 0.95) return separator;
+  }
+  return void 0;
+}
+function tableView(input, separator) {
+  const { lines, clip: clip2 } = input;
+  const header = lines[0] ?? "";
+  const rows = lines.length - 1;
+  const columns = fields(header, separator);
+  return {
+    format: "text",
+    body: [
+      `Table: ${counted(rows, "row")} \xD7 ${counted(columns, "column")}`,
+      `Header: ${clip2(header, 1e3)}`,
+      "First rows:",
+      ...lines.slice(1, 1 + FIRST_ROWS).map((line) => `  ${clip2(line)}`),
+      "Last rows:",
+      ...lines.slice(Math.max(1 + FIRST_ROWS, lines.length - LAST_ROWS)).map((line) => `  ${clip2(line)}`)
+    ],
+    summary: `table of ${counted(rows, "row")} \xD7 ${counted(columns, "column")}`
+  };
+}
+
+// src/shrink/never_shrink.ts
+var OWN_TOOLS = /(?:^|[_.:/-])ctx_(?:execute|execute_file|batch_execute|index|search|fetch_and_index|stats|doctor|upgrade|purge)$|ctx[-_]mode/;
+var OWN_COMMAND = /^\s*(?:\S*\/)?ctx-mode(?:\s|$)/;
+var LOCKFILES = /* @__PURE__ */ new Set([
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "bun.lockb",
+  "deno.lock",
+  "cargo.lock",
+  "gemfile.lock",
+  "poetry.lock",
+  "pipfile.lock",
+  "uv.lock",
+  "pdm.lock",
+  "composer.lock",
+  "go.sum",
+  "flake.lock",
+  "mix.lock",
+  "podfile.lock",
+  "packages.lock.json",
+  "pubspec.lock",
+  "gradle.lockfile"
+]);
+var DATA_EXTENSIONS = /* @__PURE__ */ new Set([
+  "log",
+  "out",
+  "err",
+  "trace",
+  "csv",
+  "tsv",
+  "jsonl",
+  "ndjson",
+  "har",
+  "sarif",
+  "dump",
+  "map"
+]);
+var GENERATED_NAME = /\.(?:min|bundle|chunk)\.(?:js|mjs|cjs|css)$|\.(?:generated|gen|g)\.\w+$|\.pb\.go$|_pb2(?:_grpc)?\.py$|\.log\.\d+$/;
+var GENERATED_FOLDER = /(?:^|\/)(?:node_modules|dist|build|out|target|coverage|vendor|\.next|\.nuxt|\.svelte-kit|__generated__|generated|logs?|\.cache)\//;
+var CONFIG_JSON = /^(?:package|tsconfig(?:\..+)?|jsconfig|deno|composer|manifest|app|angular|project|settings|launch|tasks|\.?eslintrc|\.?prettierrc|\.?babelrc|renovate|vercel|firebase|nx|lerna|turbo)\.json$|\.config\.json$/;
+var DATA_JSON_BYTES = 64 * 1024;
+function shrinkableRead(path, bytes, sample = "") {
+  const normal = path.replaceAll("\\", "/");
+  const base = (normal.split("/").at(-1) ?? "").toLowerCase();
+  const dot = base.lastIndexOf(".");
+  const extension = dot > 0 ? base.slice(dot + 1) : "";
+  if (LOCKFILES.has(base)) return "lockfile";
+  if (DATA_EXTENSIONS.has(extension) || /\.log\.\d+$/.test(base)) {
+    return "log or data";
+  }
+  if (GENERATED_NAME.test(base) || GENERATED_FOLDER.test(normal)) {
+    return "generated";
+  }
+  if (extension === "json" && bytes >= DATA_JSON_BYTES && !CONFIG_JSON.test(base)) {
+    return "JSON data";
+  }
+  if (isMinified(sample)) return "minified";
+  return void 0;
+}
+function isMinified(sample) {
+  if (sample.length < 2e3) return false;
+  const head = sample.slice(0, 65536);
+  const lines = head.split("\n", 20);
+  const lengths = lines.map((line) => line.length);
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  return Math.max(...lengths) >= 5e3 || total / lines.length >= 1e3;
+}
+function matchesTool(entry, toolName, toolKind) {
+  if (entry === toolName || entry === toolKind) return true;
+  if (!entry.includes("*")) return false;
+  const pattern = new RegExp(`^${entry.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return pattern.test(toolName);
+}
+function shrinkVerdict(candidate, context) {
+  const { settings } = context;
+  const { toolKind, toolName } = candidate;
+  const subject = candidate.subject ?? "";
+  if (!settings.enabled) {
+    return {
+      shrink: false,
+      reason: `switched off (${settings.disabledBy ?? "settings"})`
+    };
+  }
+  const platform = context.platform ?? "";
+  if (platform && settings.disabledAgents.includes(platform)) {
+    return {
+      shrink: false,
+      reason: `switched off for ${platform}`
+    };
+  }
+  const tool = settings.disabledTools.find((entry) => matchesTool(entry, toolName, toolKind));
+  if (tool !== void 0) {
+    return {
+      shrink: false,
+      reason: `switched off for ${tool}`
+    };
+  }
+  if (OWN_TOOLS.test(toolName) || toolKind === "shell" && OWN_COMMAND.test(subject)) {
+    return {
+      shrink: false,
+      reason: "ctx-mode's own tool: its output is already shaped"
+    };
+  }
+  if (toolKind === "task" || toolKind === "edit") {
+    return {
+      shrink: false,
+      reason: `a ${toolKind} result is never shrunk`
+    };
+  }
+  if (candidate.bytes <= settings.thresholdBytes) {
+    return {
+      shrink: false,
+      reason: `under the threshold (${settings.thresholdBytes} bytes)`
+    };
+  }
+  if (context.toolsAvailable === false) {
+    return {
+      shrink: false,
+      reason: "the model cannot reach ctx_search to get the rest back"
+    };
+  }
+  if (toolKind === "read" && !shrinkableRead(subject, candidate.bytes, candidate.sample)) {
+    return {
+      shrink: false,
+      reason: "a read of a file the agent may edit"
+    };
+  }
+  return {
+    shrink: true
+  };
 }
 
 // src/config/path_lite.ts
@@ -937,34 +2421,6 @@ function basenameOf(path) {
   return parts[parts.length - 1] ?? "";
 }
 
-// src/config/private_files.ts
-var PRIVATE_DIR_MODE = 448;
-var DATA_HOME_FOLDERS = [
-  "projects",
-  "heartbeats"
-];
-var POSIX = Deno.build.os !== "windows";
-function tighten(path, mode) {
-  if (!POSIX) return false;
-  try {
-    const info = Deno.lstatSync(path);
-    if (info.isSymlink || info.mode === null || (info.mode & 63) === 0) {
-      return false;
-    }
-    if (info.uid !== Deno.uid()) return false;
-    Deno.chmodSync(path, mode);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function secureDataHome(home) {
-  tighten(home, PRIVATE_DIR_MODE);
-  for (const folder of DATA_HOME_FOLDERS) {
-    tighten(joinPath(home, folder), PRIVATE_DIR_MODE);
-  }
-}
-
 // src/config/paths.ts
 var PROJECT_DIR_VARIABLES = [
   "CTX_MODE_PROJECT_DIR",
@@ -1009,6 +2465,530 @@ function projectDatabasePath(project, home) {
   return joinPath(home, "projects", `${name}-${projectHash(project)}.db`);
 }
 
+// src/config/policy_files.ts
+function policyFilePaths(projectDir2, options) {
+  return [
+    {
+      path: joinPath(projectDir2, ".claude", "settings.local.json"),
+      scope: "project",
+      format: "claude"
+    },
+    {
+      path: joinPath(projectDir2, ".claude", "settings.json"),
+      scope: "project",
+      format: "claude"
+    },
+    {
+      path: joinPath(projectDir2, ".ctx-mode.json"),
+      scope: "project",
+      format: "ctx-mode"
+    },
+    {
+      path: joinPath(options.dataHome, "config.json"),
+      scope: "user",
+      format: "ctx-mode"
+    },
+    {
+      path: joinPath(options.claudeDir ?? joinPath(options.home, ".claude"), "settings.json"),
+      scope: "user",
+      format: "claude"
+    }
+  ];
+}
+var MAX_BYTES = 1048576;
+function readSource(file) {
+  try {
+    const bytes = Deno.readFileSync(file.path);
+    if (bytes.byteLength > MAX_BYTES) {
+      return {
+        ...file,
+        text: null,
+        error: `larger than ${MAX_BYTES} bytes`
+      };
+    }
+    return {
+      ...file,
+      text: new TextDecoder().decode(bytes)
+    };
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return {
+      ...file,
+      text: null
+    };
+    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    return {
+      ...file,
+      text: null,
+      error: message
+    };
+  }
+}
+function readPolicyFiles(projectDir2, options) {
+  return policyFilePaths(projectDir2, options).map(readSource);
+}
+
+// src/shrink/settings.ts
+var DEFAULT_THRESHOLD_BYTES = 6 * 1024;
+var MIN_THRESHOLD_BYTES = 1024;
+var DEFAULT_SHRINK_SETTINGS = Object.freeze({
+  enabled: true,
+  thresholdBytes: DEFAULT_THRESHOLD_BYTES,
+  disabledAgents: [],
+  disabledTools: [],
+  notes: []
+});
+var OFF = /* @__PURE__ */ new Set([
+  "off",
+  "0",
+  "false",
+  "no"
+]);
+var ON = /* @__PURE__ */ new Set([
+  "on",
+  "1",
+  "true",
+  "yes"
+]);
+function threshold(value) {
+  const number = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof number === "number" && Number.isInteger(number) && number >= MIN_THRESHOLD_BYTES ? number : void 0;
+}
+function names(value, what, notes) {
+  if (value === void 0) return [];
+  if (!Array.isArray(value)) {
+    notes.push(`${what} is not a list; ignored`);
+    return [];
+  }
+  return value.filter((item, i) => {
+    if (typeof item === "string" && item.trim() !== "") return true;
+    notes.push(`${what}[${i}] is not a name; skipped`);
+    return false;
+  }).map((item) => item.trim());
+}
+function shrinkSettingsFrom(sources, env) {
+  const settings = {
+    enabled: true,
+    thresholdBytes: DEFAULT_THRESHOLD_BYTES,
+    disabledAgents: [],
+    disabledTools: [],
+    notes: []
+  };
+  let thresholdSet = false;
+  const switchOff = (where) => {
+    if (!settings.enabled) return;
+    settings.enabled = false;
+    settings.disabledBy = where;
+  };
+  const switchText = env.CTX_MODE_SHRINK?.trim().toLowerCase();
+  if (switchText !== void 0 && switchText !== "") {
+    if (OFF.has(switchText)) switchOff("CTX_MODE_SHRINK");
+    else if (!ON.has(switchText)) {
+      settings.notes.push(`CTX_MODE_SHRINK "${env.CTX_MODE_SHRINK}" is neither on nor off; ignored`);
+    }
+  }
+  const bytesText = env.CTX_MODE_SHRINK_BYTES?.trim();
+  if (bytesText !== void 0 && bytesText !== "") {
+    const bytes = threshold(bytesText);
+    if (bytes === void 0) {
+      settings.notes.push(`CTX_MODE_SHRINK_BYTES "${bytesText}" is not a whole number of at least ${MIN_THRESHOLD_BYTES}; ignored`);
+    } else {
+      settings.thresholdBytes = bytes;
+      thresholdSet = true;
+    }
+  }
+  for (const source of sources) {
+    if (source.format !== "ctx-mode" || source.text === null) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(source.text);
+    } catch {
+      continue;
+    }
+    if (typeof parsed !== "object" || parsed === null) continue;
+    const shrink = parsed.shrink;
+    if (shrink === void 0) continue;
+    const where = `${source.path}: "shrink`;
+    if (shrink === false) {
+      switchOff(source.path);
+      continue;
+    }
+    if (shrink === true) continue;
+    if (typeof shrink !== "object" || shrink === null || Array.isArray(shrink)) {
+      settings.notes.push(`${where}" is neither true, false nor an object; ignored`);
+      continue;
+    }
+    const fields2 = shrink;
+    if (fields2.enabled === false) switchOff(source.path);
+    else if (fields2.enabled !== void 0 && fields2.enabled !== true) {
+      settings.notes.push(`${where}.enabled" is not true or false; ignored`);
+    }
+    if (fields2.thresholdBytes !== void 0) {
+      const bytes = threshold(fields2.thresholdBytes);
+      if (bytes === void 0) {
+        settings.notes.push(`${where}.thresholdBytes" is not a whole number of at least ${MIN_THRESHOLD_BYTES}; ignored`);
+      } else if (!thresholdSet) {
+        settings.thresholdBytes = bytes;
+        thresholdSet = true;
+      }
+    }
+    settings.disabledAgents.push(...names(fields2.disabledAgents, `${where}.disabledAgents"`, settings.notes));
+    settings.disabledTools.push(...names(fields2.disabledTools, `${where}.disabledTools"`, settings.notes));
+  }
+  return settings;
+}
+function readShrinkSettings(projectDir2, options) {
+  const { env } = options;
+  const home = env.HOME ?? env.USERPROFILE;
+  let sources = [];
+  if (home !== void 0 || env.CTX_MODE_HOME) {
+    sources = readPolicyFiles(projectDir2, {
+      home: home ?? "/",
+      dataHome: dataHome(env)
+    }).filter((source) => source.format === "ctx-mode");
+  }
+  return shrinkSettingsFrom(sources, env);
+}
+
+// src/shrink/shrink_tool_result.ts
+var MAX_VIEW_SHARE = 0.5;
+var LABEL_SUBJECT_CHARS = 60;
+function resultText(content) {
+  if (typeof content === "string") return {
+    text: content
+  };
+  if (content === void 0 || content === null) return {
+    text: ""
+  };
+  const blocks = content.content;
+  if (Array.isArray(blocks)) {
+    const texts = blocks.flatMap((block) => typeof block?.text === "string" ? [
+      block.text
+    ] : []);
+    const media = blocks.some((block) => block?.type !== "text");
+    if (texts.length > 0) return {
+      text: texts.join("\n"),
+      media
+    };
+  }
+  return {
+    text: JSON.stringify(content) ?? "",
+    json: content
+  };
+}
+function parseJson(text3) {
+  if (!/^\s*[{[]/.test(text3.slice(0, 64))) return void 0;
+  try {
+    return {
+      value: JSON.parse(text3)
+    };
+  } catch {
+    return void 0;
+  }
+}
+function endsInSummary(lines) {
+  return lines.slice(-40).some((line) => lineSignal(line) === "summary");
+}
+function viewFor(input, result, json) {
+  if (json !== void 0) return jsonView(json, input);
+  const parsed = parseJson(input.text);
+  if (parsed) return jsonView(parsed.value, input);
+  if (looksLikeHtml(input.text)) return pageView(input, true);
+  const { lines } = input;
+  const subject = input.subject.toLowerCase();
+  if (looksLikeGitLog(lines)) return gitLogView(input);
+  if (/\.ya?ml$|-o\s*ya?ml\b|--output[= ]ya?ml\b/.test(subject) || looksLikeYaml(lines)) {
+    return yamlView(input);
+  }
+  if (/\.log(?:\.\d+)?$/.test(subject) || looksLikeLog(lines) && !(result.toolKind === "shell" && endsInSummary(lines))) {
+    return logView(input);
+  }
+  const separator = tableSeparator(lines);
+  if (separator) return tableView(input, separator);
+  const listing = listingShape(lines);
+  if (listing) return listingView(input, listing);
+  if (result.toolKind !== "shell" && detectKind(subject.split(/[?#]/)[0] ?? "", input.text.slice(0, 65536)) === "markdown") {
+    return pageView(input, false);
+  }
+  return shellView(input);
+}
+function labelSubject(subject, toolName) {
+  const line = (subject || toolName).replace(/\s+/g, " ").replace(/["\\`]/g, "'").trim().replace(/^\/+/, "");
+  return line.length > LABEL_SUBJECT_CHARS ? `${line.slice(0, LABEL_SUBJECT_CHARS - 1)}\u2026` : line;
+}
+function shrinkToolResult(result, options = {}) {
+  const { text: stdout, json, media } = resultText(result.content);
+  const stderr = result.stderr ?? "";
+  const text3 = stderr.trim() === "" ? stdout : `${stdout}${stdout.endsWith("\n") || stdout === "" ? "" : "\n"}--- stderr ---
+${stderr}`;
+  const bytes = utf8ByteLength(text3);
+  const subject = result.subject ?? "";
+  const verdict = shrinkVerdict({
+    toolKind: result.toolKind,
+    toolName: result.toolName,
+    subject,
+    bytes,
+    sample: stdout.slice(0, 65536)
+  }, {
+    settings: options.settings ?? DEFAULT_SHRINK_SETTINGS,
+    platform: options.platform,
+    toolsAvailable: options.toolsAvailable
+  });
+  if (!verdict.shrink) return {
+    shrunk: false,
+    reason: verdict.reason
+  };
+  if (media) {
+    return {
+      shrunk: false,
+      reason: "the result holds images or resources"
+    };
+  }
+  const scrub = (piece) => (options.scrubber?.scrub(piece) ?? scrubTokenShapes(piece)).text;
+  const lines = splitLines(text3);
+  const shell = result.toolKind === "shell";
+  const input = {
+    text: text3,
+    lines,
+    subject,
+    exitCode: result.exitCode,
+    clip: clipper(scrub)
+  };
+  const view = viewFor(input, result, json);
+  const now = options.now ?? Date.now();
+  const named = scrub(labelSubject(subject, result.toolName));
+  const id = shortHash(`${result.toolName}\0${subject}\0${bytes}\0${text3.slice(0, 4096)}\0${text3.slice(-4096)}\0${now}`);
+  const source = `shrunk/${result.toolKind}/${named} #${id}`;
+  const exit = result.exitCode === void 0 ? "exit status not reported" : `exit ${result.exitCode}`;
+  const header = shell ? [
+    `$ ${input.clip(subject, 500)}`,
+    `${exit} \xB7 ${counted(lines.length, "line")}, ${formatBytes(bytes)} of output`
+  ] : [
+    `${result.toolName}${subject ? `: ${input.clip(subject, 500)}` : ""}`,
+    `${counted(lines.length, "line")}, ${formatBytes(bytes)}`
+  ];
+  const searchTool = options.searchTool ?? "ctx_search";
+  const receipt = [
+    `[ctx-mode shrank this ${formatBytes(bytes)} result to the view above. All of it is indexed as "${source}".`,
+    ` To get any part back: ${searchTool}(queries: ["\u2026the words you need\u2026"], source: "${source}")]`
+  ];
+  const viewText = scrub([
+    ...header,
+    ...view.body,
+    "",
+    ...receipt
+  ].join("\n"));
+  const viewBytes = utf8ByteLength(viewText);
+  if (viewBytes > bytes * MAX_VIEW_SHARE) {
+    return {
+      shrunk: false,
+      reason: "the view would not be much smaller than the result"
+    };
+  }
+  const indexText = view.indexText ?? (view.indexKind === "json" ? stdout : shell ? `$ ${subject}
+${exit}
+
+${text3}` : text3);
+  return {
+    shrunk: true,
+    view: viewText,
+    source,
+    indexText,
+    indexKind: view.indexKind ?? "text",
+    origin: subject || result.toolName,
+    format: view.format,
+    originalBytes: bytes,
+    viewBytes,
+    summary: `${named}: ${shell ? `${exit}, ` : ""}${view.summary}`
+  };
+}
+
+// hooks/post_tool_use.ts
+async function postToolUse(call, deps, options = {}) {
+  const capture = captureToolCall({
+    toolName: call.toolName,
+    toolKind: call.toolKind,
+    input: call.input,
+    output: call.output,
+    error: options.error,
+    projectDir: call.projectDir
+  });
+  const shrink = deps.shrink;
+  const shrunk = shrink ? shrinkToolResult(toolResultOf(call, options.error), {
+    settings: shrink.settings,
+    platform: call.platform,
+    toolsAvailable: shrink.toolsAvailable,
+    scrubber: shrink.scrubber,
+    now: shrink.now,
+    searchTool: shrink.searchTool
+  }) : void 0;
+  const kept = shrunk?.shrunk && await shrink?.keep(shrunk) !== false ? shrunk : void 0;
+  await deps.record({
+    ...capture,
+    events: kept ? [
+      ...capture.events,
+      shrinkEvent(kept)
+    ] : capture.events,
+    toolCall: {
+      tool: call.toolName,
+      kind: call.toolKind,
+      outputBytes: outputBytes(call.output)
+    }
+  });
+  if (!kept) return {
+    kind: "allow"
+  };
+  return {
+    kind: "replace_output",
+    output: kept.view,
+    note: `ctx-mode shrank ${kept.originalBytes} bytes to ${kept.viewBytes}`
+  };
+}
+function text2(value) {
+  return typeof value === "string" ? value : void 0;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function toolResultOf(call, error) {
+  const { input, output } = call;
+  const subject = text2(input.command) ?? text2(input.path) ?? text2(input.url) ?? text2(input.pattern) ?? "";
+  let content = output;
+  let stderr;
+  let exitCode;
+  if (isRecord2(output)) {
+    const file = output.file;
+    if (typeof output.stdout === "string") {
+      content = output.stdout;
+      stderr = text2(output.stderr);
+      const status = output.exitCode ?? output["exit_code"] ?? output.returnCode;
+      if (typeof status === "number") exitCode = status;
+    } else if (isRecord2(file) && typeof file.content === "string") {
+      content = file.content;
+    }
+  } else if (Array.isArray(output) && output.every((block) => isRecord2(block))) {
+    content = {
+      content: output
+    };
+  }
+  if (error !== void 0) {
+    if (content === void 0 || content === null || content === "") {
+      content = error;
+    }
+    const status = /\bexit(?: code| status)?:? (\d+)/i.exec(error)?.[1];
+    if (exitCode === void 0 && status !== void 0) {
+      exitCode = Number(status);
+    }
+  }
+  return {
+    toolKind: call.toolKind,
+    toolName: call.toolName,
+    subject,
+    content,
+    stderr,
+    exitCode
+  };
+}
+function outputBytes(output) {
+  if (output === void 0) return 0;
+  const text3 = typeof output === "string" ? output : JSON.stringify(output) ?? "";
+  return utf8ByteLength(text3);
+}
+
+// src/config/private_files.ts
+var PRIVATE_DIR_MODE = 448;
+var DATA_HOME_FOLDERS = [
+  "projects",
+  "heartbeats"
+];
+var POSIX = Deno.build.os !== "windows";
+function tighten(path, mode) {
+  if (!POSIX) return false;
+  try {
+    const info = Deno.lstatSync(path);
+    if (info.isSymlink || info.mode === null || (info.mode & 63) === 0) {
+      return false;
+    }
+    if (info.uid !== Deno.uid()) return false;
+    Deno.chmodSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function secureDataHome(home) {
+  tighten(home, PRIVATE_DIR_MODE);
+  for (const folder of DATA_HOME_FOLDERS) {
+    tighten(joinPath(home, folder), PRIVATE_DIR_MODE);
+  }
+}
+
+// src/config/heartbeat.ts
+var HEARTBEAT_INTERVAL_MS = 1e4;
+var HEARTBEAT_MAX_AGE_MS = 3 * HEARTBEAT_INTERVAL_MS;
+function heartbeatPath(home, project) {
+  return joinPath(home, "heartbeats", `${projectHash(project)}.json`);
+}
+function readHeartbeat(home, project) {
+  try {
+    const beat = JSON.parse(Deno.readTextFileSync(heartbeatPath(home, project)));
+    return typeof beat?.updatedAt === "number" && typeof beat?.pid === "number" ? beat : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function serverIsAlive(home, project, now = Date.now()) {
+  const beat = readHeartbeat(home, project);
+  return beat !== void 0 && now - beat.updatedAt <= HEARTBEAT_MAX_AGE_MS;
+}
+
+// src/store/tool_calls.ts
+var SHRINK_TOOL_PREFIX = "shrink/";
+
+// src/shrink/index_shrunk.ts
+function indexShrunk(kb, shrunk) {
+  return kb.index({
+    label: shrunk.source,
+    content: shrunk.indexText,
+    origin: shrunk.origin,
+    kind: shrunk.indexKind
+  });
+}
+
+// src/statusline/session_totals.ts
+function sessionTotalsPath(dataHome2, project, sessionId) {
+  return joinPath(dataHome2, "status", `${projectHash(project)}-${projectHash(sessionId)}.json`);
+}
+function writeSessionTotals(path, totals) {
+  const folder = path.slice(0, path.lastIndexOf("/"));
+  Deno.mkdirSync(folder, {
+    recursive: true,
+    mode: 448
+  });
+  const temp = `${path}.${Deno.pid}.tmp`;
+  Deno.writeTextFileSync(temp, JSON.stringify(totals), {
+    mode: 384
+  });
+  Deno.renameSync(temp, path);
+}
+
+// src/config/quiet_fs.ts
+function readTextOrUndefined(path) {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return void 0;
+  }
+}
+function listNames(path) {
+  try {
+    return [
+      ...Deno.readDirSync(path)
+    ].map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
 // hooks/engine/_where.ts
 var ENGINE_MODULES = {
   sessionStore: "../../src/session/store.ts",
@@ -1034,6 +3014,9 @@ function projectPaths(dir, facts) {
     }
   };
 }
+function userHome(env) {
+  return env.HOME ?? env.USERPROFILE ?? "/";
+}
 function warn(line) {
   try {
     Deno.stderr.writeSync(new TextEncoder().encode(`ctx-mode hook: ${line}
@@ -1043,6 +3026,53 @@ function warn(line) {
 }
 function firstLine(error) {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+}
+function canSubagentCallServer(adapter, agentType, projectDir2, facts) {
+  return adapter.subagentCanCallServer?.(agentType, {
+    home: userHome(facts.env),
+    env: facts.env,
+    projectDir: projectDir2,
+    readText: readTextOrUndefined,
+    listNames
+  }) ?? true;
+}
+
+// hooks/engine/_keep_shrunk.ts
+async function keepShrunk(shrunk, options) {
+  let kb;
+  try {
+    const { KnowledgeBase } = await loadEngineModule("knowledgeBase");
+    kb = KnowledgeBase.open(options.database, {
+      scrubber: options.scrubber
+    });
+  } catch (error) {
+    warn(`${firstLine(error)}; the result is left as it is`);
+    return false;
+  }
+  try {
+    indexShrunk(kb, shrunk);
+  } catch (error) {
+    kb.close();
+    warn(`${firstLine(error)}; the result is left as it is`);
+    return false;
+  }
+  try {
+    const log = kb.toolCalls();
+    log.record({
+      sessionId: options.sessionId,
+      tool: `${SHRINK_TOOL_PREFIX}${options.toolName}`,
+      at: options.at,
+      bytesIn: shrunk.originalBytes,
+      bytesOut: options.delivered ? shrunk.viewBytes : shrunk.originalBytes,
+      error: false
+    });
+    writeSessionTotals(sessionTotalsPath(options.dataHome, options.project, options.sessionId), log.totals(options.sessionId));
+  } catch (error) {
+    warn(`${firstLine(error)}; the shrink is not counted`);
+  } finally {
+    kb.close();
+  }
+  return true;
 }
 
 // hooks/engine/_session_access.ts
@@ -1062,18 +3092,51 @@ async function withSession(database, work, kept) {
 }
 
 // hooks/engine/decide_post_tool_use.ts
-async function decidePostToolUse(input, facts) {
+async function decidePostToolUse(adapter, input, facts) {
   const { call } = input;
   const session = {
     platform: call.platform,
     sessionId: call.sessionId
   };
-  const { database } = projectPaths(call.projectDir, facts);
+  const where = projectPaths(call.projectDir, facts);
   return await postToolUse(call, {
-    record: (record) => withSession(database, (store) => store.record(session, record, facts.now), facts.sessions)
+    record: (record) => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions),
+    shrink: adapter.capabilities.modifyOutput ? shrinkDeps(adapter, input, where, facts) : void 0
   }, {
     error: input.error
   });
+}
+function shrinkDeps(adapter, input, where, facts) {
+  const { call } = input;
+  const settings = readShrinkSettings(where.project, {
+    env: facts.env
+  });
+  for (const note of settings.notes) warn(`shrink settings: ${note}`);
+  const scrubber = secretScrubber(facts.env);
+  return {
+    settings,
+    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) && (!input.subagent || canSubagentCallServer(adapter, input.agentType, call.projectDir, facts)),
+    scrubber,
+    searchTool: adapter.serverToolName?.("ctx_search"),
+    now: facts.now,
+    keep: (shrunk) => {
+      const keep2 = () => keepShrunk(shrunk, {
+        database: where.database,
+        dataHome: where.home,
+        project: where.project,
+        sessionId: call.sessionId,
+        toolName: call.toolName,
+        scrubber,
+        delivered: adapter.formatReplacement !== void 0,
+        at: facts.now
+      });
+      if (!facts.defer) return keep2();
+      facts.defer(async () => {
+        await keep2();
+      });
+      return true;
+    }
+  };
 }
 export {
   decidePostToolUse

@@ -1,36 +1,98 @@
 /**
  * The engine side of a post-tool event: hands the call that ran to session
- * capture.
+ * capture and, where the agent can replace a tool's result, to shrinking
+ * (the settings read afresh, the server's heartbeat, the environment's
+ * secret scrubber); a shrunk result is indexed before the answer, or, in a
+ * process that answers many hooks, right after it and before the next.
  *
  * @module
  */
 
-import type { ToolHookInput } from "../../adapters/types.ts";
-import { postToolUse } from "../post_tool_use.ts";
-import type { Decision } from "../../src/routing/types.ts";
+import type { Adapter, ToolHookInput } from "../../adapters/types.ts";
+import { postToolUse, type ShrinkDeps } from "../post_tool_use.ts";
+import { serverIsAlive } from "../../src/config/heartbeat.ts";
+import type { PostToolDecision } from "../../src/routing/types.ts";
+import { readShrinkSettings } from "../../src/shrink/settings.ts";
+import { secretScrubber } from "../../src/store/scrub_secrets.ts";
+import { keepShrunk } from "./_keep_shrunk.ts";
 import { withSession } from "./_session_access.ts";
-import { type HookFacts, projectPaths } from "./_where.ts";
+import {
+  canSubagentCallServer,
+  type HookFacts,
+  type ProjectPaths,
+  projectPaths,
+  warn,
+} from "./_where.ts";
 
 /**
- * Records a tool call that ran.
+ * Records a tool call that ran, and shrinks its result where that applies.
  *
+ * @param adapter The platform's adapter (its capabilities, its subagents, its tool names).
  * @param input The parsed post-tool event.
  * @param facts The run's environment and clock.
- * @returns The decision (always lets the result through).
+ * @returns Allow, or the result's replacement.
  */
 export async function decidePostToolUse(
+  adapter: Adapter,
   input: ToolHookInput,
   facts: HookFacts,
-): Promise<Decision> {
+): Promise<PostToolDecision> {
   const { call } = input;
   const session = { platform: call.platform, sessionId: call.sessionId };
-  const { database } = projectPaths(call.projectDir, facts);
+  const where = projectPaths(call.projectDir, facts);
   return await postToolUse(call, {
     record: (record) =>
       withSession(
-        database,
+        where.database,
         (store) => store.record(session, record, facts.now),
         facts.sessions,
       ),
+    shrink: adapter.capabilities.modifyOutput
+      ? shrinkDeps(adapter, input, where, facts)
+      : undefined,
   }, { error: input.error });
+}
+
+function shrinkDeps(
+  adapter: Adapter,
+  input: ToolHookInput,
+  where: ProjectPaths,
+  facts: HookFacts,
+): ShrinkDeps {
+  const { call } = input;
+  const settings = readShrinkSettings(where.project, { env: facts.env });
+  for (const note of settings.notes) warn(`shrink settings: ${note}`);
+  const scrubber = secretScrubber(facts.env);
+  return {
+    settings,
+    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) &&
+      (!input.subagent ||
+        canSubagentCallServer(
+          adapter,
+          input.agentType,
+          call.projectDir,
+          facts,
+        )),
+    scrubber,
+    searchTool: adapter.serverToolName?.("ctx_search"),
+    now: facts.now,
+    keep: (shrunk) => {
+      const keep = () =>
+        keepShrunk(shrunk, {
+          database: where.database,
+          dataHome: where.home,
+          project: where.project,
+          sessionId: call.sessionId,
+          toolName: call.toolName,
+          scrubber,
+          delivered: adapter.formatReplacement !== undefined,
+          at: facts.now,
+        });
+      if (!facts.defer) return keep();
+      facts.defer(async () => {
+        await keep();
+      });
+      return true;
+    },
+  };
 }

@@ -9201,6 +9201,15 @@ function projectPaths(dir, facts) {
 function userHome(env) {
   return env.HOME ?? env.USERPROFILE ?? "/";
 }
+function canSubagentCallServer(adapter, agentType, projectDir2, facts) {
+  return adapter.subagentCanCallServer?.(agentType, {
+    home: userHome(facts.env),
+    env: facts.env,
+    projectDir: projectDir2,
+    readText: readTextOrUndefined,
+    listNames
+  }) ?? true;
+}
 
 // hooks/engine/decide_pre_tool_use.ts
 async function decidePreToolUse(adapter, input, facts) {
@@ -9253,15 +9262,6 @@ async function decidePreToolUse(adapter, input, facts) {
   } finally {
     log.close();
   }
-}
-function canSubagentCallServer(adapter, agentType, projectDir2, facts) {
-  return adapter.subagentCanCallServer?.(agentType, {
-    home: userHome(facts.env),
-    env: facts.env,
-    projectDir: projectDir2,
-    readText: readTextOrUndefined,
-    listNames
-  }) ?? true;
 }
 function fileSize(path) {
   try {

@@ -11,10 +11,10 @@ import { guardToolCall } from "../_guard.ts";
 import { preToolUse } from "../pre_tool_use.ts";
 import { serverIsAlive } from "../../src/config/heartbeat.ts";
 import { isAbsolutePath, resolvePath } from "../../src/config/path_lite.ts";
-import { listNames, readTextOrUndefined } from "../../src/config/quiet_fs.ts";
 import type { Decision } from "../../src/routing/types.ts";
 import type { HookLog as HookLogClass } from "../../src/store/hook_log.ts";
 import {
+  canSubagentCallServer,
   type HookFacts,
   loadEngineModule,
   projectPaths,
@@ -90,22 +90,6 @@ export async function decidePreToolUse(
   } finally {
     log.close();
   }
-}
-
-/** Whether a subagent of this type can reach ctx-mode's tools (its definition decides). */
-function canSubagentCallServer(
-  adapter: Adapter,
-  agentType: string | undefined,
-  projectDir: string,
-  facts: HookFacts,
-): boolean {
-  return adapter.subagentCanCallServer?.(agentType, {
-    home: userHome(facts.env),
-    env: facts.env,
-    projectDir,
-    readText: readTextOrUndefined,
-    listNames,
-  }) ?? true;
 }
 
 function fileSize(path: string): number | undefined {

@@ -15,7 +15,7 @@
  */
 
 import type { Adapter, HookInput, HookOutput } from "../../adapters/types.ts";
-import type { Decision } from "../../src/routing/types.ts";
+import type { PostToolDecision } from "../../src/routing/types.ts";
 import type { HookFacts } from "./_where.ts";
 import type { decidePreToolUse as DecidePreToolUse } from "./decide_pre_tool_use.ts";
 import type { decidePostToolUse as DecidePostToolUse } from "./decide_post_tool_use.ts";
@@ -61,7 +61,13 @@ export async function runHook(
     parentPid: facts.parentPid,
   });
   const decision = await decide(adapter, input, facts);
-  return adapter.format(input, decision);
+  if (decision.kind !== "replace_output") {
+    return adapter.format(input, decision);
+  }
+  // A platform that cannot put a view into its reply gets the result as it was.
+  return input.event === "post_tool_use" && adapter.formatReplacement
+    ? adapter.formatReplacement(input, decision)
+    : adapter.format(input, { kind: "allow" });
 }
 
 /**
@@ -141,7 +147,7 @@ async function decide(
   adapter: Adapter,
   input: HookInput,
   facts: HookFacts,
-): Promise<Decision> {
+): Promise<PostToolDecision> {
   switch (input.event) {
     case "pre_tool_use": {
       const { decidePreToolUse } = await loadEventModule<
@@ -153,7 +159,7 @@ async function decide(
       const { decidePostToolUse } = await loadEventModule<
         { decidePostToolUse: typeof DecidePostToolUse }
       >(HOOK_EVENT_MODULES.postToolUse);
-      return await decidePostToolUse(input, facts);
+      return await decidePostToolUse(adapter, input, facts);
     }
     default: {
       const { decideSessionEvent } = await loadEventModule<

@@ -20,6 +20,30 @@ const POLICIES = new PolicyCache();
 /** The project databases, kept open between requests. */
 const SESSIONS = new SessionStoreCache();
 
+/**
+ * Work earlier answers left to do (indexing a shrunk result), in order:
+ * every request waits for it before it is decided, so that the hook of the
+ * next tool call, and so the call itself, finds what the last one indexed.
+ */
+let backlog: Promise<void> = Promise.resolve();
+
+/**
+ * Queues work to run once `answered` settles, ahead of every request
+ * decided after this call.
+ *
+ * @param answered Settles when the answer that left the work is out.
+ * @param work The work, in order.
+ */
+export function afterAnswer(
+  answered: Promise<unknown>,
+  work: readonly (() => Promise<void>)[],
+): void {
+  backlog = backlog.then(async () => {
+    await answered.catch(() => {});
+    for (const piece of work) await piece().catch(() => {});
+  });
+}
+
 /** What a request does not say for itself. */
 export interface AnswerDefaults {
   /** The agent the channel serves (`hook --serve <agent>`). */
@@ -28,6 +52,8 @@ export interface AnswerDefaults {
   env: Readonly<Record<string, string>>;
   /** That process's parent id. */
   parentPid: number;
+  /** Takes work to run after the answer is out. @default {undefined: it runs before the answer} */
+  defer?: ((work: () => Promise<void>) => void) | undefined;
 }
 
 /**
@@ -51,6 +77,7 @@ export async function answerRequest(
       }`,
     );
   }
+  await backlog;
   try {
     const payload = typeof request.payload === "string"
       ? request.payload
@@ -61,6 +88,7 @@ export async function answerRequest(
       now: Date.now(),
       policies: POLICIES,
       sessions: SESSIONS,
+      defer: defaults.defer,
     });
     return { stdout: output.stdout, exitCode: output.exitCode };
   } catch (error) {

@@ -1,14 +1,16 @@
 /**
  * The Worker behind the server's hook socket: listens on the path it is
  * given, answers one request per connection with the hook engine, and says
- * `{ok: true}` once listening (or `{error}`).
+ * `{ok: true}` once listening (or `{error}`). Work an answer leaves (indexing
+ * a shrunk result) runs once the answer is sent, before any later request
+ * is decided.
  *
  * @module
  */
 
 /// <reference lib="deno.worker" />
 
-import { answerRequest, failOpen } from "./answer.ts";
+import { afterAnswer, answerRequest, failOpen } from "./answer.ts";
 import { loadHookEngine } from "../../hooks/engine/run_hook.ts";
 import { writeAllTo } from "./exchange.ts";
 import { type ReadLine, readLines } from "./line_reader.ts";
@@ -38,8 +40,12 @@ async function answerConnection(
         attachedBytes,
       )
     ) {
-      const answer = await answerOf(read, key);
-      if (answer) await send(answerLine(answer));
+      const deferred: Array<() => Promise<void>> = [];
+      const answer = await answerOf(read, key, (work) => deferred.push(work));
+      const sending = answer ? send(answerLine(answer)) : Promise.resolve();
+      // Queued before the answer goes out: the next request waits for it.
+      if (deferred.length > 0) afterAnswer(sending, deferred);
+      await sending;
       break;
     }
   } catch {
@@ -56,6 +62,7 @@ async function answerConnection(
 async function answerOf(
   read: ReadLine,
   key: string,
+  defer: (work: () => Promise<void>) => void,
 ): Promise<ChannelAnswer | undefined> {
   if ("tooLong" in read) {
     return {
@@ -79,6 +86,7 @@ async function answerOf(
     reply: await answerRequest(request, {
       env: request.env ?? {},
       parentPid: request.ppid ?? 0,
+      defer,
     }),
   };
 }

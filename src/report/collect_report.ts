@@ -11,6 +11,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { readAudit } from "../safety/audit_log.ts";
+import { SHRINK_TOOL_PREFIX } from "../store/tool_calls.ts";
 
 /** Bytes a tool (or a session, or a day) handled and returned. */
 export interface Bytes {
@@ -87,8 +88,13 @@ export interface SavingsReport {
   generatedAt: number;
   /** The project directory. */
   project: string;
-  /** Totals over every recorded call. */
+  /** Totals over every recorded call of ctx-mode's tools. */
   totals: Bytes & { sessions: number };
+  /**
+   * Native tools' results the post-tool hooks shrank, apart: their sizes
+   * handled, what the model got returned; per tool, most handled first.
+   */
+  shrunk: Bytes & { tools: ToolTotals[] };
   /** Per tool, most handled first. */
   tools: ToolTotals[];
   /** The most recent sessions, latest first. */
@@ -123,6 +129,25 @@ function inside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
 }
 
+/** The shrinks the hooks recorded: totals, and per native tool. */
+function shrunkTotals(db: DatabaseSync): Bytes & { tools: ToolTotals[] } {
+  const totals = db.prepare(
+    `SELECT ${SUMS} FROM tool_calls WHERE ${SHRINKS_ONLY}`,
+  ).get() ?? {};
+  return {
+    calls: num(totals.calls),
+    handled: num(totals.handled),
+    returned: num(totals.returned),
+    tools: toolRows(
+      db.prepare(
+        `SELECT substr(tool, ${
+          SHRINK_TOOL_PREFIX.length + 1
+        }) AS tool, ${SUMS} FROM tool_calls WHERE ${SHRINKS_ONLY} GROUP BY tool ORDER BY handled DESC`,
+      ).all(),
+    ),
+  };
+}
+
 function toolRows(rows: Record<string, unknown>[]): ToolTotals[] {
   return rows.map((row) => ({
     tool: String(row.tool),
@@ -132,6 +157,12 @@ function toolRows(rows: Record<string, unknown>[]): ToolTotals[] {
     returned: num(row.returned),
   }));
 }
+
+/** ctx-mode's own tools' rows: not the shrinks the hooks recorded. */
+const TOOLS_ONLY =
+  `substr(tool, 1, ${SHRINK_TOOL_PREFIX.length}) <> '${SHRINK_TOOL_PREFIX}'`;
+const SHRINKS_ONLY =
+  `substr(tool, 1, ${SHRINK_TOOL_PREFIX.length}) = '${SHRINK_TOOL_PREFIX}'`;
 
 const SUMS =
   "COUNT(*) AS calls, COALESCE(SUM(error), 0) AS errors, COALESCE(SUM(bytes_in), 0) AS handled, COALESCE(SUM(bytes_out), 0) AS returned";
@@ -221,12 +252,12 @@ export function collectReport(
   options: { dataHome: string; project: string; now?: number },
 ): SavingsReport {
   const totals = db.prepare(
-    `SELECT ${SUMS}, COUNT(DISTINCT session_id) AS sessions FROM tool_calls`,
+    `SELECT ${SUMS}, COUNT(DISTINCT session_id) AS sessions FROM tool_calls WHERE ${TOOLS_ONLY}`,
   ).get() ?? {};
   const perSessionTool = new Map<string, ToolTotals[]>();
   for (
     const row of db.prepare(
-      `SELECT session_id, tool, ${SUMS} FROM tool_calls GROUP BY session_id, tool ORDER BY handled DESC`,
+      `SELECT session_id, tool, ${SUMS} FROM tool_calls WHERE ${TOOLS_ONLY} GROUP BY session_id, tool ORDER BY handled DESC`,
     ).all()
   ) {
     const list = perSessionTool.get(String(row.session_id)) ?? [];
@@ -235,7 +266,7 @@ export function collectReport(
   }
   const sessions = db.prepare(
     `SELECT session_id, MIN(at) AS first_at, MAX(at) AS last_at, ${SUMS}
-     FROM tool_calls GROUP BY session_id ORDER BY last_at DESC LIMIT ?`,
+     FROM tool_calls WHERE ${TOOLS_ONLY} GROUP BY session_id ORDER BY last_at DESC LIMIT ?`,
   ).all(LIMITS.sessions).map((row) => ({
     sessionId: String(row.session_id),
     firstAt: num(row.first_at),
@@ -256,13 +287,14 @@ export function collectReport(
     },
     tools: toolRows(
       db.prepare(
-        `SELECT tool, ${SUMS} FROM tool_calls GROUP BY tool ORDER BY handled DESC`,
+        `SELECT tool, ${SUMS} FROM tool_calls WHERE ${TOOLS_ONLY} GROUP BY tool ORDER BY handled DESC`,
       ).all(),
     ),
+    shrunk: shrunkTotals(db),
     sessions,
     days: db.prepare(
       `SELECT strftime('%Y-%m-%d', at / 1000, 'unixepoch') AS day, ${SUMS}
-       FROM tool_calls GROUP BY day ORDER BY day`,
+       FROM tool_calls WHERE ${TOOLS_ONLY} GROUP BY day ORDER BY day`,
     ).all().map((row) => ({
       day: String(row.day),
       calls: num(row.calls),
@@ -271,7 +303,7 @@ export function collectReport(
     })),
     largestSavings: db.prepare(
       `SELECT session_id, tool, at, bytes_in, bytes_out FROM tool_calls
-       WHERE bytes_in > bytes_out ORDER BY bytes_in - bytes_out DESC, at DESC LIMIT ?`,
+       WHERE bytes_in > bytes_out AND ${TOOLS_ONLY} ORDER BY bytes_in - bytes_out DESC, at DESC LIMIT ?`,
     ).all(LIMITS.savings).map((row) => ({
       sessionId: String(row.session_id),
       tool: String(row.tool),

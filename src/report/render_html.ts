@@ -89,6 +89,10 @@ function cards(report: SavingsReport): string {
       `tool calls in ${report.totals.sessions} sessions`,
     ],
     [String(report.searches.queries), `searches, ${report.searches.hits} hits`],
+    [
+      formatBytes(kept(report.shrunk)),
+      `shrunk away from ${report.shrunk.calls} native tool results`,
+    ],
   ];
   return `<div class="cards">${
     items.map(([value, label]) =>
@@ -106,6 +110,20 @@ function tools(report: SavingsReport): string {
   return horizontalBars(
     "Bytes handled and returned per tool",
     report.tools.map((t) => ({
+      label: t.tool,
+      values: [t.handled, t.returned],
+    })),
+    { series: [HANDLED, RETURNED], format: formatBytes },
+  );
+}
+
+function shrunk(report: SavingsReport): string {
+  if (report.shrunk.tools.length === 0) {
+    return empty("No native tool result shrunk in this project yet.");
+  }
+  return horizontalBars(
+    "Bytes the native tools produced and the model got, per tool",
+    report.shrunk.tools.map((t) => ({
       label: t.tool,
       values: [t.handled, t.returned],
     })),
@@ -242,6 +260,13 @@ export function renderReportHtml(
   } · ctx-mode ${escapeXml(options.version)}</p>
 ${section("summary", "Summary", cards(report))}
 ${section("tools", "Per tool: bytes handled vs returned", tools(report))}
+${
+    section(
+      "shrunk",
+      "Shrunk after the fact: native tools' results replaced by a view",
+      shrunk(report),
+    )
+  }
 ${section("days", "Over time (per UTC day)", days(report))}
 ${section("sessions", "Sessions", sessions(report))}
 ${section("savings", "Largest savings", savings(report))}

@@ -33,6 +33,8 @@ export type {
   DenyDecision,
   ModifyDecision,
   NoteKind,
+  PostToolDecision,
+  ReplaceOutputDecision,
   ToolCallEvent,
   ToolInput,
   ToolKind,

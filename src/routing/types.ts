@@ -115,6 +115,21 @@ export interface AskDecision {
   reason: string;
 }
 
+/**
+ * Replace the result the model sees with `output`, after the call ran (a
+ * post-tool decision only). The adapter puts it into the shape of the tool's
+ * own result; an adapter that cannot replace results lets the call's result
+ * through unchanged.
+ */
+export interface ReplaceOutputDecision {
+  /** Marks a decision that replaces the tool's result. */
+  kind: "replace_output";
+  /** What the model sees instead of the result: plain text. */
+  output: string;
+  /** A short line saying what was replaced and why. */
+  note: string;
+}
+
 /** What to do with a tool call. */
 export type Decision =
   | AllowDecision
@@ -122,3 +137,6 @@ export type Decision =
   | ModifyDecision
   | ContextDecision
   | AskDecision;
+
+/** What the post-tool handler decides: a {@linkcode Decision}, or a replacement of the result. */
+export type PostToolDecision = Decision | ReplaceOutputDecision;

@@ -1,7 +1,9 @@
 /**
  * This session's savings: per tool, how many calls, how many bytes the tool
  * handled (ran, fetched, read, indexed) and how many it returned to the
- * context.
+ * context; and apart from ctx-mode's tools, the native tools' results its
+ * post-tool hooks shrank (`shrink/<tool>` rows: the result's size handled,
+ * what the model got returned).
  *
  * Kept in memory for the running server and recorded, call by call, in the
  * project database, so `ctx-mode stats` can report a session from the
@@ -10,7 +12,10 @@
  * @module
  */
 
-import type { ToolCallRecord } from "../store/tool_calls.ts";
+import {
+  SHRINK_TOOL_PREFIX,
+  type ToolCallRecord,
+} from "../store/tool_calls.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { formatCount } from "../store/format_count.ts";
 
@@ -90,16 +95,42 @@ export class SessionStats {
   }
 }
 
-/** The stats report as Markdown with a bar chart of bytes kept out per tool. */
-export function formatStats(stats: SessionStats, now: number): string {
-  const tools = [...stats.tools()].sort((a, b) =>
-    b[1].bytesHandled - a[1].bytesHandled
-  );
-  const minutes = Math.max(0, Math.round((now - stats.startedAt) / 60_000));
-  if (tools.length === 0) {
-    return `No ctx-mode tool calls yet this session (${minutes} min).`;
+/** Options for {@linkcode formatStats}. */
+export interface FormatStatsOptions {
+  /** Shrinks recorded by the hooks (`shrink/<tool>` rows), beside those in `stats`. @default {[]} */
+  shrunk?: readonly ToolCallRecord[] | undefined;
+}
+
+/**
+ * The stats report as Markdown with a bar chart of bytes kept out per tool,
+ * and the shrunk results' figures apart.
+ */
+export function formatStats(
+  stats: SessionStats,
+  now: number,
+  options: FormatStatsOptions = {},
+): string {
+  const all = [...stats.tools()];
+  const shrinks = SessionStats.fromRecords(options.shrunk ?? []).tools();
+  for (const [name, figures] of all) {
+    if (name.startsWith(SHRINK_TOOL_PREFIX)) shrinks.set(name, figures);
   }
-  const totals = stats.totals();
+  const tools = all.filter(([name]) => !name.startsWith(SHRINK_TOOL_PREFIX))
+    .sort((a, b) => b[1].bytesHandled - a[1].bytesHandled);
+  const minutes = Math.max(0, Math.round((now - stats.startedAt) / 60_000));
+  const shrinkLines = formatShrinks(shrinks);
+  if (tools.length === 0) {
+    return [
+      `No ctx-mode tool calls yet this session (${minutes} min).`,
+      ...shrinkLines,
+    ].join("\n");
+  }
+  const totals = { calls: 0, bytesHandled: 0, bytesReturned: 0 };
+  for (const [, s] of tools) {
+    totals.calls += s.calls;
+    totals.bytesHandled += s.bytesHandled;
+    totals.bytesReturned += s.bytesReturned;
+  }
   const saved = Math.max(0, totals.bytesHandled - totals.bytesReturned);
   const percent = totals.bytesHandled > 0
     ? (saved / totals.bytesHandled) * 100
@@ -139,7 +170,41 @@ export function formatStats(stats: SessionStats, now: number): string {
     "```",
     ...chart,
     "```",
+    ...shrinkLines,
   ].join("\n");
+}
+
+/** The shrunk results' lines: what the native tools produced, what the model got. */
+function formatShrinks(shrinks: Map<string, ToolStats>): string[] {
+  if (shrinks.size === 0) return [];
+  let calls = 0, handled = 0, returned = 0;
+  const rows = [...shrinks].sort((a, b) =>
+    b[1].bytesHandled - a[1].bytesHandled
+  )
+    .map(([name, s]) => {
+      calls += s.calls;
+      handled += s.bytesHandled;
+      returned += s.bytesReturned;
+      return `| ${name.slice(SHRINK_TOOL_PREFIX.length)} | ${s.calls} | ${
+        formatBytes(s.bytesHandled)
+      } | ${formatBytes(s.bytesReturned)} | ${
+        formatBytes(Math.max(0, s.bytesHandled - s.bytesReturned))
+      } |`;
+    });
+  return [
+    "",
+    `Shrunk after the fact (native tools' results replaced by a view, the rest indexed): ${
+      formatCount(calls, "result")
+    }, ${formatBytes(handled)} produced, ${
+      formatBytes(returned)
+    } reached the model — ${
+      formatBytes(Math.max(0, handled - returned))
+    } kept out.`,
+    "",
+    "| tool | results | produced | model got | kept out |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ];
 }
 
 function ratio(handled: number, returned: number): string {

@@ -73,3 +73,4 @@ export {
   restoreSession,
 } from "./restore.ts";
 export { indexPastes, indexTimeline } from "./index_session.ts";
+export { shrinkEvent, type ShrinkFacts } from "./capture_shrink.ts";

@@ -13,7 +13,11 @@
 import { HEARTBEAT_MAX_AGE_MS, readHeartbeat } from "../config/heartbeat.ts";
 import { projectDatabasePath } from "../config/paths.ts";
 import { auditLogPath } from "../safety/audit_log.ts";
-import { readSessionTotals, sessionTotalsPath } from "./session_totals.ts";
+import {
+  readSessionTotals,
+  type SessionTotals,
+  sessionTotalsPath,
+} from "./session_totals.ts";
 import { ToolCallLog } from "../store/tool_calls.ts";
 
 /** A recent guard deny counts for this long, in milliseconds. */
@@ -30,6 +34,8 @@ export interface StatusFigures {
   returned?: number;
   /** Bytes kept out: the sum over calls of handled minus returned. */
   keptOut?: number;
+  /** Bytes kept out by shrinking native tools' results (their size minus their views'). */
+  shrunkOut?: number;
   /** The project database's size on disk (with its write-ahead log), if it exists. */
   knowledgeBaseBytes?: number;
   /** The project's MCP server: running, gone without cleaning up, or not running. */
@@ -50,16 +56,24 @@ async function sessionBytes(
   path: string,
   sessionId: string,
   totalsFile: string,
-): Promise<Pick<StatusFigures, "handled" | "returned" | "keptOut">> {
-  // The server keeps this file current: no SQLite to load in the common case.
+): Promise<
+  Pick<StatusFigures, "handled" | "returned" | "keptOut" | "shrunkOut">
+> {
+  const figures = (totals: SessionTotals) => ({
+    handled: totals.handled,
+    returned: totals.returned,
+    keptOut: totals.keptOut,
+    ...(totals.shrunk ? { shrunkOut: totals.shrunk.keptOut } : {}),
+  });
+  // The server and the hooks keep this file current: no SQLite to load in the common case.
   const totals = readSessionTotals(totalsFile);
-  if (totals) return totals;
+  if (totals) return figures(totals);
   let db: import("node:sqlite").DatabaseSync | undefined;
   try {
     // Loaded only without the totals file: it is most of the command's own time.
     const { DatabaseSync } = await import("node:sqlite");
     db = new DatabaseSync(path, { readOnly: true });
-    return new ToolCallLog(db).totals(sessionId);
+    return figures(new ToolCallLog(db).totals(sessionId));
   } catch {
     // Locked, damaged or from before tool-call accounting: no figures this time.
     return {};

@@ -12,11 +12,21 @@
 import { joinPath } from "../config/path_lite.ts";
 import { projectHash } from "../config/paths.ts";
 
-/** Bytes handled, returned and kept out by one session's tool calls. */
-export interface SessionTotals {
+/** Bytes handled, returned and kept out. */
+export interface ByteFigures {
   handled: number;
   returned: number;
   keptOut: number;
+}
+
+/**
+ * Bytes handled, returned and kept out by one session's tool calls, and
+ * apart from them by the results its post-tool hooks shrank (the result's
+ * size handled, the view's returned).
+ */
+export interface SessionTotals extends ByteFigures {
+  /** The shrunk results. @default {undefined: none recorded} */
+  shrunk?: ByteFigures | undefined;
 }
 
 /**
@@ -62,16 +72,28 @@ export function writeSessionTotals(path: string, totals: SessionTotals): void {
 export function readSessionTotals(path: string): SessionTotals | undefined {
   try {
     const value = JSON.parse(Deno.readTextFileSync(path));
-    const numbers = [value?.handled, value?.returned, value?.keptOut];
-    if (!numbers.every((n) => Number.isSafeInteger(n) && n >= 0)) {
-      return undefined;
-    }
-    return {
-      handled: value.handled,
-      returned: value.returned,
-      keptOut: value.keptOut,
-    };
+    const figures = byteFigures(value);
+    if (!figures) return undefined;
+    if (value.shrunk === undefined) return figures;
+    const shrunk = byteFigures(value.shrunk);
+    return shrunk ? { ...figures, shrunk } : undefined;
   } catch {
     return undefined;
   }
+}
+
+function byteFigures(value: unknown): ByteFigures | undefined {
+  const { handled, returned, keptOut } = (value ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const numbers = [handled, returned, keptOut];
+  if (!numbers.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) {
+    return undefined;
+  }
+  return {
+    handled: handled as number,
+    returned: returned as number,
+    keptOut: keptOut as number,
+  };
 }

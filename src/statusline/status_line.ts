@@ -19,7 +19,8 @@ export const WARNING = "⚠";
 
 /**
  * Renders the figures as one line:
- * `ctx-mode 176.0 KB kept out · 98% · index 2.3 MB`, with `⚠ server stale`,
+ * `ctx-mode 176.0 KB kept out · 98% · 1.2 MB shrunk away · index 2.3 MB`
+ * (kept out by ctx-mode's tools, then by shrinking native tools' results), with `⚠ server stale`,
  * `⚠ server off` or `⚠ denied <rule>` appended when something needs a look.
  *
  * @param figures The figures.
@@ -32,10 +33,17 @@ export const WARNING = "⚠";
  *   formatStatusLine({ handled: 200_000, returned: 4_000, keptOut: 196_000, knowledgeBaseBytes: 2_400_000, server: "alive" }),
  *   "ctx-mode 191.4 KB kept out · 98% · index 2.3 MB",
  * );
+ * assert.equal(
+ *   formatStatusLine({ keptOut: 0, shrunkOut: 1_048_576, server: "alive" }),
+ *   "ctx-mode 1.0 MB shrunk away",
+ * );
  * ```
  */
 export function formatStatusLine(figures: StatusFigures): string {
   const parts: string[] = [];
+  const shrunk = figures.shrunkOut !== undefined && figures.shrunkOut > 0
+    ? `${formatBytes(figures.shrunkOut)} shrunk away`
+    : undefined;
   if (figures.keptOut !== undefined && figures.keptOut > 0) {
     parts.push(`ctx-mode ${formatBytes(figures.keptOut)} kept out`);
     if (figures.handled) {
@@ -43,6 +51,9 @@ export function formatStatusLine(figures: StatusFigures): string {
         `${Math.floor((figures.keptOut / figures.handled) * 100)}%`,
       );
     }
+    if (shrunk) parts.push(shrunk);
+  } else if (shrunk) {
+    parts.push(`ctx-mode ${shrunk}`);
   } else {
     parts.push("ctx-mode nothing kept out yet");
   }

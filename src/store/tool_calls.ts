@@ -27,6 +27,20 @@ export interface ToolCallRecord {
   detail?: ToolCallDetail;
 }
 
+/**
+ * The start of the tool name a shrink is recorded under (`shrink/Bash`): a
+ * native tool's result that a post-tool hook replaced by its compact view,
+ * with the result's size as handled and the view's as returned.
+ */
+export const SHRINK_TOOL_PREFIX = "shrink/";
+
+/** Bytes handled, returned and kept out (handled minus returned, per call). */
+export interface ByteTotals {
+  handled: number;
+  returned: number;
+  keptOut: number;
+}
+
 /** What a search call found. */
 export interface ToolCallDetail {
   /** Each query with its hit count. */
@@ -76,20 +90,26 @@ export class ToolCallLog {
     }));
   }
 
-  /** A session's bytes: handled, returned, and kept out (handled minus returned, per call). */
-  totals(
-    sessionId: string,
-  ): { handled: number; returned: number; keptOut: number } {
-    const row = this.#db.prepare(
-      `SELECT COALESCE(SUM(bytes_in), 0) AS handled, COALESCE(SUM(bytes_out), 0) AS returned,
+  /**
+   * A session's bytes: ctx-mode's tools' calls, and apart from them the
+   * results shrunk after the fact (tools named {@linkcode SHRINK_TOOL_PREFIX}…).
+   */
+  totals(sessionId: string): ByteTotals & { shrunk: ByteTotals } {
+    const rows = this.#db.prepare(
+      `SELECT substr(tool, 1, ${SHRINK_TOOL_PREFIX.length}) = ? AS shrunk,
+         COALESCE(SUM(bytes_in), 0) AS handled, COALESCE(SUM(bytes_out), 0) AS returned,
          COALESCE(SUM(MAX(bytes_in - bytes_out, 0)), 0) AS kept
-       FROM tool_calls WHERE session_id = ?`,
-    ).get(sessionId);
-    return {
-      handled: Number(row?.handled ?? 0),
-      returned: Number(row?.returned ?? 0),
-      keptOut: Number(row?.kept ?? 0),
+       FROM tool_calls WHERE session_id = ? GROUP BY 1`,
+    ).all(SHRINK_TOOL_PREFIX, sessionId);
+    const of = (shrunk: boolean): ByteTotals => {
+      const row = rows.find((row) => (Number(row.shrunk) === 1) === shrunk);
+      return {
+        handled: Number(row?.handled ?? 0),
+        returned: Number(row?.returned ?? 0),
+        keptOut: Number(row?.kept ?? 0),
+      };
     };
+    return { ...of(false), shrunk: of(true) };
   }
 
   /** The session with the most recent call, if any. */

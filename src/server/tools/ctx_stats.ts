@@ -11,6 +11,21 @@ import {
   toolHandler,
 } from "../_tool.ts";
 import { formatStats } from "../stats.ts";
+import {
+  SHRINK_TOOL_PREFIX,
+  type ToolCallRecord,
+} from "../../store/tool_calls.ts";
+
+/** The shrinks the hooks recorded for this session (the server's own counters do not see them). */
+function shrinksOf(deps: ServerDeps): ToolCallRecord[] {
+  try {
+    return deps.knowledgeBase().toolCalls().session(deps.sessionId).filter((
+      call,
+    ) => call.tool.startsWith(SHRINK_TOOL_PREFIX));
+  } catch {
+    return [];
+  }
+}
 
 /** Registers `ctx_stats`. */
 export function registerCtxStatsTool(
@@ -29,7 +44,12 @@ export function registerCtxStatsTool(
     toolHandler(
       deps,
       "ctx_stats",
-      () => ({ text: formatStats(deps.stats, deps.now()), handled: 0 }),
+      () => ({
+        text: formatStats(deps.stats, deps.now(), {
+          shrunk: shrinksOf(deps),
+        }),
+        handled: 0,
+      }),
     ),
   );
 }
