@@ -17,6 +17,7 @@ import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
 import { currentLaunchCommand } from "../install/launch_command.ts";
 import { registrationChecks } from "../install/doctor_checks.ts";
+import { setAsideIfDamaged } from "./_store.ts";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
 
@@ -43,6 +44,7 @@ export const command: Command = {
     if (positionals.length > 0) {
       throw new UsageError(`Unexpected argument "${positionals[0]}"`, "doctor");
     }
+    // A missing project is one of the doctor's findings, not a usage error.
     const project = projectDir(context.cwd, {
       explicit: values.project,
       env: context.env,
@@ -55,14 +57,16 @@ export const command: Command = {
         currentLaunchCommand(denoJson.version),
       )
       : [];
+    const databasePath = values.db
+      ? resolve(context.cwd, values.db)
+      : projectDatabasePath(project, dataHome(context.env));
+    // As every command does: a damaged file goes aside (said on stderr) and the check sees the new one.
+    setAsideIfDamaged(databasePath, context);
     const checks = runDoctor({
       version: denoJson.version,
       dataHome: dataHome(context.env),
       projectDir: project,
-      // A missing project is one of the doctor's findings, not a usage error.
-      databasePath: values.db
-        ? resolve(context.cwd, values.db)
-        : projectDatabasePath(project, dataHome(context.env)),
+      databasePath,
       languages: await detectLanguages({ env: context.env, versions: true }),
       sandbox: await confinementReport(context.env),
       network: networkPolicy(context.env, {

@@ -37,7 +37,11 @@ import {
 } from "./_content.ts";
 import { fetchUrl } from "./_fetch_url.ts";
 import { convertHtml } from "./convert_html.ts";
-import { formatOutline, jsonOutline, markdownHeadings } from "../store/outline.ts";
+import {
+  formatOutline,
+  jsonOutline,
+  markdownHeadings,
+} from "../store/outline.ts";
 import { defaultSourceLabel } from "./source_label.ts";
 
 /** The default response size cap: 10 MB. */
