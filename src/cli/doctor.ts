@@ -16,7 +16,14 @@ import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
 import { currentLaunchCommand } from "../install/launch_command.ts";
-import { registrationChecks } from "../install/doctor_checks.ts";
+import type { registrationChecks as RegistrationChecks } from "../install/doctor_checks.ts";
+
+/**
+ * The registration checks, relative to this file, loaded only when doctor
+ * runs (in `CLI_MODULES` for `deno compile`): they read agents' config
+ * formats through npm packages that `doctor --help` must not load.
+ */
+export const REGISTRATION_CHECKS_MODULE = "../install/doctor_checks.ts";
 import { setAsideIfDamaged } from "./_store.ts";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
@@ -51,6 +58,9 @@ export const command: Command = {
     });
     const platform = await platformDoctor(context.env, { projectDir: project });
     const home = context.env.HOME ?? context.env.USERPROFILE;
+    const { registrationChecks }: {
+      registrationChecks: typeof RegistrationChecks;
+    } = await import(new URL(REGISTRATION_CHECKS_MODULE, import.meta.url).href);
     const registrations = home
       ? await registrationChecks(
         { home, env: context.env, projectDir: project },
