@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { dataHome, projectDatabasePath, projectDir } from "../config/paths.ts";
 import { secureDataHome } from "../config/private_files.ts";
-import { KnowledgeBase } from "../store/knowledge_base.ts";
+import type { KnowledgeBase } from "../store/knowledge_base.ts";
 import { KnowledgeBaseKeeper } from "../store/knowledge_base_keeper.ts";
 import { scrubberFromEnv } from "../sandbox/options_from_env.ts";
 import type { CliContext } from "./_context.ts";
@@ -44,6 +44,14 @@ export function projectFor(
   return project;
 }
 
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return Deno.statSync(path).isDirectory;
@@ -65,14 +73,38 @@ export function databasePathFor(
   return projectDatabasePath(project, home);
 }
 
-/** Opens the knowledge base a command should use, scrubbing the environment's secrets from what it indexes. */
+/**
+ * Opens the knowledge base a command should use, scrubbing the environment's
+ * secrets from what it indexes. A file that is not SQLite or is damaged (at
+ * open, or by `PRAGMA quick_check`) is moved aside with its `-wal` and `-shm`
+ * and a new one started, with one note on stderr, as the server does.
+ */
 export function openStoreFor(
   flags: StoreFlags,
   context: CliContext,
 ): KnowledgeBase {
-  return KnowledgeBase.open(databasePathFor(flags, context), {
-    scrubber: scrubberFromEnv(context.env),
-  });
+  return keepStoreFor(flags, context).get();
+}
+
+/**
+ * Moves a damaged database aside before a command that reads it another way
+ * (session history, the savings report, doctor), with one note on stderr.
+ * What moving aside cannot fix (a lock, permissions, a newer schema) is left
+ * to the command's own opening to report.
+ *
+ * @param path The database file.
+ * @param context Where the note goes.
+ */
+export function setAsideIfDamaged(path: string, context: CliContext): void {
+  if (!isFile(path)) return;
+  const keeper = keeperOf(path, context, true);
+  try {
+    keeper.get();
+  } catch {
+    // Not damage: the command's own opening reports it.
+  } finally {
+    keeper.close();
+  }
 }
 
 /**
@@ -84,7 +116,16 @@ export function keepStoreFor(
   flags: StoreFlags,
   context: CliContext,
 ): KnowledgeBaseKeeper {
-  return new KnowledgeBaseKeeper(databasePathFor(flags, context), {
+  return keeperOf(databasePathFor(flags, context), context, true);
+}
+
+function keeperOf(
+  path: string,
+  context: CliContext,
+  checkFirst: boolean,
+): KnowledgeBaseKeeper {
+  return new KnowledgeBaseKeeper(path, {
+    checkFirst,
     scrubber: scrubberFromEnv(context.env),
     onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
   });

@@ -9,6 +9,7 @@
 import denoJson from "../../deno.json" with { type: "json" };
 import { UsageError } from "./_usage_error.ts";
 import { type CliContext, type Command, processContext } from "./_context.ts";
+import { SERVE_RUN_MODULE } from "./serve.ts";
 
 interface CommandEntry {
   summary: string;
@@ -126,6 +127,11 @@ export const CLI_MODULES: readonly string[] = [
   ),
   WORKER_HOST,
   SANDBOX_HOST,
+  SERVE_RUN_MODULE,
+  // `index.ts` loads the HTML converter by computed specifier (its HTML_TO_MARKDOWN_MODULE).
+  "../fetch/html_to_markdown.ts",
+  // `doctor.ts` loads its registration checks the same way (its REGISTRATION_CHECKS_MODULE).
+  "../../adapters/install_checks.ts",
 ];
 
 /**

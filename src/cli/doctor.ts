@@ -16,7 +16,15 @@ import { confinementReport, detectLanguages } from "../sandbox/mod.ts";
 import { formatDoctor, runDoctor } from "../server/doctor.ts";
 import { platformDoctor } from "../../adapters/platform_checks.ts";
 import { currentLaunchCommand } from "../install/launch_command.ts";
-import { registrationChecks } from "../../adapters/install_checks.ts";
+import type { registrationChecks as RegistrationChecks } from "../../adapters/install_checks.ts";
+
+/**
+ * The registration checks, relative to this file, loaded only when doctor
+ * runs (in `CLI_MODULES` for `deno compile`): they read agents' config
+ * formats through npm packages that `doctor --help` must not load.
+ */
+export const REGISTRATION_CHECKS_MODULE = "../../adapters/install_checks.ts";
+import { setAsideIfDamaged } from "./_store.ts";
 
 const USAGE = `Usage: ctx-mode doctor [--json]
 
@@ -43,26 +51,32 @@ export const command: Command = {
     if (positionals.length > 0) {
       throw new UsageError(`Unexpected argument "${positionals[0]}"`, "doctor");
     }
+    // A missing project is one of the doctor's findings, not a usage error.
     const project = projectDir(context.cwd, {
       explicit: values.project,
       env: context.env,
     });
     const platform = await platformDoctor(context.env, { projectDir: project });
     const home = context.env.HOME ?? context.env.USERPROFILE;
+    const { registrationChecks }: {
+      registrationChecks: typeof RegistrationChecks;
+    } = await import(new URL(REGISTRATION_CHECKS_MODULE, import.meta.url).href);
     const registrations = home
       ? await registrationChecks(
         { home, env: context.env, projectDir: project },
         currentLaunchCommand(denoJson.version),
       )
       : [];
+    const databasePath = values.db
+      ? resolve(context.cwd, values.db)
+      : projectDatabasePath(project, dataHome(context.env));
+    // As every command does: a damaged file goes aside (said on stderr) and the check sees the new one.
+    setAsideIfDamaged(databasePath, context);
     const checks = runDoctor({
       version: denoJson.version,
       dataHome: dataHome(context.env),
       projectDir: project,
-      // A missing project is one of the doctor's findings, not a usage error.
-      databasePath: values.db
-        ? resolve(context.cwd, values.db)
-        : projectDatabasePath(project, dataHome(context.env)),
+      databasePath,
       languages: await detectLanguages({ env: context.env, versions: true }),
       sandbox: await confinementReport(context.env),
       network: networkPolicy(context.env, {

@@ -17,6 +17,7 @@ import {
   type SkippedFile,
 } from "../store/index_files.ts";
 import type { IndexReceipt } from "../store/knowledge_base.ts";
+import type { htmlToMarkdown as HtmlToMarkdown } from "../fetch/html_to_markdown.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { formatCount } from "../store/format_count.ts";
 
@@ -42,6 +43,9 @@ Examples:
   ctx-mode index docs/ --source docs
   npm test 2>&1 | ctx-mode index - --source "npm test"
 `;
+
+/** The HTML converter, relative to this file, loaded on the first HTML file (in `CLI_MODULES` for `deno compile`). */
+export const HTML_TO_MARKDOWN_MODULE = "../fetch/html_to_markdown.ts";
 
 /** The `index` command. */
 export const command: Command = {
@@ -178,7 +182,10 @@ function bar(
  * only when a folder holds HTML.
  */
 async function convertPage(html: string): Promise<string> {
-  const { htmlToMarkdown } = await import("../fetch/html_to_markdown.ts");
+  // By computed specifier: a literal import would have every `index` (and
+  // `index --help`) load, or download, the converter's npm packages.
+  const { htmlToMarkdown }: { htmlToMarkdown: typeof HtmlToMarkdown } =
+    await import(new URL(HTML_TO_MARKDOWN_MODULE, import.meta.url).href);
   return htmlToMarkdown(html).markdown;
 }
 

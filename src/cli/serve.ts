@@ -7,9 +7,10 @@
 import denoJson from "../../deno.json" with { type: "json" };
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
-import { agentSessionId, dataHome } from "../config/paths.ts";
-import { databasePathFor, projectFor } from "./_store.ts";
-import { existsSync } from "node:fs";
+import type { runServer as RunServer } from "./_serve_run.ts";
+
+/** The server's start, relative to this file, loaded only to serve (in `CLI_MODULES` for `deno compile`). */
+export const SERVE_RUN_MODULE = "./_serve_run.ts";
 
 const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
 
@@ -42,62 +43,12 @@ export const command: Command = {
       await context.err(await terminalHint());
       return 0;
     }
-    const project = projectFor(values, context, "serve");
-    const home = dataHome(context.env);
-    const { serveStdio } = await import("../server/server.ts");
-    const { confinementReport, hideFromSameUser } = await import(
-      "../sandbox/mod.ts"
+    // By computed specifier: `serve --help` and the terminal hint must not
+    // load (or download) the MCP SDK that a literal import would pull in.
+    const server: { runServer: typeof RunServer } = await import(
+      new URL(SERVE_RUN_MODULE, import.meta.url).href
     );
-    // Runs are processes of the same user: keep the server's environment out of their reach.
-    hideFromSameUser();
-    // Which confinement runs get is said at start, so a weaker one is never silent.
-    const sandbox = await confinementReport(context.env);
-    await context.err(`ctx-mode: sandbox ${sandbox.detail}\n`);
-    const { detectPlatform } = await import("../../adapters/detect.ts");
-    const { platformDoctor } = await import(
-      "../../adapters/platform_checks.ts"
-    );
-    // Hooks of this project answered by this process, off the tool calls'
-    // thread; started beside the server, which does not wait for it.
-    const { listenForHooks } = await import(
-      "../hook_channel/project_socket.ts"
-    );
-    const socket = listenForHooks(context.env, {
-      dataHome: home,
-      projectDir: project,
-    });
-    void socket.then((started) => {
-      if ("reason" in started) {
-        context.err(
-          `ctx-mode: this server does not answer hooks: ${started.reason}\n`,
-        )
-          .catch(() => {});
-      }
-    });
-    try {
-      await serveStdio({
-        projectDir: project,
-        dataHome: home,
-        databasePath: databasePathFor(values, context, "serve"),
-        env: context.env,
-        sessionId: agentSessionId(context.env),
-        onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
-        log: (line) => {
-          context.err(`ctx-mode serve: ${line}\n`).catch(() => {});
-        },
-        describePlatform: (clientName) =>
-          detectPlatform({ env: context.env, clientName, exists: existsSync }),
-        platformChecks: async (clientName) =>
-          (await platformDoctor(context.env, {
-            projectDir: project,
-            clientName,
-          }))
-            .checks,
-      });
-    } finally {
-      const started = await socket;
-      if (!("reason" in started)) await started.close();
-    }
+    await server.runServer(values, context);
     return 0;
   },
 };

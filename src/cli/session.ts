@@ -3,14 +3,15 @@
  * this project — the guide a session would get back, the recorded sessions,
  * or every event of one session.
  *
- * Read-only: it never indexes, snapshots or moves a database aside.
+ * Read-only: it never indexes or snapshots. A damaged database is moved
+ * aside first (with one note on stderr), as every command does.
  *
  * @module
  */
 
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { CliContext, Command } from "./_context.ts";
-import { databasePathFor } from "./_store.ts";
+import { databasePathFor, setAsideIfDamaged } from "./_store.ts";
 import { projectDir } from "../config/paths.ts";
 import { renderGuide } from "../session/guide.ts";
 import { sessionState } from "../session/session_state.ts";
@@ -64,6 +65,7 @@ export const command: Command = {
       throw new UsageError(`Unexpected argument "${extra[0]}"`, "session");
     }
     const database = databasePathFor(values, context);
+    setAsideIfDamaged(database, context);
     const store = SessionStore.open(database, { moveCorruptAside: false });
     try {
       const sessions = store.sessions();

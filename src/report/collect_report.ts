@@ -119,6 +119,9 @@ export interface SavingsReport {
 }
 
 /** How much of each list the report keeps. */
+/** The tool that reads these figures: what it handles is the report itself, not output kept out. */
+const NOT_A_SAVING = "ctx_stats";
+
 const LIMITS = { sessions: 30, savings: 10, searches: 20, compactions: 200 };
 
 function num(value: unknown): number {
@@ -303,8 +306,8 @@ export function collectReport(
     })),
     largestSavings: db.prepare(
       `SELECT session_id, tool, at, bytes_in, bytes_out FROM tool_calls
-       WHERE bytes_in > bytes_out AND ${TOOLS_ONLY} ORDER BY bytes_in - bytes_out DESC, at DESC LIMIT ?`,
-    ).all(LIMITS.savings).map((row) => ({
+       WHERE bytes_in > bytes_out AND ${TOOLS_ONLY} AND tool <> ? ORDER BY bytes_in - bytes_out DESC, at DESC LIMIT ?`,
+    ).all(NOT_A_SAVING, LIMITS.savings).map((row) => ({
       sessionId: String(row.session_id),
       tool: String(row.tool),
       at: num(row.at),

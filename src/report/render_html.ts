@@ -10,6 +10,7 @@
  */
 
 import { formatBytes } from "../store/format_bytes.ts";
+import { formatCount } from "../store/format_count.ts";
 import { columns, escapeXml, horizontalBars, type Series } from "./_svg.ts";
 import type { Bytes, SavingsReport } from "./collect_report.ts";
 
@@ -32,6 +33,7 @@ table { border-collapse: collapse; width: 100%; font-size: 13px; }
 th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid #eef0f4; vertical-align: top; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }
+code.id { white-space: nowrap; word-break: normal; }
 .empty { color: #5b6475; font-style: italic; } .when { white-space: nowrap; }
 .zero { color: #c0392b; }
 svg { max-width: 100%; height: auto; display: block; }
@@ -86,12 +88,17 @@ function cards(report: SavingsReport): string {
     [share(report.totals), "of what tools handled"],
     [
       String(report.totals.calls),
-      `tool calls in ${report.totals.sessions} sessions`,
+      `tool calls in ${formatCount(report.totals.sessions, "session")}`,
     ],
-    [String(report.searches.queries), `searches, ${report.searches.hits} hits`],
+    [
+      String(report.searches.queries),
+      `searches, ${formatCount(report.searches.hits, "hit")}`,
+    ],
     [
       formatBytes(kept(report.shrunk)),
-      `shrunk away from ${report.shrunk.calls} native tool results`,
+      `shrunk away from ${
+        formatCount(report.shrunk.calls, "native tool result")
+      }`,
     ],
   ];
   return `<div class="cards">${
@@ -161,7 +168,7 @@ function sessions(report: SavingsReport): string {
       "tools",
     ],
     report.sessions.map((s) => [
-      `<code title="${escapeXml(s.sessionId)}">${
+      `<code class="id" title="${escapeXml(s.sessionId)}">${
         escapeXml(shortId(s.sessionId))
       }</code>`,
       `<span class="when">${escapeXml(time(s.firstAt).slice(0, 16))}</span>`,
@@ -186,7 +193,7 @@ function savings(report: SavingsReport): string {
     report.largestSavings.map((s) => [
       escapeXml(s.tool),
       escapeXml(time(s.at)),
-      `<code>${escapeXml(shortId(s.sessionId))}</code>`,
+      `<code class="id">${escapeXml(shortId(s.sessionId))}</code>`,
       `#${formatBytes(s.handled)}`,
       `#${formatBytes(s.returned)}`,
       `#${formatBytes(kept(s))}`,
@@ -197,8 +204,11 @@ function savings(report: SavingsReport): string {
 function searches(report: SavingsReport): string {
   const { searches } = report;
   if (searches.calls === 0) return empty("No searches yet.");
-  const summary =
-    `<p>${searches.calls} search calls asked ${searches.queries} queries and found ${searches.hits} hits; ${searches.empty} queries found nothing.</p>`;
+  const summary = `<p>${formatCount(searches.calls, "search call")} asked ${
+    formatCount(searches.queries, "query", "queries")
+  } and found ${formatCount(searches.hits, "hit")}; ${
+    formatCount(searches.empty, "query", "queries")
+  } found nothing.</p>`;
   if (searches.recent.length === 0) return summary;
   return summary + table(
     ["latest queries", "when", "#hits"],

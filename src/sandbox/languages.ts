@@ -27,7 +27,10 @@ export interface LanguageInfo {
   aliases: readonly string[];
   /** The executable found on PATH (the Deno executable for JavaScript and TypeScript), or `undefined`. */
   command: string | undefined;
-  /** Whether code in this language can run here. */
+  /**
+   * Whether code in this language can run here: its runtime is on PATH and,
+   * when versions were asked, its version command succeeds.
+   */
   available: boolean;
   /** The runtime's version, when asked for and found. */
   version?: string;
@@ -244,7 +247,11 @@ export async function detectLanguages(
       }
       const { version, error } = await pending;
       if (version !== undefined) info.version = version;
-      if (error !== undefined) info.versionError = error;
+      if (error !== undefined) {
+        // Found but not runnable (a rustup proxy with no toolchain): not available, for doctor as for everyone.
+        info.versionError = error;
+        info.available = false;
+      }
       return info;
     }),
   );

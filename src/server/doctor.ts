@@ -87,12 +87,14 @@ export function runDoctor(input: DoctorInput): DoctorCheck[] {
     checkDatabase(input.databasePath),
   ];
   const broken = input.languages.filter((language) =>
-    language.available && language.versionError !== undefined
+    language.versionError !== undefined
   );
   const available = input.languages.filter((language) =>
     language.available && language.versionError === undefined
   );
-  const missing = input.languages.filter((language) => !language.available);
+  const missing = input.languages.filter((language) =>
+    !language.available && language.versionError === undefined
+  );
   for (const language of broken) {
     checks.push({
       name: `language ${language.id}`,

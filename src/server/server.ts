@@ -91,6 +91,8 @@ export function createServer(options: ServerOptions): CtxServer {
     now,
     scrubber,
     onNote: options.onNote,
+    // Damaged pages found before the first write, so the -wal goes aside as it was.
+    checkFirst: true,
   });
   const deps: ServerDeps = {
     version: denoJson.version,

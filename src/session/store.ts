@@ -15,7 +15,13 @@
 import type { DatabaseSync } from "node:sqlite";
 import { openDatabase, reason } from "../store/database.ts";
 import { HookLog } from "../store/hook_log.ts";
-import { fileIdentity, isCorruption, moveAside } from "../store/move_aside.ts";
+import {
+  fileIdentity,
+  headerDamage,
+  isCorruption,
+  moveAside,
+  movedAsideNote,
+} from "../store/move_aside.ts";
 import { retryBusy } from "./_retry.ts";
 import { eventHash } from "./dedup_hash.ts";
 import { MAX_EVENTS_PER_SESSION, priorityOf } from "./priority.ts";
@@ -91,6 +97,11 @@ export class SessionStore {
   static open(path: string, options: SessionStoreOptions = {}): SessionStore {
     const maxEvents = options.maxEvents ?? MAX_EVENTS_PER_SESSION;
     const identity = path === ":memory:" ? undefined : fileIdentity(path);
+    // Found before SQLite opens the file for writing, which may drop its -wal.
+    const header = path === ":memory:" ? undefined : headerDamage(path);
+    if (header !== undefined && options.moveCorruptAside !== false) {
+      startOver(path, identity, new Error(header), options);
+    }
     try {
       return new SessionStore(
         path,
@@ -431,13 +442,7 @@ function startOver(
   options: SessionStoreOptions,
 ): void {
   const message = error instanceof Error ? error.message : String(error);
-  const problem = message.startsWith("Cannot ")
-    ? message.split("\n")[0]
-    : `Cannot use database "${path}": ${reason(error)}`;
+  const why = message.match(/": (.*)$/m)?.[1] ?? reason(error);
   const aside = moveAside(path, (options.now ?? Date.now)(), identity);
-  if (aside) {
-    options.onNote?.(
-      `${problem}; moved it aside to "${aside}" and started a new one`,
-    );
-  }
+  if (aside) options.onNote?.(movedAsideNote(path, why, aside));
 }

@@ -14,14 +14,16 @@
 import { KnowledgeBase, type KnowledgeBaseOptions } from "./knowledge_base.ts";
 import {
   fileIdentity,
+  headerDamage,
   isCorruption,
   moveAside,
+  movedAsideNote,
   quickCheck,
 } from "./move_aside.ts";
 
 /** Errors that say nothing about the file's health. */
 const NOT_DAMAGE =
-  /locked|busy|permission denied|readonly|read-only|EACCES|newer than this build|cannot create folder/i;
+  /locked|busy|permission denied|readonly|read-only|EACCES|newer than this build|cannot create folder|unable to open/i;
 
 /** The largest file {@linkcode KnowledgeBaseKeeper.checkOnce} checks. */
 const QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024;
@@ -30,6 +32,12 @@ const QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024;
 export interface KeeperOptions extends KnowledgeBaseOptions {
   /** Hears each note as it happens (a server logs it to stderr). @default {undefined} */
   onNote?: ((line: string) => void) | undefined;
+  /**
+   * Run `PRAGMA quick_check` (read-only) before the first open, for a
+   * command that opens once: damaged pages are found before SQLite writes
+   * to the file, and the `-wal` goes aside as it was. @default {false}
+   */
+  checkFirst?: boolean;
 }
 
 /** A knowledge base that moves its damaged file aside and starts over. */
@@ -63,6 +71,10 @@ export class KnowledgeBaseKeeper {
   get(): KnowledgeBase {
     if (this.#kb) return this.#kb;
     const identity = this.#identity();
+    const before = this.#damageBeforeOpen();
+    if (before !== undefined) {
+      this.#moveAside(new Error(before), identity);
+    }
     try {
       this.#kb = KnowledgeBase.open(this.path, this.#options);
     } catch (error) {
@@ -128,6 +140,21 @@ export class KnowledgeBaseKeeper {
     this.#kb = undefined;
   }
 
+  /** Damage seen without opening the file for writing: its header, and with `checkFirst` its pages. */
+  #damageBeforeOpen(): string | undefined {
+    if (this.path === ":memory:" || !isFile(this.path)) return undefined;
+    const header = headerDamage(this.path);
+    if (header !== undefined || !this.#options.checkFirst || this.#checked) {
+      return header;
+    }
+    this.#checked = true;
+    if (sizeOf(this.path) > QUICK_CHECK_MAX_BYTES) return undefined;
+    const verdict = quickCheck(this.path);
+    return verdict === "ok" || NOT_DAMAGE.test(verdict)
+      ? undefined
+      : `the database file is corrupt (${verdict})`;
+  }
+
   #identity(): string | undefined {
     return this.path === ":memory:" ? undefined : fileIdentity(this.path);
   }
@@ -153,7 +180,7 @@ export class KnowledgeBaseKeeper {
       identity,
     );
     const line = aside
-      ? `The knowledge base "${this.path}" was damaged (${why}); moved it aside to "${aside}" and started a new one: indexed content and session history start empty`
+      ? movedAsideNote(this.path, why ?? message, aside)
       : undefined;
     if (!line) return identity !== fileIdentity(this.path);
     this.#notes.push(line);

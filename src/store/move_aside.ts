@@ -21,6 +21,46 @@ export function isCorruption(error: unknown): boolean {
   return CORRUPT.test(error instanceof Error ? error.message : String(error));
 }
 
+/** The first 16 bytes of every SQLite database file. */
+const MAGIC = "SQLite format 3\u0000";
+
+/** The size of SQLite's file header: a shorter file that is not empty was cut. */
+const HEADER_BYTES = 100;
+
+/**
+ * What is wrong with a database file's header, read without SQLite (which,
+ * opening a damaged file for writing, may drop its `-wal` and `-shm`).
+ *
+ * @param path The database file.
+ * @returns Why the file is not an SQLite database, or undefined when its
+ * header looks right, it is empty (SQLite's own new file) or cannot be read.
+ */
+export function headerDamage(path: string): string | undefined {
+  let head: Uint8Array;
+  try {
+    using file = Deno.openSync(path, { read: true });
+    head = new Uint8Array(HEADER_BYTES);
+    let filled = 0;
+    for (;;) {
+      const read = file.readSync(head.subarray(filled));
+      if (read === null || read === 0) break;
+      filled += read;
+      if (filled === HEADER_BYTES) break;
+    }
+    head = head.subarray(0, filled);
+  } catch {
+    return undefined;
+  }
+  if (head.length === 0) return undefined;
+  if (new TextDecoder("latin1").decode(head.subarray(0, 16)) !== MAGIC) {
+    return "the file is not an SQLite database";
+  }
+  if (head.length < HEADER_BYTES) {
+    return `the database file is corrupt (its header is cut at ${head.length} bytes)`;
+  }
+  return undefined;
+}
+
 /**
  * Runs SQLite's `PRAGMA quick_check` on a database file, read-only: the
  * b-trees, pages and records, without the slower index-to-table checks.
@@ -95,6 +135,22 @@ export function moveAside(
     }
   }
   return aside;
+}
+
+/**
+ * The one line every entry point gives the user about a database it moved aside.
+ *
+ * @param path Where the database was.
+ * @param why What was wrong with it.
+ * @param aside Where it is now.
+ * @returns The note, without a prefix.
+ */
+export function movedAsideNote(
+  path: string,
+  why: string,
+  aside: string,
+): string {
+  return `The knowledge base "${path}" was damaged (${why}); moved it aside to "${aside}" and started a new one: indexed content and session history start empty`;
 }
 
 function exists(path: string): boolean {

@@ -461,7 +461,7 @@ Deno.test("a corrupt project database is moved aside by the hook, which still an
   assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
   assert.match(
     run.stderr,
-    /^ctx-mode hook: Cannot open database ".*": the file is not an SQLite database; moved it aside to ".*\.corrupt-\d{8}T\d{6}Z" and started a new one\n$/,
+    /^ctx-mode hook: The knowledge base ".*" was damaged \(the file is not an SQLite database\); moved it aside to ".*\.corrupt-\d{8}T\d{6}Z" and started a new one: indexed content and session history start empty\n$/,
   );
   const aside = run.stderr.match(/moved it aside to "([^"]+)"/)![1]!;
   assert.equal(

@@ -226,7 +226,7 @@ Deno.test("a database that is not SQLite is moved aside with a note and a new on
   assert.equal(notes.length, 1);
   assert.match(
     notes[0]!,
-    /not an SQLite database; moved it aside to ".*corrupt-20260102T030405Z" and started a new one/,
+    /was damaged \(the file is not an SQLite database\); moved it aside to ".*corrupt-20260102T030405Z" and started a new one/,
   );
   const store = SessionStore.open(path);
   try {
