@@ -131,7 +131,8 @@ const WE_BLOCK_COMMANDS: { pattern: RegExp; why: string }[] = [
     pattern: /^\(? ?\w+\(\) \{ rm -rf \.\.\//,
     why:
       "a function whose body deletes outside the project is judged wherever its name is used, even in forms the shell would not run (redefined, defined in a subshell, after `X=1 time`, in `sh -c`)",
-  },  {
+  },
+  {
     pattern: /\brm -[rR] \//,
     why:
       "a recursive delete outside the project is denied without -f too: an agent has no terminal, so rm never prompts",
