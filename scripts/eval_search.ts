@@ -81,7 +81,8 @@ export async function indexCorpus(
   };
 }
 
-function score(
+/** Scores questions against an indexed knowledge base. */
+export function score(
   kb: KnowledgeBase,
   questions: readonly EvalQuestion[],
 ): HalfScore {
