@@ -12,6 +12,9 @@
  * - `valgrind`: the HTML manual of the Debian package `valgrind` (3.19),
  *   copied as it is installed.
  * - `help`: the `--help` output of GNU coreutils 9.1 commands.
+ * - `libxslt`: the gtk-doc API reference of the Debian package `libxslt1-dev`
+ *   (generated HTML: one page per module, one entry per function, macro and
+ *   type), copied as it is installed.
  *
  * Each corpus records its source and version in `SOURCE.txt` beside the
  * folder (not inside it). Run: `deno run -A scripts/eval_corpora.ts [names…]`.
@@ -34,6 +37,7 @@ export const CORPORA = {
   man: "man pages rendered to plain text",
   valgrind: "HTML manual folder (valgrind 3.19)",
   help: "--help output of coreutils 9.1",
+  libxslt: "generated HTML API reference (gtk-doc, libxslt1-dev)",
 } as const;
 
 /** A corpus name. */
@@ -128,12 +132,15 @@ async function buildMan(): Promise<string> {
   return `man -P cat, MANWIDTH=80: ${count} pages of section 1`;
 }
 
-async function buildValgrind(): Promise<string> {
-  const source = "/usr/share/doc/valgrind/html";
+async function copyDebianHtml(
+  name: CorpusName,
+  source: string,
+  debianPackage: string,
+): Promise<string> {
   if (!existsSync(source)) {
-    throw new Error(`${source} is absent (apt-get install valgrind)`);
+    throw new Error(`${source} is absent (apt-get install ${debianPackage})`);
   }
-  const root = await fresh("valgrind");
+  const root = await fresh(name);
   for await (const entry of Deno.readDir(source)) {
     if (entry.isFile && entry.name.endsWith(".html")) {
       await Deno.copyFile(
@@ -146,9 +153,21 @@ async function buildValgrind(): Promise<string> {
     "-W",
     "-f",
     "${Version}",
-    "valgrind",
+    debianPackage,
   ]);
-  return `Debian package valgrind ${version.stdout.trim()} HTML manual`;
+  return `Debian package ${debianPackage} ${version.stdout.trim()} HTML`;
+}
+
+function buildValgrind(): Promise<string> {
+  return copyDebianHtml("valgrind", "/usr/share/doc/valgrind/html", "valgrind");
+}
+
+function buildLibxslt(): Promise<string> {
+  return copyDebianHtml(
+    "libxslt",
+    "/usr/share/doc/libxslt1-dev/gtk-doc/html/libxslt",
+    "libxslt1-dev",
+  );
 }
 
 async function buildHelp(): Promise<string> {
@@ -175,6 +194,7 @@ const BUILDERS: Record<CorpusName, () => Promise<string>> = {
   man: buildMan,
   valgrind: buildValgrind,
   help: buildHelp,
+  libxslt: buildLibxslt,
 };
 
 if (import.meta.main) {

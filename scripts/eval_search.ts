@@ -41,6 +41,9 @@ export interface HalfScore {
   hit1: number;
   hit5: number;
   mrr: number;
+  /** Wall time of one search, median and 99th percentile, in ms. */
+  p50: number;
+  p99: number;
   misses: string[];
 }
 
@@ -78,7 +81,8 @@ export async function indexCorpus(
   };
 }
 
-function score(
+/** Scores questions against an indexed knowledge base. */
+export function score(
   kb: KnowledgeBase,
   questions: readonly EvalQuestion[],
 ): HalfScore {
@@ -86,8 +90,11 @@ function score(
   let hit5 = 0;
   let reciprocal = 0;
   const misses: string[] = [];
+  const times: number[] = [];
   for (const question of questions) {
+    const started = performance.now();
     const hits = kb.search([question.q], { limit: 10 })[0]?.hits ?? [];
+    times.push(performance.now() - started);
     const rank = hits.findIndex((hit) =>
       hit.source.endsWith(question.file) &&
       question.sections.some((fragment) => hit.title.includes(fragment))
@@ -106,11 +113,16 @@ function score(
     }
   }
   const n = questions.length || 1;
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
   return {
     questions: questions.length,
     hit1: hit1 / n,
     hit5: hit5 / n,
     mrr: reciprocal / n,
+    p50: at(0.5),
+    p99: at(0.99),
     misses,
   };
 }
@@ -173,7 +185,8 @@ if (import.meta.main) {
     for (const corpus of corpora) {
       const result = await evaluateCorpus(corpus);
       if (!result) continue;
-      const strip = ({ misses: _, ...rest }: HalfScore) => rest;
+      const strip = ({ misses: _, p50: _p50, p99: _p99, ...rest }: HalfScore) =>
+        rest;
       figures[corpus] = { dev: strip(result.dev), test: strip(result.test) };
     }
     console.log(JSON.stringify(figures, null, 2));
@@ -197,7 +210,11 @@ if (import.meta.main) {
       console.log(
         `${corpus} ${half}: hit@1 ${s.hit1.toFixed(2)} hit@5 ${
           s.hit5.toFixed(2)
-        } MRR ${s.mrr.toFixed(2)} (${s.questions} q, ${result.chunks} chunks)`,
+        } MRR ${
+          s.mrr.toFixed(2)
+        } (${s.questions} q, ${result.chunks} chunks, p50 ${
+          s.p50.toFixed(1)
+        } ms)`,
       );
       if (flags.includes("--misses") && half === "dev") {
         for (const miss of s.misses) console.log(`  ${miss}`);

@@ -6,7 +6,9 @@
  * heading or the text, typed words naming the document itself (the program
  * of a manual, a page's title: `strip` in "strip --strip-debug"), terms
  * standing close together, and a cut for chunks
- * that are mostly links (tables of contents, link lists).
+ * that are mostly links (tables of contents, link lists), short focused
+ * sections and deep headings. The weights live in `rank_weights.json`, fitted
+ * on the development questions by `scripts/fit_rerank.ts`.
  *
  * Pure: it scores rows it is given and never touches the database.
  *
@@ -37,18 +39,21 @@ export interface RankRow {
   relevance: number;
 }
 
-/** The weights of the score's parts; tuned on the development questions only. */
-const WEIGHTS = {
-  bm25: 0.7,
-  leaf: 1.0,
-  path: 0.4,
-  body: 0.75,
-  exact: 2.2,
-  precision: 0.25,
-  proximity: 0.3,
-  verbatim: 0.3,
-  root: 0.3,
-};
+import weightData from "./rank_weights.json" with { type: "json" };
+
+/** The names of the score's parts. */
+export type RankWeightName = keyof typeof weightData;
+
+/**
+ * The weights of the score's parts, fitted on the development questions only.
+ * Mutable so that the fitting script can try others in process.
+ */
+export const RANK_WEIGHTS: Record<RankWeightName, number> = { ...weightData };
+const WEIGHTS = RANK_WEIGHTS;
+/** The body length (characters) at which specificity falls to one half. */
+const FOCUSED_CHARS = 800;
+/** Heading depth beyond which a deeper heading earns nothing more. */
+const MAX_DEPTH = 4;
 const LINK_HEAVY_SHARE = 0.5;
 const LEAD_CHARS = 160;
 const EXACT_IN_TEXT = 0.5;
@@ -167,7 +172,11 @@ export function scoreRow(
     WEIGHTS.precision * leafPrecision(leaf, terms) +
     WEIGHTS.proximity * proximity(body, typed) +
     WEIGHTS.verbatim * verbatim +
-    WEIGHTS.root * share(rootShare);
+    WEIGHTS.root * share(rootShare) +
+    WEIGHTS.specificity * share(leafShare) /
+      (1 + row.body.length / FOCUSED_CHARS) +
+    WEIGHTS.depth * Math.min(MAX_DEPTH, row.title.split(" > ").length - 1) /
+      MAX_DEPTH;
   const score = WEIGHTS.bm25 * bm + features;
   return linkShare(row.body) > LINK_HEAVY_SHARE
     ? score * LINK_HEAVY_FACTOR

@@ -29,6 +29,10 @@ import { contextTerms } from "./_context_terms.ts";
 import { rememberWords } from "./_vocabulary.ts";
 import { utf8ByteLength } from "./split_oversize.ts";
 import { type QueryResult, Searcher, type SearchOptions } from "./_search.ts";
+import { fuseResults } from "./fuse_results.ts";
+
+/** How deep each phrasing is read before fusion: a hit at rank 20 still counts. */
+const FUSION_DEPTH = 20;
 
 export type { Correction } from "./_correct.ts";
 export type { QueryResult, SearchHit, SearchOptions } from "./_search.ts";
@@ -309,6 +313,26 @@ export class KnowledgeBase {
         throw new Error(`Cannot search "${this.path}": ${reason(error)}`);
       }
     });
+  }
+
+  /**
+   * Answers several phrasings of one question with one fused list
+   * (reciprocal rank fusion of each phrasing's ranking).
+   *
+   * @param phrasings Free text, each a way to ask the same question.
+   * @param options As for {@link search}; `limit` is the size of the fused list.
+   * @returns One result whose query joins the phrasings with " | ".
+   */
+  searchFused(
+    phrasings: readonly string[],
+    options: SearchOptions = {},
+  ): QueryResult {
+    const limit = options.limit ?? 5;
+    const depth = Math.max(limit * 3, FUSION_DEPTH);
+    return fuseResults(
+      this.search(phrasings, { ...options, limit: depth }),
+      limit,
+    );
   }
 
   /**

@@ -80,6 +80,23 @@ Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the
   );
 });
 
+Deno.test("ctx_search with fuse answers several phrasings with one list", async () => {
+  await using server = await startServerInTempProject();
+  await server.callText("ctx_index", {
+    content:
+      "# Deploy\n\n## Rollback\n\nRun kubectl rollout undo to go back one revision.\n\n## Scale\n\nRun kubectl scale to change the replica count.\n",
+    source: "runbook",
+  });
+  const text = await server.callText("ctx_search", {
+    queries: ["go back to the previous version", "rollout undo"],
+    fuse: true,
+    limit: 2,
+  });
+  assert.match(text, /^## go back to the previous version \| rollout undo\n/);
+  assert.doesNotMatch(text, /^## rollout undo$/m, "one fused answer");
+  assert.match(text, /^### Deploy > Rollback \[runbook\]/m);
+});
+
 Deno.test("ctx_execute returns only what the code prints, and intent-matched sections of large output", async () => {
   await using server = await startServerInTempProject();
   const small = await server.callText("ctx_execute", {

@@ -27,6 +27,7 @@ export function registerCtxSearchTool(
       description:
         "Search everything indexed in this project (by ctx_index, ctx_fetch_and_index, ctx_batch_execute and large ctx_execute output) and get small ranked snippets with their source and heading. " +
         "Ask several queries in one call. Works with natural language, exact API names, partial identifiers and typos. " +
+        "For one question, send two or three phrasings (one in your words, one in the words the docs would use: option names, API names, the term of art) with `fuse: true`: they are fused into one ranked list. " +
         'Use `source` to stay within one indexed source (or a folder label prefix); `sort: "timeline"` orders the hits oldest first (logs, events).',
       inputSchema: {
         queries: fromJsonText(
@@ -45,46 +46,57 @@ export function registerCtxSearchTool(
         sort: z.enum(["relevance", "timeline"]).optional().describe(
           "Order of the hits (default relevance)",
         ),
+        fuse: z.boolean().optional().describe(
+          "The queries are phrasings of one question: answer with one fused list",
+        ),
       },
       annotations: READ_ONLY_ANNOTATIONS,
     },
-    toolHandler(deps, "ctx_search", ({ queries, source, limit, sort }) => {
-      const verdict = deps.searchThrottle.check(deps.now());
-      if (verdict.level === "refuse") {
+    toolHandler(
+      deps,
+      "ctx_search",
+      ({ queries, source, limit, sort, fuse }) => {
+        const verdict = deps.searchThrottle.check(deps.now());
+        if (verdict.level === "refuse") {
+          return {
+            text: `Search refused: ${deps.searchThrottle.advice(verdict)}`,
+            handled: 0,
+            isError: true,
+          };
+        }
+        const shrink = verdict.level === "shrink";
+        const options = {
+          source,
+          limit: shrink ? Math.min(limit ?? 5, 2) : limit ?? 5,
+          sort: sort ?? "relevance",
+          ...(shrink ? { snippetChars: 300 } : {}),
+        } as const;
+        const kb = deps.knowledgeBase();
+        const results = fuse && queries.length > 1
+          ? [kb.searchFused(queries, options)]
+          : kb.search(queries, options);
+        // Damaged pages can read as "no results": check the file once when nothing matched.
+        if (results.every((result) => result.hits.length === 0)) {
+          deps.keeper.checkOnce();
+        }
+        const text = formatResults(results) +
+          (shrink
+            ? `\n\n(Results shortened. ${deps.searchThrottle.advice(verdict)})`
+            : "");
+        // The savings of indexed content were counted when it was indexed;
+        // counting its sources again here would count the same bytes twice.
         return {
-          text: `Search refused: ${deps.searchThrottle.advice(verdict)}`,
+          text,
           handled: 0,
-          isError: true,
+          detail: {
+            queries: results.map((result) => ({
+              query: deps.scrubber.scrub(result.query.slice(0, 200)).text,
+              hits: result.hits.length,
+            })),
+          },
         };
-      }
-      const shrink = verdict.level === "shrink";
-      const results = deps.knowledgeBase().search(queries, {
-        source,
-        limit: shrink ? Math.min(limit ?? 5, 2) : limit ?? 5,
-        sort: sort ?? "relevance",
-        ...(shrink ? { snippetChars: 300 } : {}),
-      });
-      // Damaged pages can read as "no results": check the file once when nothing matched.
-      if (results.every((result) => result.hits.length === 0)) {
-        deps.keeper.checkOnce();
-      }
-      const text = formatResults(results) +
-        (shrink
-          ? `\n\n(Results shortened. ${deps.searchThrottle.advice(verdict)})`
-          : "");
-      // The savings of indexed content were counted when it was indexed;
-      // counting its sources again here would count the same bytes twice.
-      return {
-        text,
-        handled: 0,
-        detail: {
-          queries: results.map((result) => ({
-            query: deps.scrubber.scrub(result.query.slice(0, 200)).text,
-            hits: result.hits.length,
-          })),
-        },
-      };
-    }),
+      },
+    ),
   );
 }
 
