@@ -51,7 +51,7 @@ Deno.test("the hook enforces the project's and the user's permission rules and l
   await writeJson(join(project.path, ".claude", "settings.json"), {
     permissions: {
       deny: ["Bash(sudo *)", "Read(./secrets/**)"],
-      ask: ["Bash(npm publish:*)"],
+      ask: ["Bash(npm run deploy:*)"],
       allow: ["Bash(git:*)"],
     },
   });
@@ -82,7 +82,7 @@ Deno.test("the hook enforces the project's and the user's permission rules and l
     },
     {
       tool: "Bash",
-      input: { command: "npm run build && npm publish" },
+      input: { command: "npm run build && npm run deploy" },
       decision: "ask",
       rule: "permissions.ask",
     },
@@ -449,14 +449,14 @@ Deno.test("the user's Claude Code rules are read from CLAUDE_CONFIG_DIR when it 
   await using config = await tempDir();
   await using project = await tempDir();
   await writeJson(join(config.path, "settings.json"), {
-    permissions: { deny: ["Bash(terraform destroy:*)"] },
+    permissions: { deny: ["Bash(make release:*)"] },
   });
-  const command = { command: "terraform destroy -auto-approve" };
+  const command = { command: "make release VERSION=2" };
   const relocated = await preToolUse(home.path, project.path, "Bash", command, {
     CLAUDE_CONFIG_DIR: config.path,
   });
   assert.equal(relocated.decision, "deny", relocated.stderr);
-  assert.match(relocated.reason ?? "", /terraform destroy:\*/);
+  assert.match(relocated.reason ?? "", /make release:\*/);
   const unset = await preToolUse(home.path, project.path, "Bash", command);
   assert.equal(unset.decision, undefined, "without the variable, ~/.claude");
 });
