@@ -98,6 +98,7 @@ export type {
   PolicySource,
 } from "./src/config/mod.ts";
 export type {
+  ByteTotals,
   FetchCache,
   FetchCacheRecord,
   ToolCallDetail,

@@ -25,7 +25,10 @@ export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "hooks/engine/decide_post_tool_use.bundle.js",
   "hooks/engine/decide_session_event.bundle.js",
   "src/cli/cli.ts",
+  "src/cli/doctor.ts",
   "src/cli/hook.ts",
+  "src/cli/index.ts",
+  "src/cli/serve.ts",
   "src/sandbox/js_host.ts",
   "src/sandbox/_remote_hosts.ts",
 ];

@@ -36,8 +36,11 @@ export const SHRINK_TOOL_PREFIX = "shrink/";
 
 /** Bytes handled, returned and kept out (handled minus returned, per call). */
 export interface ByteTotals {
+  /** Bytes the tools handled (the measured originals). */
   handled: number;
+  /** Bytes the model got. */
   returned: number;
+  /** Bytes kept out of the context, summed per call. */
   keptOut: number;
 }
 
