@@ -1,7 +1,9 @@
 /**
  * Code that runs later than the line suggests: `trap '…' SIGNAL`, a script
  * the same line wrote and then runs by its path, and `source`/`.` of such a
- * script, of a download or of a file named only by a variable.
+ * script, of a download or of a file named only by a variable. A file the
+ * line downloaded and then runs, or whose shown text it replaced before
+ * running it, is denied.
  *
  * Pure: judges the text the line shows; never runs or reads anything.
  *
@@ -16,7 +18,7 @@ import {
   type Invocation,
   type Verdict,
 } from "./_context.ts";
-import { writtenScript } from "./_line.ts";
+import { checkLineFile } from "./_line_files.ts";
 import {
   fromDownload,
   isOnlyVariable,
@@ -52,10 +54,18 @@ export function checkWrittenRun(
     !w.dynamic && w.value.includes("/") && commandName(w) === inv.name
   );
   if (path === undefined) return null;
-  const text = writtenScript(all, cmd, path.value, inv.cwd);
-  if (text === null) return null;
-  const v = env.nested(text, inv.cwd, env);
-  return v.verdict === "allow" ? null : v;
+  return checkLineFile(inv.name, path.value, cmd, all, inv.cwd, env);
+}
+
+/** The file `source`/`.` runs: its first operand, after bash's `-p PATH` (searched for it). */
+function sourcedFiles(inv: Invocation): string[] {
+  const args = inv.args;
+  if (args[0]?.value !== "-p") return args[0] ? [args[0].value] : [];
+  const dirs = args[1]?.value ?? "";
+  const file = args[2]?.value;
+  if (file === undefined) return dirs === "" ? [] : [dirs];
+  if (file.includes("/")) return [file];
+  return dirs.split(":").map((d) => `${d === "" ? "." : d}/${file}`);
 }
 
 /** `source file` / `. file`: a script written earlier in the line is judged as code; one downloaded or named by a variable alone is not known. */
@@ -66,16 +76,16 @@ export function checkSource(
   env: Env,
 ): Verdict | null {
   const { name } = inv;
-  const text = inv.args[0] && !inv.args[0].dynamic
-    ? writtenScript(all, cmd, inv.args[0].value, inv.cwd)
-    : null;
-  if (text !== null) {
-    const v = env.nested(text, inv.cwd, env);
-    if (v.verdict !== "allow") return v;
+  const operands = inv.args[0]?.value === "-p" ? inv.args.slice(1) : inv.args;
+  if (!operands.slice(0, 2).some((w) => w.dynamic)) {
+    for (const file of sourcedFiles(inv)) {
+      const v = checkLineFile(name, file, cmd, all, inv.cwd, env);
+      if (v) return v;
+    }
   }
   if (inv.args.some((w) => fromDownload(w.substitutions))) {
     return remoteExec(name);
   }
-  if (inv.args[0] && isOnlyVariable(inv.args[0])) return variableScript(name);
+  if (operands[0] && isOnlyVariable(operands[0])) return variableScript(name);
   return null;
 }

@@ -19,6 +19,12 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { checkCalls, languageOf } from "./_code_rules.ts";
+import {
+  checkDeleteLoop,
+  isGluedValue,
+  optionSpan,
+  timeitCode,
+} from "./_interpreter_args.ts";
 import { decodeBase64 } from "./_substitution.ts";
 import { classifyTarget, rmFlags } from "./_rm.ts";
 import {
@@ -45,6 +51,9 @@ export function codeFlags(name: string): string[] | undefined {
       return ["-e", "-E"];
     case "php":
       return ["-r"];
+    case "lua":
+    case "luajit":
+      return ["-e"];
     default:
       return undefined;
   }
@@ -131,6 +140,11 @@ function codeIndex(inv: Invocation, flags: string[]): number {
     if (a === "--" || !a.startsWith("-")) return -1;
     if (a === "-m") return -1;
     if (flags.includes(a)) return i;
+    if (isGluedValue(inv.name, a)) continue;
+    if (optionSpan(inv.name, a) === 2) {
+      i++;
+      continue;
+    }
     if (
       !a.startsWith("--") &&
       flags.some((f) => f.length === 2 && a.endsWith(f.slice(1)))
@@ -156,7 +170,7 @@ function gluedCode(inv: Invocation, flags: string[]): string | null {
   for (const w of inv.args) {
     const a = w.value;
     if (a === "--" || !a.startsWith("-")) return null;
-    if (a.startsWith("--")) continue;
+    if (a.startsWith("--") || isGluedValue(inv.name, a)) continue;
     const m = pattern.exec(a);
     if (m) return m[1] ?? null;
   }
@@ -311,6 +325,8 @@ export function checkOneLiner(
       from = code.indexOf(marker, from + marker.length);
     }
   }
+  const loop = checkDeleteLoop(name, code, cwd, env);
+  if (loop) return loop;
   const language = languageOf(name);
   return language === null ? allow() : checkCalls(language, code, cwd, env);
 }
@@ -335,6 +351,10 @@ export function checkInterpreter(
   const glued = gluedCode(inv, flags);
   if (glued !== null) {
     return checkOneLiner(inv.name, glued, inv.cwd, env);
+  }
+  for (const statement of timeitCode(inv.args)) {
+    const v = checkOneLiner(inv.name, statement, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
   }
   const index = codeIndex(inv, flags);
   let code = index === -1 ? stdinCode(inv, cmd) : inv.args[index + 1]?.value;

@@ -27,6 +27,8 @@ import { checkFromInput } from "./_from_input.ts";
 import { checkGit } from "./_git_invocation.ts";
 import { checkInfra, checkTagPush } from "./_infra.ts";
 import { checkInterpreter, checkOneLiner, codeFlags } from "./_interpreters.ts";
+import { interpreterFiles } from "./_interpreter_args.ts";
+import { checkLineFile } from "./_line_files.ts";
 import { lineEnvironment } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
 import { isPowerShellHost, powerShellScript } from "./_powershell.ts";
@@ -307,7 +309,20 @@ function checkProgram(
   if (startup) return startup;
   const system = checkSystem(inv, env);
   if (system) return system;
-  if (codeFlags(name) !== undefined) {
+  const flags = codeFlags(name);
+  if (flags !== undefined) {
+    for (const file of interpreterFiles(name, inv.args, flags)) {
+      const v = checkLineFile(
+        name,
+        file,
+        cmd,
+        all,
+        inv.cwd,
+        env,
+        (text) => checkOneLiner(name, text, inv.cwd, env),
+      );
+      if (v) return v;
+    }
     return downloadedCode(inv, cmd, all) ??
       checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }

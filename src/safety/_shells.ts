@@ -18,27 +18,11 @@ import {
 } from "./_context.ts";
 import { noteRead } from "./_secret_access.ts";
 import { expandHeredoc, lineEnvironment, writtenScript } from "./_line.ts";
+import { checkLineFile, DOWNLOADERS } from "./_line_files.ts";
 import { substitutePositional } from "./_positional.ts";
 import { isBase64Decoder } from "./_substitution.ts";
 import { unwrap } from "./_unwrap.ts";
 import { parseShell, type SimpleCommand, type Word } from "./shell_parse.ts";
-
-const DOWNLOADERS = new Set([
-  "curl",
-  "wget",
-  "fetch",
-  "http",
-  "https",
-  "httpie",
-  "xh",
-  "xhs",
-  "aria2c",
-  "lwp-request",
-  "nc",
-  "ncat",
-  "netcat",
-  "socat",
-]);
 
 /** Programs whose output is code nobody has seen: shells and interpreters running something. */
 const GENERATORS =
@@ -293,14 +277,21 @@ export function checkShell(
       return shellFromInput(inv.name);
     }
     if (isOnlyVariable(script)) return variableScript(inv.name);
-    const text = script.dynamic
-      ? null
-      : writtenScript(all, cmd, script.value, inv.cwd);
-    if (text !== null) {
-      const code = substitutePositional(text, inv.args.slice(i));
-      const v = env.nested(code, inv.cwd, env);
-      if (v.verdict !== "allow") return v;
-    }
+    const v = script.dynamic ? null : checkLineFile(
+      inv.name,
+      script.value,
+      cmd,
+      all,
+      inv.cwd,
+      env,
+      (text) =>
+        env.nested(
+          substitutePositional(text, inv.args.slice(i)),
+          inv.cwd,
+          env,
+        ),
+    );
+    if (v) return v;
     noteRead(env, script, inv.cwd, inv.name);
     return allow();
   }
