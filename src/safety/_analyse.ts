@@ -18,6 +18,7 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { checkWrittenWord } from "./_control_writes.ts";
+import { checkGitDataWrite } from "./_git_data.ts";
 import { parsePowerShell } from "./_powershell_parse.ts";
 import {
   checkRemoveItem,
@@ -189,6 +190,7 @@ function checkRedirects(cmd: SimpleCommand, env: Env): Verdict | null {
         ? writtenText(cmd)
         : null;
       const v = checkDeviceWrite(target.value) ??
+        checkGitDataWrite(target, cmd.cwd, env, "The redirect to") ??
         checkStartupWrite(target, cmd.cwd, env, appended) ??
         checkWrittenWord(target, cmd.cwd, env);
       if (v) return v;

@@ -102,6 +102,11 @@ export interface Invocation {
   envNames: string[];
   /** Their values, null when only known at run time. */
   envValues: ReadonlyMap<string, string | null>;
+  /**
+   * For a program a `find -exec` runs: find's starting points when its name
+   * tests confine what reaches the program (see `_find_scope.ts`).
+   */
+  findStarts?: Word[];
 }
 
 /** Where a command runs and what feeds it. */

@@ -15,7 +15,9 @@ import {
   type Invocation,
   type Verdict,
 } from "./_context.ts";
+import { scopedStarts } from "./_find_scope.ts";
 import {
+  confinedStarts,
   isTempPath,
   isTrustedTmpdirSuffix,
   place,
@@ -28,6 +30,7 @@ import { classifySecretPath } from "./_secrets.ts";
 import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
 import { INPUT_LINE } from "./_xargs_parallel.ts";
+import { uploadsFiles } from "./_uploads.ts";
 
 /** Tests that match a file's name or path. */
 const NAME_TESTS = new Set([
@@ -192,8 +195,9 @@ export function checkFind(inv: Invocation, env: Env): Verdict {
     }
   }
   if (parts.deletes) {
-    const safe = !parts.follows && parts.starts.length > 0 &&
-      parts.starts.every((s) => isTempDescendant(s, env));
+    const safe = (!parts.follows && parts.starts.length > 0 &&
+      parts.starts.every((s) => isTempDescendant(s, env))) ||
+      confinedStarts(scopedStarts(inv.args) ?? undefined, inv.cwd, env);
     if (!safe) {
       return deny(
         "find.delete",
@@ -282,10 +286,14 @@ function modesTree(inv: Invocation, env: Env): Verdict | null {
 
 /** Whether find's `-exec`/`-execdir`/`-ok` runs a program that reads what it finds. */
 function findFeedsReader(args: Word[]): boolean {
-  return args.some((w, i) =>
-    /^-(?:exec|execdir|ok|okdir)$/.test(w.value) &&
-    readsContents(commandName(args[i + 1]))
-  );
+  return parseFind(args).execs.some((words) => {
+    const name = execProgram(words);
+    return readsContents(name) ||
+      ((name === "curl" || name === "wget") &&
+        uploadsFiles(
+          words.slice(words.findIndex((w) => commandName(w) === name) + 1),
+        ));
+  });
 }
 
 /** find tests whose next word is a value to match, never an action. */

@@ -10,10 +10,18 @@
  * @module
  */
 
-import { deny, type Env, type Invocation, type Verdict } from "./_context.ts";
+import {
+  commandName,
+  deny,
+  type Env,
+  type Invocation,
+  type Verdict,
+} from "./_context.ts";
 import { codeFlags } from "./_interpreters.ts";
-import { readsContents, secretVerdict } from "./_secret_access.ts";
+import { readsContents, secretOf, secretVerdict } from "./_secret_access.ts";
 import { findsSecret } from "./_secret_patterns.ts";
+import { classifySecretPrefix, type SecretMatch } from "./_secrets.ts";
+import { uploadsFiles } from "./_uploads.ts";
 import type { SimpleCommand } from "./shell_parse.ts";
 
 /** Programs whose options decide how much they destroy. */
@@ -75,13 +83,72 @@ export function checkFromInput(
       if (!w.value.startsWith("-") && w.value !== "") break;
     }
   }
-  if (readsContents(name)) {
+  const uploads = (name === "curl" || name === "wget") && uploadsFiles(args);
+  if (readsContents(name) || uploads) {
+    const match = listedSecret(all, cmd, env);
+    if (match) return secretVerdict(match, "the paths piped in");
+  }
+  return null;
+}
+
+/** Programs that pass their input's lines on, filtered or reordered. */
+const FILTERS = new Set([
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "sort",
+  "uniq",
+  "head",
+  "tail",
+  "tr",
+  "sed",
+  "cut",
+  "awk",
+  "cat",
+]);
+
+/** Programs that print the paths they are given or find. */
+const LISTERS = new Set(["ls", "echo", "printf", "fd", "fdfind", "tree"]);
+
+/**
+ * The secret the paths piped into `cmd` can be: printed by a `find` over a
+ * secret folder or name, or by `ls`/`echo` of secret paths, also through
+ * filters (`find ~/.ssh | grep id_ | xargs …`).
+ */
+function listedSecret(
+  all: SimpleCommand[],
+  cmd: SimpleCommand,
+  env: Env,
+): SecretMatch | null {
+  let index = cmd.pipelineIndex - 1;
+  while (index >= 0) {
     const feeder = all.find((c) =>
-      c.pipeline === cmd.pipeline && c.pipelineIndex === cmd.pipelineIndex - 1
+      c.pipeline === cmd.pipeline && c.pipelineIndex === index
     );
-    const match = feeder &&
-      findsSecret([feeder], { cwd: null, home: env.home });
-    if (match) return secretVerdict(match, "the paths find prints");
+    if (feeder === undefined) return null;
+    const name = commandName(feeder.argv[0]);
+    if (name === "find") {
+      return findsSecret([feeder], { cwd: feeder.cwd, home: env.home });
+    }
+    const operands = feeder.argv.slice(1).filter((w) =>
+      !w.value.startsWith("-")
+    );
+    if (LISTERS.has(name)) {
+      for (const w of operands) {
+        const match = secretOf(w, feeder.cwd, env) ??
+          (w.dynamic ? null : classifySecretPrefix(`${w.value}/`, {
+            cwd: feeder.cwd,
+            home: env.home,
+          }));
+        if (match) return match;
+      }
+      return null;
+    }
+    if (!FILTERS.has(name) || operands.length > (name === "cat" ? 0 : 1)) {
+      return null;
+    }
+    index--;
   }
   return null;
 }

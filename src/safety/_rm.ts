@@ -49,6 +49,23 @@ export function isTempPath(abs: string, env: Env, strict = false): boolean {
   });
 }
 
+/** The home's cache folders: their contents are rebuilt on demand. */
+const HOME_CACHES = [
+  ".cache",
+  "Library/Caches",
+  ".npm/_cacache",
+  ".npm/_npx",
+  ".yarn/cache",
+  ".gradle/caches",
+  ".cargo/registry/cache",
+  ".m2/repository",
+];
+
+/** Whether an absolute path is a cache folder of the home, or lies in one (`~/.cache/pip`). */
+export function isCachePath(abs: string, home: string): boolean {
+  return HOME_CACHES.some((c) => isWithin(abs, `${home}/${c}`));
+}
+
 /**
  * Where a literal path lies. A relative path counts as temp only after a `cd`
  * into a temp dir: from a project that itself lives in a temp dir, `../x` is
@@ -63,6 +80,7 @@ export function place(path: string, cwd: string | null, env: Env): Place {
   const written = path.startsWith("/") ||
     (cwd !== null && cwd !== env.root && isTempPath(cwd, env));
   if (written && isTempPath(abs, env)) return "temp";
+  if (isCachePath(abs, env.home)) return "temp";
   if (abs === env.root) return "cwd";
   const trusted = env.root !== "/" &&
     (env.root === env.home || !isWithin(env.home, env.root));
@@ -280,6 +298,27 @@ export function rmFlags(
   return { recursive, force, targets };
 }
 
+/**
+ * Whether every starting point of a confined `find` (see `_find_scope.ts`)
+ * lies in the project or a temp dir, so its clean-up stays there.
+ *
+ * @param starts find's starting points, or undefined when not confined.
+ * @param cwd Where find runs, or null when unknown.
+ * @param env The analysis environment.
+ * @returns True when the deleting action may run.
+ */
+export function confinedStarts(
+  starts: Word[] | undefined,
+  cwd: string | null,
+  env: Env,
+): boolean {
+  if (starts === undefined || env.level === "paranoid") return false;
+  return starts.every((s) => {
+    const where = place(toPosixPath(s.value), cwd, env);
+    return where === "cwd" || where === "inside" || where === "temp";
+  }) && env.root !== env.home;
+}
+
 /** Checks an `rm` invocation (also `rimraf`, which always recurses and forces). */
 export function checkRm(inv: Invocation, env: Env): Verdict {
   const { recursive, force, targets } = rmFlags(inv.args);
@@ -303,7 +342,10 @@ export function checkRm(inv: Invocation, env: Env): Verdict {
       "parallel rm -rf deletes whatever the input lists, which cannot be checked. Delete the specific paths by name",
     );
   }
-  if (force && inv.origin === "find") {
+  if (
+    force && inv.origin === "find" &&
+    !confinedStarts(inv.findStarts, inv.cwd, env)
+  ) {
     return deny(
       "find.exec-rm",
       "find -exec rm -rf deletes every match recursively. Run the find with -print first, then delete the specific paths by name",

@@ -29,6 +29,7 @@ import { checkInfra, checkTagPush } from "./_infra.ts";
 import { checkInterpreter, checkOneLiner, codeFlags } from "./_interpreters.ts";
 import { interpreterFiles } from "./_interpreter_args.ts";
 import { checkLineFile } from "./_line_files.ts";
+import { checkGitDataWriters } from "./_git_data.ts";
 import { lineEnvironment } from "./_line.ts";
 import { substitutePositional } from "./_positional.ts";
 import { isPowerShellHost, powerShellScript } from "./_powershell.ts";
@@ -307,7 +308,7 @@ function checkProgram(
   }
   const startup = checkStartupWriters(inv, cmd, all, env);
   if (startup) return startup;
-  const system = checkSystem(inv, env);
+  const system = checkSystem(inv, env) ?? checkGitDataWriters(inv, env);
   if (system) return system;
   const flags = codeFlags(name);
   if (flags !== undefined) {

@@ -22,6 +22,8 @@ import {
 import {
   classifySecretPath,
   classifySecretPrefix,
+  isDotenvTemplate,
+  isReadableSshFile,
   type SecretMatch,
 } from "./_secrets.ts";
 import { findsSecret, patternSecret } from "./_secret_patterns.ts";
@@ -365,9 +367,39 @@ export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
   ) {
     return null;
   }
+  const reads = new Set(readOperands(inv).map((w) => w.value));
+  const edits = ["mv", "scp", "rsync", "sftp"].includes(inv.name) ||
+    inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
+  const template = templateCopy(inv);
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);
-    if (match) return secretVerdict(match, w.value);
+    if (match === null || w === template) continue;
+    const options = { cwd: inv.cwd, home: env.home };
+    if (
+      !w.dynamic && !edits && reads.has(w.value) &&
+      isReadableSshFile(w.value, options)
+    ) continue;
+    return secretVerdict(match, w.value);
   }
   return null;
+}
+
+/**
+ * The destination of `cp .env.example .env`: a copy whose sources are all
+ * dotenv templates onto a dotenv file, which reads no secret.
+ */
+function templateCopy(inv: Invocation): Word | null {
+  if (inv.name !== "cp" && inv.name !== "install") return null;
+  const operands = inv.args.filter((w) => !w.value.startsWith("-"));
+  const dest = operands.at(-1);
+  const sources = operands.slice(0, -1);
+  if (dest === undefined || dest.dynamic || sources.length === 0) return null;
+  if (inv.args.some((w) => w.value === "-t" || w.value.startsWith("--t"))) {
+    return null;
+  }
+  const name = dest.value.slice(dest.value.lastIndexOf("/") + 1);
+  const dotenv = name === ".env" || name.startsWith(".env.");
+  return dotenv && sources.every((w) => !w.dynamic && isDotenvTemplate(w.value))
+    ? dest
+    : null;
 }

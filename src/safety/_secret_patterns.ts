@@ -148,6 +148,14 @@ export function findOutputSecret(
     const name = n.value.slice(n.value.lastIndexOf("/") + 1);
     const match = patternSecret(name, { ...options, cwd: "/" });
     if (match) return match;
+    // A name that is a secret only in its folder (`find ~/.kube -name config`).
+    for (const s of starts) {
+      if (s.dynamic || name.includes("/")) continue;
+      const inside = patternSecret(`${s.value.replace(/\/+$/, "")}/${name}`, {
+        ...options,
+      });
+      if (inside) return inside;
+    }
   }
   return null;
 }

@@ -94,6 +94,8 @@ const VAULT_EXTENSIONS = [
 /** Folders, or folder + file name, that hold cloud, tool and coding-agent credentials. */
 const CLOUD_PATHS: { run: string[]; file?: string }[] = [
   { run: [".aws"] },
+  { run: [".gnupg"] },
+  { run: [".password-store"] },
   { run: [".config", "gcloud"] },
   { run: [".kube"], file: "config" },
   { run: [".docker"], file: "config.json" },
@@ -203,4 +205,35 @@ export function classifySecretPrefix(
   const dir = prefix.endsWith("/") ? `${prefix}x` : prefix;
   const match = classifySecretPath(dir, { cwd, home });
   return match !== null && match.rule !== "secret.env" ? match : null;
+}
+
+/**
+ * Files of `~/.ssh` that name hosts and options but hold no key:
+ * `config` and `known_hosts`. Reading them passes (`cat ~/.ssh/config`);
+ * writing them (a `ProxyCommand` runs code) and uploading them stay denied.
+ *
+ * @param path The path (absolute, relative to `cwd`, or starting with `~`).
+ * @param options Where relative paths start and the home directory.
+ * @returns True for the ssh client's configuration and host list.
+ */
+export function isReadableSshFile(
+  path: string,
+  options: SecretPathOptions,
+): boolean {
+  const expanded = expandHome(path, options.home);
+  if (!expanded.startsWith("/") && options.cwd === null) return false;
+  const abs = resolveFrom(options.cwd ?? "/", expanded);
+  return abs === `${options.home}/.ssh/config` ||
+    abs === `${options.home}/.ssh/known_hosts`;
+}
+
+/**
+ * Whether a file name is a dotenv template (`.env.example`, `.env.sample`,
+ * `.env.template`, `.env.defaults`), which holds no secret.
+ *
+ * @param path The path.
+ * @returns True for a template.
+ */
+export function isDotenvTemplate(path: string): boolean {
+  return ENV_TEMPLATES.has(baseName(path));
 }

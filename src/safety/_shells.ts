@@ -334,6 +334,11 @@ export function checkShell(
       `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`,
     );
   }
+  // Code the line shows (`printf 'npm test\n' | sh`) is judged as that code.
+  const shown = pipedText(all, cmd);
+  if (shown !== null && !flags.readsStdin && script === undefined) {
+    return env.nested(shown, inv.cwd, env);
+  }
   return unverifiedStdin(inv.name);
 }
 
@@ -386,7 +391,13 @@ export function pipedText(
       !/^-[neE]+$/.test(w.value)
     );
     if (words.some((w) => w.dynamic)) return null;
-    return words.map((w) => w.value).join(" ").replaceAll("\\n", "\n");
+    const text = words.map((w) => w.value).join(" ");
+    // Escapes other than a newline or tab (`\x72m`, `\0162`) and printf's
+    // directives make the text that comes out differ from the text shown.
+    if (/\\[^nt]/.test(text) || (name === "printf" && /%[^%]/.test(text))) {
+      return null;
+    }
+    return text.replaceAll("\\n", "\n").replaceAll("\\t", "\t");
   }
   if (name === "cat" && feeder.argv.length === 1) {
     return feeder.redirects.find((r) => r.heredoc)?.heredoc?.body ?? null;

@@ -94,14 +94,63 @@ export function checkSystem(inv: Invocation, env: Env): Verdict | null {
       "kill with pid -1 signals every process you may signal, the agent and your session included. Kill the specific process id",
     );
   }
-  if (name === "crontab" && inv.args.some((w) => /^-[a-z]*r/.test(w.value))) {
+  if (name === "crontab") return checkCrontab(inv);
+  if ((name === "pkill" || name === "killall") && killsAllOfUser(inv)) {
+    return deny(
+      "system.kill-all",
+      `${name} -u without a process name signals every process of that user, the agent and your session included. Name the process to stop`,
+    );
+  }
+  if (name === "killall5") {
+    return deny(
+      "system.kill-all",
+      "killall5 signals every process. Kill the specific process id",
+    );
+  }
+  if (name === "rsync") return checkRsyncDelete(inv, env);
+  return null;
+}
+
+/**
+ * `crontab -r` deletes every job; `crontab -` or `crontab FILE` replaces them
+ * all with what a pipe or a file holds (`echo | crontab -`).
+ */
+function checkCrontab(inv: Invocation): Verdict | null {
+  const args = inv.args.filter((w, i) =>
+    w.value !== "-u" && inv.args[i - 1]?.value !== "-u"
+  );
+  if (args.some((w) => /^-[a-z]*r/.test(w.value))) {
     return deny(
       "system.crontab-remove",
       "crontab -r deletes every scheduled job without a copy. Save it with `crontab -l > crontab.bak` and edit it with `crontab -e`, or ask the user",
     );
   }
-  if (name === "rsync") return checkRsyncDelete(inv, env);
+  if (args.some((w) => w.value === "-" || !w.value.startsWith("-"))) {
+    return deny(
+      "system.crontab-replace",
+      "crontab with - or a file replaces every scheduled job with that input, and the old ones are gone. Save them with `crontab -l > crontab.bak`, then ask the user to install the new table",
+    );
+  }
   return null;
+}
+
+/** Options of pkill and killall that take the next word as their value. */
+const KILL_VALUED =
+  /^(?:-[uUGgPstFn]|--(?:euid|uid|group|pgroup|parent|session|terminal|pidfile|ns|signal|older-than|younger-than|context))$/;
+
+/** `pkill -u me`, `killall -u me`: a user named and no process, or a pattern that matches every name. */
+function killsAllOfUser(inv: Invocation): boolean {
+  let user = false;
+  const names: string[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]?.value ?? "";
+    if (/^-[uU]$|^--(?:euid|uid|user)$/.test(a)) user = true;
+    if (/^--(?:euid|uid|user)=/.test(a)) user = true;
+    if (KILL_VALUED.test(a) || a === "--user") i++;
+    else if (!a.startsWith("-")) names.push(a);
+  }
+  if (names.some((n) => /^(?:\.\*?|\^|\$|\.\+|)$/.test(n))) return true;
+  return user && names.length === 0;
 }
 
 /** `kill -9 -1`, `kill -s KILL -1`: a pid of -1 (after the signal) means every process. */

@@ -15,6 +15,7 @@ import {
   type Invocation,
   type UnwrapContext,
 } from "./_context.ts";
+import { scopedStarts } from "./_find_scope.ts";
 import { resolveFrom } from "./_paths.ts";
 import { invocation, readOptions } from "./_wrapper_args.ts";
 import { expandParallel, expandXargs } from "./_xargs_parallel.ts";
@@ -212,6 +213,7 @@ function expandFindExec(
   hops: number,
 ): Invocation[] {
   const out: Invocation[] = [];
+  const starts = scopedStarts(args);
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]?.value;
     if (
@@ -230,7 +232,8 @@ function expandFindExec(
       );
     }
     out.push(
-      ...unwrap(words, { ...context, origin: "find", stdin: null }, hops + 1),
+      ...unwrap(words, { ...context, origin: "find", stdin: null }, hops + 1)
+        .map((inv) => starts === null ? inv : { ...inv, findStarts: starts }),
     );
     i = j;
   }

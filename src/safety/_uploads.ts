@@ -65,6 +65,22 @@ function uploadedFiles(args: Word[]): string[] {
   return out;
 }
 
+/** Options after which xargs's appended input becomes a file curl uploads. */
+const UPLOAD_OPTIONS =
+  /^(?:-[A-Za-z]*[TFd]|--(?:upload-file|form|data|data-binary|post-file|body-file))$/;
+
+/**
+ * Whether a curl or wget command line uploads a file: a named one, or the
+ * input xargs appends after an upload option (`xargs curl -T`).
+ *
+ * @param args The downloader's arguments.
+ * @returns True when it sends a file's contents.
+ */
+export function uploadsFiles(args: Word[]): boolean {
+  return uploadedFiles(args).length > 0 ||
+    UPLOAD_OPTIONS.test(args.at(-1)?.value ?? "");
+}
+
 /** The files a curl or wget command line writes its download to, and the `file://` paths it reads. */
 function localFiles(inv: Invocation): Word[] {
   const out: Word[] = [];

@@ -22,7 +22,7 @@ import { analyse, analysePowerShell, nested } from "./_analyse.ts";
 import { resolveFrom, toPosixPath } from "./_paths.ts";
 import { CATASTROPHIC } from "./_rm.ts";
 import { secretVerdict } from "./_secret_access.ts";
-import { classifySecretPath } from "./_secrets.ts";
+import { classifySecretPath, isReadableSshFile } from "./_secrets.ts";
 import { joinPath } from "../config/path_lite.ts";
 import { controlFiles } from "./control_files.ts";
 
@@ -233,12 +233,12 @@ export function checkReadPath(
     resolveFrom(options.cwd, path.replace(/^~(?=\/|$)/, options.home)),
   );
   if (resolved) candidates.push(resolved);
+  const where = { cwd: options.cwd, home: options.home };
   for (const candidate of candidates) {
-    const match = classifySecretPath(candidate, {
-      cwd: options.cwd,
-      home: options.home,
-    });
-    if (match) return secretVerdict(match, candidate);
+    const match = classifySecretPath(candidate, where);
+    if (match && !isReadableSshFile(candidate, where)) {
+      return secretVerdict(match, candidate);
+    }
   }
   return allow();
 }
