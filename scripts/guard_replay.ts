@@ -116,6 +116,11 @@ const WE_ALLOW: { pattern: RegExp; why: string }[] = [
       "plain recursion forks nothing: one shell ends on a stack error (a fork bomb is denied)",
   },
   {
+    pattern: /\bfind \. -name (["'])\*\.\w+\1 (?:-delete|-exec rm )/,
+    why:
+      "a find clean-up inside the project whose name test picks specific files (`-name '*.pyc' -delete`) only reaches those files",
+  },
+  {
     pattern: /^rm -rf \d+ ?>/,
     why:
       "the guard always knows the working directory, so a relative target inside it is an ordinary delete",

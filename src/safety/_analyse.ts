@@ -137,11 +137,58 @@ function recover(
   );
 }
 
-/** Names that are run somewhere in the line, so the functions they call are live. */
+/**
+ * Programs that cannot run a shell function named in their arguments: they
+ * run an executable (`sudo f`, `xargs f`, `command f`, `exec f`), or a new
+ * shell that has no functions unless the line exports them (`sh -c f`).
+ */
+const EXTERNAL_RUNNERS = new Set([
+  "sudo",
+  "doas",
+  "env",
+  "nohup",
+  "timeout",
+  "nice",
+  "ionice",
+  "stdbuf",
+  "setsid",
+  "chroot",
+  "watch",
+  "xargs",
+  "parallel",
+  "exec",
+  "command",
+]);
+
+/** `time` and `!` are keywords only first in a pipeline: after `X=1` they are programs. */
+const KEYWORDS_AS_PROGRAMS = new Set(["time", "!"]);
+
+/** Whether the line exports functions to child shells (`export -f`, `declare -fx`). */
+function exportsFunctions(commands: SimpleCommand[]): boolean {
+  return commands.some((c) =>
+    ["export", "declare", "typeset"].includes(commandName(c.argv[0])) &&
+    c.argv.some((w) => /^-[a-z]*f/.test(w.value))
+  );
+}
+
+/**
+ * Names that are run somewhere in the line, so the functions they call are
+ * live: every word of a command except those only an executable or a child
+ * shell without exported functions would be given.
+ */
 function calledNames(commands: SimpleCommand[]): Set<string> {
   const names = new Set<string>();
+  const exported = exportsFunctions(commands);
   for (const c of commands) {
-    for (const w of c.argv) if (!w.dynamic) names.add(w.value);
+    const program = commandName(c.argv[0]);
+    const external = !exported &&
+      (EXTERNAL_RUNNERS.has(program) || SHELLS.has(program) ||
+        (KEYWORDS_AS_PROGRAMS.has(program) && c.assignments.length > 0));
+    for (const [i, w] of c.argv.entries()) {
+      if (i > 0 && external) break;
+      if (!w.dynamic) names.add(w.value);
+      for (const value of w.alternatives ?? []) names.add(value);
+    }
   }
   return names;
 }

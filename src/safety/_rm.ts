@@ -314,8 +314,13 @@ export function confinedStarts(
 ): boolean {
   if (starts === undefined || env.level === "paranoid") return false;
   return starts.every((s) => {
-    const where = place(toPosixPath(s.value), cwd, env);
-    return where === "cwd" || where === "inside" || where === "temp";
+    const path = toPosixPath(s.value);
+    const where = place(path, cwd, env);
+    if (where === "cwd" || where === "inside") return true;
+    // In a temp dir only strictly below it: /tmp itself holds other tools' files.
+    const abs = resolveFrom(cwd ?? "/", path);
+    return where === "temp" &&
+      (isTempPath(abs, env, true) || isCachePath(abs, env.home));
   }) && env.root !== env.home;
 }
 

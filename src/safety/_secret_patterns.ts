@@ -136,8 +136,17 @@ export function findOutputSecret(
   options: SecretPathOptions,
 ): SecretMatch | null {
   const { starts, names } = findStartsAndNames(args);
+  const anded = !args.some((w) => /^(?:-o|-or|!|-not|,)$/.test(w.value));
   for (const s of starts) {
     const dir = s.dynamic ? s.literalPrefix : s.value;
+    // Names that pick only what is not secret there (`find ~/.ssh -name '*.pub'`).
+    const harmless = anded && names.length > 0 && !s.dynamic &&
+      names.every((n) =>
+        !n.value.includes("/") &&
+        patternSecret(`${dir.replace(/\/+$/, "")}/${n.value}`, options) ===
+          null
+      );
+    if (harmless) continue;
     const match = classifySecretPrefix(
       dir.endsWith("/") ? dir : `${dir}/`,
       options,

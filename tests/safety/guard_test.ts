@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { checkCommand, checkReadPath } from "../../src/safety/mod.ts";
 import { ASK_RULES, CWD, GUARD_CASES, HOME } from "./guard_cases.ts";
 import { MORE_CASES } from "./guard_cases_more.ts";
+import { ROUND3_CASES } from "./guard_cases_round3.ts";
 
 for (const [family, cases] of Object.entries(GUARD_CASES)) {
   Deno.test(`checkCommand() decides every ${family} case as the table says`, async (t) => {
@@ -40,7 +41,8 @@ Deno.test("checkCommand() table holds at least 300 cases, at least half of them 
 });
 
 Deno.test("checkCommand() near misses outnumber the denies in every family of the newer cases", () => {
-  for (const [family, cases] of Object.entries(MORE_CASES)) {
+  const newer = { ...MORE_CASES, ...ROUND3_CASES };
+  for (const [family, cases] of Object.entries(newer)) {
     const passes = cases.filter(([, rule]) => rule === null).length;
     assert.ok(
       passes >= cases.length - passes,
@@ -82,7 +84,8 @@ Deno.test("checkReadPath() blocks secret files and passes templates and ordinary
     [".env", "secret.env"],
     ["/home/u/proj/.env.local", "secret.env"],
     ["~/.ssh/id_rsa", "secret.private-key"],
-    ["~/.ssh/config", "secret.ssh"],
+    ["~/.ssh/authorized_keys", "secret.ssh"],
+    ["~/.ssh/config.d/work", "secret.ssh"],
     ["~/.aws/credentials", "secret.cloud-credentials"],
     ["../.npmrc", "secret.credentials-file"],
     ["certs/key.pem", "secret.private-key"],
@@ -95,6 +98,8 @@ Deno.test("checkReadPath() blocks secret files and passes templates and ordinary
       ".env.example",
       "src/main.ts",
       "~/.ssh/id_rsa.pub",
+      "~/.ssh/config",
+      "~/.ssh/known_hosts",
       "README.md",
     ]
   ) {
