@@ -57,6 +57,67 @@ export function checkWrittenRun(
   return checkLineFile(inv.name, path.value, cmd, all, inv.cwd, env);
 }
 
+/** Programs that run a program file given as an operand (`deno run x.ts`, `npx tsx x.ts`, `make -f x.mk`). */
+const FILE_RUNNERS = new Set([
+  "deno",
+  "bun",
+  "tsx",
+  "ts-node",
+  "npx",
+  "bunx",
+  "pnpx",
+  "make",
+  "java",
+  "go",
+  "rscript",
+  "julia",
+  "swift",
+  "elixir",
+  "groovy",
+  "kotlin",
+  "pwsh",
+  "powershell",
+]);
+
+/** Names of program files (not data a program reads). */
+const CODE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|rb|pl|php|sh|bash|zsh|lua|mk|jar|java|go|r|jl|swift|exs?|groovy|kts?|ps1)$/i;
+
+/**
+ * A file a runner is given that an earlier command of the line downloaded,
+ * or whose shown text it replaced: the file is code nobody has read.
+ *
+ * @param inv The runner's invocation.
+ * @param cmd Its simple command.
+ * @param all Every simple command of the line.
+ * @param env The analysis environment.
+ * @returns The deny verdict, or null.
+ */
+export function checkRunnerFiles(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  if (!FILE_RUNNERS.has(inv.name)) return null;
+  for (const w of inv.args) {
+    if (w.dynamic || !CODE_FILE.test(w.value) || w.value.includes("://")) {
+      continue;
+    }
+    const v = checkLineFile(
+      inv.name,
+      w.value,
+      cmd,
+      all,
+      inv.cwd,
+      env,
+      () => ({ verdict: "allow" }),
+    );
+    if (v) return v;
+  }
+  return null;
+}
+
 /** The file `source`/`.` runs: its first operand, after bash's `-p PATH` (searched for it). */
 function sourcedFiles(inv: Invocation): string[] {
   const args = inv.args;

@@ -91,6 +91,44 @@ export function checkFromInput(
   return null;
 }
 
+/**
+ * A reader or uploader given a variable that `while read f` filled from a
+ * listing of a secret folder (`find ~/.ssh | while read f; do curl -T "$f" …`).
+ *
+ * @param inv The invocation.
+ * @param cmd The simple command it came from.
+ * @param all Every simple command of the line.
+ * @param env The analysis environment.
+ * @returns A deny verdict, or null.
+ */
+export function checkReadLoop(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  all: SimpleCommand[],
+  env: Env,
+): Verdict | null {
+  const { name, args } = inv;
+  const uploads = (name === "curl" || name === "wget") && uploadsFiles(args);
+  if (!readsContents(name) && !uploads) return null;
+  const used = new Set(
+    args.flatMap((w) =>
+      w.dynamic
+        ? [...w.raw.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) =>
+          m[1] ?? ""
+        )
+        : []
+    ),
+  );
+  if (used.size === 0) return null;
+  for (const c of all.slice(0, all.indexOf(cmd))) {
+    if (commandName(c.argv[0]) !== "read" || c.pipelineIndex === 0) continue;
+    if (!c.argv.slice(1).some((w) => used.has(w.value))) continue;
+    const match = listedSecret(all, c, env);
+    if (match) return secretVerdict(match, "the paths read from the pipe");
+  }
+  return null;
+}
+
 /** Programs that pass their input's lines on, filtered or reordered. */
 const FILTERS = new Set([
   "grep",

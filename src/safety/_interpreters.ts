@@ -51,11 +51,8 @@ export function codeFlags(name: string): string[] | undefined {
       return ["-e", "-E"];
     case "php":
       return ["-r"];
-    case "lua":
-    case "luajit":
-      return ["-e"];
     default:
-      return undefined;
+      return /^lua(?:jit|[0-9.]*)$/.test(name) ? ["-e"] : undefined;
   }
 }
 
@@ -78,6 +75,7 @@ const DELETE_MARKERS = [
   "rmSync",
   "rm_rf",
   "rm_r",
+  "remove_tree",
   "rimraf",
   "remove_dir_all",
   "fs.rm(",
@@ -209,8 +207,24 @@ const HOME_APIS = new RegExp(
   "g",
 );
 
+/** Home-directory APIs interpolated in a string: Perl `"$ENV{HOME}/x"`, Ruby `"#{Dir.home}/x"`, JS `` `${os.homedir()}/x` ``, Python `f"{Path.home()}/x"`. */
+const INTERPOLATED_HOME = new RegExp(
+  `(f?)(["\`])([^"\`]*?)(?:\\$ENV\\{\\s*${Q}?HOME${Q}?\\s*\\}|#\\{\\s*(?:Dir\\.home|ENV\\[\\s*${Q}HOME${Q}\\s*\\])\\s*\\}|\\$\\{\\s*(?:(?:os|require\\(\\s*${Q}(?:node:)?os${Q}\\s*\\))\\.homedir\\(\\)|process\\.env\\.HOME)\\s*\\}|\\{\\s*(?:(?:pathlib\\.)?Path\\.home\\(\\)|os\\.path\\.expanduser\\(\\s*${Q}~${Q}\\s*\\)|os\\.environ\\[\\s*${Q}HOME${Q}\\s*\\])\\s*\\})([^"\`]*)\\2`,
+  "g",
+);
+
+/** The code with home-directory APIs interpolated in strings written as the home path. */
+function withHomeInterpolated(code: string, home: string): string {
+  return code.replace(
+    INTERPOLATED_HOME,
+    (_whole, _f: string, _q: string, pre: string, post: string) =>
+      JSON.stringify(`${pre}${home}${post}`),
+  );
+}
+
 /** The code with every home-directory API call written as the home path literal. */
-function withHomeLiterals(code: string, home: string): string {
+function withHomeLiterals(source: string, home: string): string {
+  const code = withHomeInterpolated(source, home);
   const literal = JSON.stringify(home);
   if (!HOME_APIS.test(code)) return code;
   HOME_APIS.lastIndex = 0;

@@ -90,9 +90,26 @@ function downloadFiles(name: string, args: Word[]): string[] {
   });
   const named = out.filter((f) => f !== "" && f !== "-");
   if (remoteName || (name === "wget" && out.length === 0)) {
-    named.push(...urlFileName(args));
+    const prefix = directoryPrefix(args);
+    named.push(...urlFileName(args).map((f) => `${prefix}${f}`));
   }
   return named;
+}
+
+/** wget's `-P DIR` / `--directory-prefix=DIR`, with a trailing slash, or "". */
+function directoryPrefix(args: Word[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    const dir = a === "-P" || a === "--directory-prefix"
+      ? args[i + 1]?.value
+      : a.startsWith("--directory-prefix=")
+      ? a.slice(19)
+      : /^-P./.test(a)
+      ? a.slice(2)
+      : undefined;
+    if (dir !== undefined && dir !== "") return `${dir.replace(/\/+$/, "")}/`;
+  }
+  return "";
 }
 
 /** What the command before `tee` in its pipeline gives it: shown text, a download, or unknown. */

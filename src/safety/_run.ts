@@ -20,10 +20,15 @@ import {
   type Verdict,
 } from "./_context.ts";
 import { checkControlWrites } from "./_control_writes.ts";
-import { checkSource, checkTrap, checkWrittenRun } from "./_deferred.ts";
+import {
+  checkRunnerFiles,
+  checkSource,
+  checkTrap,
+  checkWrittenRun,
+} from "./_deferred.ts";
 import { checkEnvironmentDump } from "./_env_dump.ts";
 import { checkFindInvocation } from "./_find.ts";
-import { checkFromInput } from "./_from_input.ts";
+import { checkFromInput, checkReadLoop } from "./_from_input.ts";
 import { checkGit } from "./_git_invocation.ts";
 import { checkInfra, checkTagPush } from "./_infra.ts";
 import { checkInterpreter, checkOneLiner, codeFlags } from "./_interpreters.ts";
@@ -282,6 +287,7 @@ function checkProgram(
     );
   }
   const input = checkFromInput(inv, cmd, all, env) ??
+    checkReadLoop(inv, cmd, all, env) ??
     checkEnvironmentDump(inv, cmd, all);
   if (input) return input;
   if (name === "rm") return checkRm(inv, env);
@@ -298,7 +304,8 @@ function checkProgram(
   const later = carriedCode(inv, cmd, all);
   if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
-  const written = checkWrittenRun(inv, cmd, all, env);
+  const written = checkWrittenRun(inv, cmd, all, env) ??
+    checkRunnerFiles(inv, cmd, all, env);
   if (written) return written;
   if (isPowerShellHost(name)) {
     const script = powerShellScript(inv);

@@ -22,11 +22,11 @@ import {
 import {
   classifySecretPath,
   classifySecretPrefix,
-  isDotenvTemplate,
   isReadableSshFile,
   type SecretMatch,
 } from "./_secrets.ts";
 import { findsSecret, patternSecret } from "./_secret_patterns.ts";
+import { templateCopy } from "./_secret_templates.ts";
 import { substitutionText } from "./_substitution.ts";
 import type { Word } from "./shell_parse.ts";
 
@@ -382,24 +382,4 @@ export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
     return secretVerdict(match, w.value);
   }
   return null;
-}
-
-/**
- * The destination of `cp .env.example .env`: a copy whose sources are all
- * dotenv templates onto a dotenv file, which reads no secret.
- */
-function templateCopy(inv: Invocation): Word | null {
-  if (inv.name !== "cp" && inv.name !== "install") return null;
-  const operands = inv.args.filter((w) => !w.value.startsWith("-"));
-  const dest = operands.at(-1);
-  const sources = operands.slice(0, -1);
-  if (dest === undefined || dest.dynamic || sources.length === 0) return null;
-  if (inv.args.some((w) => w.value === "-t" || w.value.startsWith("--t"))) {
-    return null;
-  }
-  const name = dest.value.slice(dest.value.lastIndexOf("/") + 1);
-  const dotenv = name === ".env" || name.startsWith(".env.");
-  return dotenv && sources.every((w) => !w.dynamic && isDotenvTemplate(w.value))
-    ? dest
-    : null;
 }

@@ -147,10 +147,11 @@ export function findOutputSecret(
           null
       );
     if (harmless) continue;
-    const match = classifySecretPrefix(
-      dir.endsWith("/") ? dir : `${dir}/`,
-      options,
-    ) ?? (s.dynamic ? patternSecret(`${s.value}/x`, options) : null);
+    const match = (s.dynamic ? null : classifySecretPath(dir, options)) ??
+      classifySecretPrefix(
+        dir.endsWith("/") ? dir : `${dir}/`,
+        options,
+      ) ?? (s.dynamic ? patternSecret(`${s.value}/x`, options) : null);
     if (match) return match;
   }
   for (const n of names) {

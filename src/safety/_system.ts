@@ -8,7 +8,13 @@
  * @module
  */
 
-import { deny, type Env, type Invocation, type Verdict } from "./_context.ts";
+import {
+  commandName,
+  deny,
+  type Env,
+  type Invocation,
+  type Verdict,
+} from "./_context.ts";
 import { isStrictlyWithin, resolveFrom } from "./_paths.ts";
 import { isTempPath } from "./_rm.ts";
 
@@ -88,6 +94,12 @@ export function checkSystem(inv: Invocation, env: Env): Verdict | null {
   if (name === "chmod" || name === "chown" || name === "chgrp") {
     return checkOwnership(inv, env);
   }
+  if (name === "kill" && killsUsersProcesses(inv)) {
+    return deny(
+      "system.kill-all",
+      "kill of every pid pgrep lists for a user signals all of that user's processes, the agent and your session included. Kill the specific process id",
+    );
+  }
   if (name === "kill" && killsEverything(inv)) {
     return deny(
       "system.kill-all",
@@ -151,6 +163,16 @@ function killsAllOfUser(inv: Invocation): boolean {
   }
   if (names.some((n) => /^(?:\.\*?|\^|\$|\.\+|)$/.test(n))) return true;
   return user && names.length === 0;
+}
+
+/** `kill $(pgrep -u me)`: the pids of every process of a user. */
+function killsUsersProcesses(inv: Invocation): boolean {
+  return inv.args.some((w) =>
+    w.substitutions.some((c) =>
+      ["pgrep", "pidof"].includes(commandName(c.argv[0])) &&
+      killsAllOfUser({ ...inv, args: c.argv.slice(1) })
+    )
+  );
 }
 
 /** `kill -9 -1`, `kill -s KILL -1`: a pid of -1 (after the signal) means every process. */
