@@ -1298,6 +1298,73 @@ function checkControlWrites(inv, env) {
   return null;
 }
 
+// src/safety/_git_data.ts
+var GIT_DATA = /* @__PURE__ */ new Set([
+  "HEAD",
+  "index",
+  "packed-refs",
+  "objects",
+  "refs",
+  "logs",
+  "shallow",
+  "modules",
+  "worktrees"
+]);
+function isGitData(abs) {
+  const parts = abs.split("/");
+  const at = parts.indexOf(".git");
+  return at !== -1 && GIT_DATA.has(parts[at + 1] ?? "");
+}
+function checkGitDataWrite(w, cwd, env, how) {
+  const text = w.dynamic ? w.literalPrefix.slice(0, w.literalPrefix.lastIndexOf("/") + 1) + "x" : w.value;
+  if (!text.includes(".git") || text === "x") return null;
+  const path = expandHome(text, env.home);
+  if (!path.startsWith("/") && cwd === null) return null;
+  if (!isGitData(resolveFrom(cwd ?? "/", path))) return null;
+  return deny("git.data-overwrite", `${how} ${w.value} overwrites git's own data (the branch, index, refs or objects) in place, and the repository loses work or history. Use git commands (git update-ref, git reset, git gc) instead`);
+}
+function writtenInPlace(inv) {
+  const { name, args } = inv;
+  const operands3 = (skip) => {
+    const out = [];
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i];
+      if (skip.test(w.value)) i++;
+      else if (!w.value.startsWith("-")) out.push(w);
+    }
+    return out;
+  };
+  switch (name) {
+    case "truncate":
+      return operands3(/^-[sro]$|^--(?:size|reference)$/);
+    case "tee":
+      return operands3(/^$/);
+    case "dd":
+      return args.filter((w) => w.value.startsWith("of=")).map((w) => ({
+        ...w,
+        value: w.value.slice(3),
+        literalPrefix: w.literalPrefix.slice(3)
+      }));
+    case "cp":
+    case "mv":
+    case "install":
+    case "ln": {
+      const dir = args.findIndex((w) => w.value === "-t" || w.value === "--target-directory");
+      if (dir !== -1) return [];
+      return operands3(/^-[mgoS]$/).slice(-1);
+    }
+    default:
+      return [];
+  }
+}
+function checkGitDataWriters(inv, env) {
+  for (const w of writtenInPlace(inv)) {
+    const v = checkGitDataWrite(w, inv.cwd, env, inv.name);
+    if (v) return v;
+  }
+  return null;
+}
+
 // src/safety/_powershell_parse.ts
 var MAX_LENGTH = 2e4;
 var MAX_DEPTH = 12;
@@ -1570,6 +1637,19 @@ function isTempPath(abs, env, strict = false) {
     return strict ? isStrictlyWithin(abs, dir) : isWithin(abs, dir);
   });
 }
+var HOME_CACHES = [
+  ".cache",
+  "Library/Caches",
+  ".npm/_cacache",
+  ".npm/_npx",
+  ".yarn/cache",
+  ".gradle/caches",
+  ".cargo/registry/cache",
+  ".m2/repository"
+];
+function isCachePath(abs, home) {
+  return HOME_CACHES.some((c) => isWithin(abs, `${home}/${c}`));
+}
 function place(path, cwd, env) {
   if (!path.startsWith("/") && cwd === null) return "unknown";
   const abs = resolveFrom(cwd ?? "/", path);
@@ -1578,6 +1658,7 @@ function place(path, cwd, env) {
   if (abs.split("/").includes(".git")) return "git";
   const written = path.startsWith("/") || cwd !== null && cwd !== env.root && isTempPath(cwd, env);
   if (written && isTempPath(abs, env)) return "temp";
+  if (isCachePath(abs, env.home)) return "temp";
   if (abs === env.root) return "cwd";
   const trusted = env.root !== "/" && (env.root === env.home || !isWithin(env.home, env.root));
   if (trusted && isStrictlyWithin(abs, env.root)) return "inside";
@@ -1747,6 +1828,16 @@ function rmFlags(args) {
     targets
   };
 }
+function confinedStarts(starts, cwd, env) {
+  if (starts === void 0 || env.level === "paranoid") return false;
+  return starts.every((s) => {
+    const path = toPosixPath(s.value);
+    const where = place(path, cwd, env);
+    if (where === "cwd" || where === "inside") return true;
+    const abs = resolveFrom(cwd ?? "/", path);
+    return where === "temp" && (isTempPath(abs, env, true) || isCachePath(abs, env.home));
+  }) && env.root !== env.home;
+}
 function checkRm(inv, env) {
   const { recursive, force, targets } = rmFlags(inv.args);
   if (!recursive) return allow();
@@ -1759,7 +1850,7 @@ function checkRm(inv, env) {
   if (force && inv.origin === "parallel") {
     return deny("parallel.rm-dynamic", "parallel rm -rf deletes whatever the input lists, which cannot be checked. Delete the specific paths by name");
   }
-  if (force && inv.origin === "find") {
+  if (force && inv.origin === "find" && !confinedStarts(inv.findStarts, inv.cwd, env)) {
     return deny("find.exec-rm", "find -exec rm -rf deletes every match recursively. Run the find with -print first, then delete the specific paths by name");
   }
   return verdicts.find((v) => v !== null) ?? allow();
@@ -2103,6 +2194,16 @@ var CLOUD_PATHS = [
   },
   {
     run: [
+      ".gnupg"
+    ]
+  },
+  {
+    run: [
+      ".password-store"
+    ]
+  },
+  {
+    run: [
       ".config",
       "gcloud"
     ]
@@ -2240,6 +2341,15 @@ function classifySecretPrefix(prefix, options) {
   });
   return match !== null && match.rule !== "secret.env" ? match : null;
 }
+function isReadableSshFile(path, options) {
+  const expanded = expandHome(path, options.home);
+  if (!expanded.startsWith("/") && options.cwd === null) return false;
+  const abs = resolveFrom(options.cwd ?? "/", expanded);
+  return abs === `${options.home}/.ssh/config` || abs === `${options.home}/.ssh/known_hosts`;
+}
+function isDotenvTemplate(path) {
+  return ENV_TEMPLATES.has(baseName(path));
+}
 
 // src/safety/_secret_patterns.ts
 var SECRET_NAMES = [
@@ -2319,9 +2429,12 @@ function findStartsAndNames(args) {
 }
 function findOutputSecret(args, options) {
   const { starts, names } = findStartsAndNames(args);
+  const anded = !args.some((w) => /^(?:-o|-or|!|-not|,)$/.test(w.value));
   for (const s of starts) {
     const dir = s.dynamic ? s.literalPrefix : s.value;
-    const match = classifySecretPrefix(dir.endsWith("/") ? dir : `${dir}/`, options) ?? (s.dynamic ? patternSecret(`${s.value}/x`, options) : null);
+    const harmless = anded && names.length > 0 && !s.dynamic && names.every((n) => !n.value.includes("/") && patternSecret(`${dir.replace(/\/+$/, "")}/${n.value}`, options) === null);
+    if (harmless) continue;
+    const match = (s.dynamic ? null : classifySecretPath(dir, options)) ?? classifySecretPrefix(dir.endsWith("/") ? dir : `${dir}/`, options) ?? (s.dynamic ? patternSecret(`${s.value}/x`, options) : null);
     if (match) return match;
   }
   for (const n of names) {
@@ -2331,6 +2444,13 @@ function findOutputSecret(args, options) {
       cwd: "/"
     });
     if (match) return match;
+    for (const s of starts) {
+      if (s.dynamic || name.includes("/")) continue;
+      const inside = patternSecret(`${s.value.replace(/\/+$/, "")}/${name}`, {
+        ...options
+      });
+      if (inside) return inside;
+    }
   }
   return null;
 }
@@ -2344,6 +2464,21 @@ function findsSecret(commands, options) {
     if (match) return match;
   }
   return null;
+}
+
+// src/safety/_secret_templates.ts
+function templateCopy(inv) {
+  if (inv.name !== "cp" && inv.name !== "install") return null;
+  const operands3 = inv.args.filter((w) => !w.value.startsWith("-"));
+  const dest = operands3.at(-1);
+  const sources = operands3.slice(0, -1);
+  if (dest === void 0 || dest.dynamic || sources.length === 0) return null;
+  if (inv.args.some((w) => w.value === "-t" || w.value.startsWith("--t"))) {
+    return null;
+  }
+  const name = dest.value.slice(dest.value.lastIndexOf("/") + 1);
+  const dotenv = name === ".env" || name.startsWith(".env.");
+  return dotenv && sources.every((w) => !w.dynamic && isDotenvTemplate(w.value)) ? dest : null;
 }
 
 // src/safety/_substitution.ts
@@ -2739,9 +2874,23 @@ function checkSecretOperands(inv, env) {
   if (inv.name === "chmod" && inv.args.some((w) => PRIVATE_MODE.test(w.value))) {
     return null;
   }
+  const reads = new Set(readOperands(inv).map((w) => w.value));
+  const edits = [
+    "mv",
+    "scp",
+    "rsync",
+    "sftp"
+  ].includes(inv.name) || inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
+  const template = templateCopy(inv);
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);
-    if (match) return secretVerdict(match, w.value);
+    if (match === null || w === template) continue;
+    const options = {
+      cwd: inv.cwd,
+      home: env.home
+    };
+    if (!w.dynamic && !edits && reads.has(w.value) && isReadableSshFile(w.value, options)) continue;
+    return secretVerdict(match, w.value);
   }
   return null;
 }
@@ -2811,6 +2960,218 @@ function expandHeredoc(body, vars) {
     const value = vars.get(braced ?? bare ?? "");
     return typeof value === "string" ? value : whole;
   });
+}
+
+// src/safety/_line_files.ts
+var DOWNLOADERS = /* @__PURE__ */ new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "http",
+  "https",
+  "httpie",
+  "xh",
+  "xhs",
+  "aria2c",
+  "lwp-request",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat"
+]);
+var WRITE_OPS = /* @__PURE__ */ new Set([
+  ">",
+  ">>",
+  ">|",
+  "&>",
+  "&>>"
+]);
+var COPIERS2 = /* @__PURE__ */ new Set([
+  "cp",
+  "mv",
+  "install",
+  "ln",
+  "rsync"
+]);
+var WRAPPERS = /* @__PURE__ */ new Set([
+  "sudo",
+  "env",
+  "command",
+  "nice",
+  "nohup",
+  "time"
+]);
+function programOf(c) {
+  let i = 0;
+  while (i < c.argv.length && WRAPPERS.has(commandName(c.argv[i]))) {
+    i++;
+    while (c.argv[i]?.value.startsWith("-")) i++;
+  }
+  return {
+    name: commandName(c.argv[i]),
+    args: c.argv.slice(i + 1)
+  };
+}
+function urlFileName(args) {
+  return args.filter((w) => /^(?:https?|ftp):\/\//i.test(w.value)).map((w) => baseName(w.value.replace(/[?#].*$/, "")) || "index.html").filter((n) => n !== "" && !n.includes(":"));
+}
+function downloadFiles(name, args) {
+  const valued = name === "wget" ? [
+    "-O",
+    "--output-document"
+  ] : [
+    "-o",
+    "--output"
+  ];
+  const letter = name === "wget" ? "O" : "o";
+  const out = [];
+  let remoteName = false;
+  args.forEach((w, i) => {
+    const a = w.value;
+    const eq = a.indexOf("=");
+    if (valued.includes(a)) out.push(args[i + 1]?.value ?? "");
+    else if (eq > 0 && valued.includes(a.slice(0, eq))) {
+      out.push(a.slice(eq + 1));
+    } else if (/^-[A-Za-z]+$/.test(a) && a.endsWith(letter)) {
+      out.push(args[i + 1]?.value ?? "");
+    } else if (/^-[A-Za-z]+/.test(a) && !a.startsWith("--")) {
+      const at = a.indexOf(letter);
+      if (at > 0) out.push(a.slice(at + 1));
+      if (name === "curl" && /^-[A-Za-z]*O/.test(a)) remoteName = true;
+    }
+    if (name === "curl" && /^--remote-name(?:-all)?$/.test(a)) {
+      remoteName = true;
+    }
+  });
+  const named2 = out.filter((f) => f !== "" && f !== "-");
+  if (remoteName || name === "wget" && out.length === 0) {
+    const prefix = directoryPrefix(args);
+    named2.push(...urlFileName(args).map((f) => `${prefix}${f}`));
+  }
+  return named2;
+}
+function directoryPrefix(args) {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    const dir = a === "-P" || a === "--directory-prefix" ? args[i + 1]?.value : a.startsWith("--directory-prefix=") ? a.slice(19) : /^-P./.test(a) ? a.slice(2) : void 0;
+    if (dir !== void 0 && dir !== "") return `${dir.replace(/\/+$/, "")}/`;
+  }
+  return "";
+}
+function teeInput(all, tee) {
+  const feeder = all.find((c) => c.pipeline === tee.pipeline && c.pipelineIndex === tee.pipelineIndex - 1);
+  if (feeder === void 0) return void 0;
+  if (DOWNLOADERS.has(programOf(feeder).name)) return {
+    kind: "download"
+  };
+  const text = writtenText(feeder);
+  return text === null ? void 0 : {
+    kind: "text",
+    text
+  };
+}
+function copyParts(args) {
+  const operands3 = [];
+  let dir = null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a === "-t" || a === "--target-directory") dir = args[++i]?.value ?? "";
+    else if (a.startsWith("--target-directory=")) dir = a.slice(19);
+    else if (/^-[mgoS]$/.test(a)) i++;
+    else if (!a.startsWith("-")) operands3.push(a);
+  }
+  if (dir !== null) return {
+    dest: `${dir}/`,
+    sources: operands3
+  };
+  const dest = operands3.pop();
+  return dest === void 0 ? null : {
+    dest,
+    sources: operands3
+  };
+}
+function lineFile(all, cmd, path, cwd, home) {
+  if (path === "" || !path.startsWith("/") && cwd === null) return null;
+  const files = /* @__PURE__ */ new Map();
+  const at = (c, p) => p === "" || !p.startsWith("/") && !p.startsWith("~") && c.cwd === null ? null : resolveFrom(c.cwd ?? "/", expandHome(p, home));
+  const replace = (file, by) => {
+    const before = files.get(file);
+    files.set(file, by ?? {
+      kind: "replaced",
+      shown: before !== void 0 && before.kind !== "download" && (before.kind === "text" || before.shown)
+    });
+  };
+  for (const c of all) {
+    if (c === cmd) break;
+    const { name, args } = programOf(c);
+    for (const r of c.redirects) {
+      if (!WRITE_OPS.has(r.op) || r.target === null || r.target.dynamic) {
+        continue;
+      }
+      const file = at(c, r.target.value);
+      if (file === null) continue;
+      const text = c.argv.length === 0 || name === ":" || name === "true" ? "" : writtenText(c);
+      const before = files.get(file);
+      if (text !== null) {
+        const appended = r.op.endsWith(">>") && before?.kind === "text";
+        files.set(file, {
+          kind: "text",
+          text: appended ? `${before.text}
+${text}` : text
+        });
+      } else if (DOWNLOADERS.has(name)) files.set(file, {
+        kind: "download"
+      });
+      else if (!(r.op.endsWith(">>") && before?.kind !== "text")) {
+        replace(file, void 0);
+      }
+    }
+    if (DOWNLOADERS.has(name)) {
+      for (const f of downloadFiles(name, args)) {
+        const file = at(c, f);
+        if (file !== null) files.set(file, {
+          kind: "download"
+        });
+      }
+    } else if (COPIERS2.has(name)) {
+      const parts = copyParts(args);
+      if (parts === null) continue;
+      for (const source of parts.sources) {
+        const from = at(c, source);
+        const to = at(c, parts.dest.endsWith("/") ? `${parts.dest}${baseName(source)}` : parts.dest);
+        const into = at(c, `${parts.dest}/${baseName(source)}`);
+        for (const file of [
+          to,
+          into
+        ]) {
+          if (file !== null) {
+            replace(file, from === null ? void 0 : files.get(from));
+          }
+        }
+        if (name === "mv" && from !== null) files.delete(from);
+      }
+    } else if (name === "tee" || name === "dd") {
+      const targets = name === "tee" ? args.filter((w) => !w.value.startsWith("-")).map((w) => w.value) : args.filter((w) => w.value.startsWith("of=")).map((w) => w.value.slice(3));
+      const fed = name === "tee" ? teeInput(all, c) : void 0;
+      for (const t of targets) {
+        const file = at(c, t);
+        if (file !== null) replace(file, fed);
+      }
+    }
+  }
+  return files.get(resolveFrom(cwd ?? "/", expandHome(path, home))) ?? null;
+}
+function checkLineFile(name, path, cmd, all, cwd, env, judge = (text) => env.nested(text, cwd, env)) {
+  const file = lineFile(all, cmd, path, cwd, env.home);
+  if (file === null) return null;
+  if (file.kind === "download") {
+    return deny("remote.saved-run", `${path} is downloaded earlier in this line and ${name} then runs it unseen. Download it, read it, then run it as a separate step`);
+  }
+  if (file.kind === "replaced") {
+    return file.shown ? deny("shell.replaced-script", `${path} is written with text this line shows and then replaced before ${name} runs it, so what runs is not what is shown. Run the script you mean by its own path`) : null;
+  }
+  const v = judge(file.text);
+  return v.verdict === "allow" ? null : v;
 }
 
 // src/safety/_positional.ts
@@ -2903,6 +3264,126 @@ function substitutePositional(code, words) {
     }
   }
   return out;
+}
+
+// src/safety/_find_scope.ts
+var NAME_TESTS = /^-(?:i?name|i?path|i?wholename)$/;
+var LOGIC = /* @__PURE__ */ new Set([
+  "-o",
+  "-or",
+  ",",
+  "!",
+  "-not",
+  "(",
+  ")"
+]);
+var GIT_NAMES = [
+  ".git",
+  "HEAD",
+  "ORIG_HEAD",
+  "FETCH_HEAD",
+  "index",
+  "config",
+  "description",
+  "packed-refs",
+  "COMMIT_EDITMSG",
+  "objects",
+  "refs",
+  "heads",
+  "tags",
+  "remotes",
+  "logs",
+  "hooks",
+  "info",
+  "exclude",
+  "pack",
+  "pack-0123abcd.pack",
+  "pack-0123abcd.idx",
+  "pack-0123abcd.rev",
+  "main",
+  "master",
+  "origin",
+  "ab",
+  "0123456789abcdef0123456789abcdef012345"
+];
+var FOLLOWS = /* @__PURE__ */ new Set([
+  "-L",
+  "-follow",
+  "-f"
+]);
+function deletes(words, i) {
+  const a = words[i]?.value ?? "";
+  if (a === "-delete") return true;
+  if (!/^-(?:exec|execdir|ok|okdir)$/.test(a)) return false;
+  const program2 = words[i + 1]?.value ?? "";
+  return /(?:^|\/)(?:rm|rmdir|unlink|shred)$/.test(program2);
+}
+function globRegExp(glob, ignoreCase) {
+  let out = "";
+  for (const c of glob) {
+    if (c === "*") out += ".*";
+    else if (c === "?") out += ".";
+    else out += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return new RegExp(`^${out}$`, ignoreCase ? "i" : "");
+}
+function specific(test, pattern) {
+  if (pattern.includes(".git")) return false;
+  if (/^-i?(?:path|wholename)$/.test(test)) {
+    return /[^*?/.]/.test(pattern) && specific("-name", pattern.slice(pattern.lastIndexOf("/") + 1) || "x");
+  }
+  if (/^[*?]*(?:\.[*?]*)?$/.test(pattern)) return false;
+  let re;
+  try {
+    re = globRegExp(pattern, test === "-iname");
+  } catch {
+    return false;
+  }
+  if (GIT_NAMES.some((n) => re.test(n))) return false;
+  return patternSecret(pattern, {
+    cwd: "/",
+    home: "/nonexistent"
+  }) === null;
+}
+function scopedStarts(args) {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (FOLLOWS.has(a)) return null;
+    if (a === "-D") i++;
+    else if (!/^-([HPEXsxd]|O\d*)$/.test(a)) break;
+  }
+  const starts = [];
+  for (; i < args.length; i++) {
+    const w = args[i];
+    if (/^[-(!,]/.test(w.value)) break;
+    if (w.dynamic) return null;
+    starts.push(w);
+  }
+  let named2 = false;
+  let deleting = false;
+  for (; i < args.length; i++) {
+    const w = args[i];
+    const a = w.value;
+    if (LOGIC.has(a) || FOLLOWS.has(a)) return null;
+    if (NAME_TESTS.test(a)) {
+      const value = args[++i];
+      if (value === void 0 || value.dynamic) return null;
+      if (specific(a, value.value)) named2 = true;
+      continue;
+    }
+    if (deletes(args, i)) {
+      if (!named2) return null;
+      deleting = true;
+    }
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) {
+      while (i < args.length && !/^[;+]$/.test(args[i]?.value ?? "")) i++;
+    }
+  }
+  if (!deleting) return null;
+  return starts.length > 0 ? starts : [
+    literalWord(".")
+  ];
 }
 
 // src/safety/_wrapper_args.ts
@@ -4268,6 +4749,7 @@ function withVariable(context, word) {
 }
 function expandFindExec(args, context, hops) {
   const out = [];
+  const starts = scopedStarts(args);
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]?.value;
     if (flag !== "-exec" && flag !== "-execdir" && flag !== "-ok" && flag !== "-okdir") continue;
@@ -4282,29 +4764,16 @@ function expandFindExec(args, context, hops) {
       ...context,
       origin: "find",
       stdin: null
-    }, hops + 1));
+    }, hops + 1).map((inv) => starts === null ? inv : {
+      ...inv,
+      findStarts: starts
+    }));
     i = j;
   }
   return out;
 }
 
 // src/safety/_shells.ts
-var DOWNLOADERS = /* @__PURE__ */ new Set([
-  "curl",
-  "wget",
-  "fetch",
-  "http",
-  "https",
-  "httpie",
-  "xh",
-  "xhs",
-  "aria2c",
-  "lwp-request",
-  "nc",
-  "ncat",
-  "netcat",
-  "socat"
-]);
 var GENERATORS = /^(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell)$/;
 function fromDownload(commands) {
   return commands.some((c) => unwrap(c.argv, {
@@ -4441,12 +4910,8 @@ function checkShell(inv, cmd, all, env) {
       return shellFromInput(inv.name);
     }
     if (isOnlyVariable(script)) return variableScript(inv.name);
-    const text = script.dynamic ? null : writtenScript(all, cmd, script.value, inv.cwd);
-    if (text !== null) {
-      const code = substitutePositional(text, inv.args.slice(i));
-      const v = env.nested(code, inv.cwd, env);
-      if (v.verdict !== "allow") return v;
-    }
+    const v = script.dynamic ? null : checkLineFile(inv.name, script.value, cmd, all, inv.cwd, env, (text) => env.nested(substitutePositional(text, inv.args.slice(i)), inv.cwd, env));
+    if (v) return v;
     noteRead(env, script, inv.cwd, inv.name);
     return allow();
   }
@@ -4474,6 +4939,10 @@ function checkShell(inv, cmd, all, env) {
   if (fromDownload(upstream)) {
     return deny("remote.pipe-shell", `Piping a download into ${inv.name} runs unseen code. Download it to a file, read it, then run it`);
   }
+  const shown2 = pipedText(all, cmd);
+  if (shown2 !== null && !flags.readsStdin && script === void 0) {
+    return env.nested(shown2, inv.cwd, env);
+  }
   return unverifiedStdin(inv.name);
 }
 function unverifiedStdin(name) {
@@ -4497,7 +4966,11 @@ function pipedText(all, cmd) {
   if (name === "echo" || name === "printf") {
     const words = feeder.argv.slice(1).filter((w) => !/^-[neE]+$/.test(w.value));
     if (words.some((w) => w.dynamic)) return null;
-    return words.map((w) => w.value).join(" ").replaceAll("\\n", "\n");
+    const text = words.map((w) => w.value).join(" ");
+    if (/\\[^nt]/.test(text) || name === "printf" && /%[^%]/.test(text)) {
+      return null;
+    }
+    return text.replaceAll("\\n", "\n").replaceAll("\\t", "	");
   }
   if (name === "cat" && feeder.argv.length === 1) {
     return feeder.redirects.find((r) => r.heredoc)?.heredoc?.body ?? null;
@@ -4647,14 +5120,54 @@ function checkSystem(inv, env) {
   if (name === "chmod" || name === "chown" || name === "chgrp") {
     return checkOwnership(inv, env);
   }
+  if (name === "kill" && killsUsersProcesses(inv)) {
+    return deny("system.kill-all", "kill of every pid pgrep lists for a user signals all of that user's processes, the agent and your session included. Kill the specific process id");
+  }
   if (name === "kill" && killsEverything(inv)) {
     return deny("system.kill-all", "kill with pid -1 signals every process you may signal, the agent and your session included. Kill the specific process id");
   }
-  if (name === "crontab" && inv.args.some((w) => /^-[a-z]*r/.test(w.value))) {
-    return deny("system.crontab-remove", "crontab -r deletes every scheduled job without a copy. Save it with `crontab -l > crontab.bak` and edit it with `crontab -e`, or ask the user");
+  if (name === "crontab") return checkCrontab(inv);
+  if ((name === "pkill" || name === "killall") && killsAllOfUser(inv)) {
+    return deny("system.kill-all", `${name} -u without a process name signals every process of that user, the agent and your session included. Name the process to stop`);
+  }
+  if (name === "killall5") {
+    return deny("system.kill-all", "killall5 signals every process. Kill the specific process id");
   }
   if (name === "rsync") return checkRsyncDelete(inv, env);
   return null;
+}
+function checkCrontab(inv) {
+  const args = inv.args.filter((w, i) => w.value !== "-u" && inv.args[i - 1]?.value !== "-u");
+  if (args.some((w) => /^-[a-z]*r/.test(w.value))) {
+    return deny("system.crontab-remove", "crontab -r deletes every scheduled job without a copy. Save it with `crontab -l > crontab.bak` and edit it with `crontab -e`, or ask the user");
+  }
+  if (args.some((w) => w.value === "-" || !w.value.startsWith("-"))) {
+    return deny("system.crontab-replace", "crontab with - or a file replaces every scheduled job with that input, and the old ones are gone. Save them with `crontab -l > crontab.bak`, then ask the user to install the new table");
+  }
+  return null;
+}
+var KILL_VALUED = /^(?:-[uUGgPstFn]|--(?:euid|uid|group|pgroup|parent|session|terminal|pidfile|ns|signal|older-than|younger-than|context))$/;
+function killsAllOfUser(inv) {
+  let user = false;
+  const names = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]?.value ?? "";
+    if (/^-[uU]$|^--(?:euid|uid|user)$/.test(a)) user = true;
+    if (/^--(?:euid|uid|user)=/.test(a)) user = true;
+    if (KILL_VALUED.test(a) || a === "--user") i++;
+    else if (!a.startsWith("-")) names.push(a);
+  }
+  if (names.some((n) => /^(?:\.\*?|\^|\$|\.\+|)$/.test(n))) return true;
+  return user && names.length === 0;
+}
+function killsUsersProcesses(inv) {
+  return inv.args.some((w) => w.substitutions.some((c) => [
+    "pgrep",
+    "pidof"
+  ].includes(commandName(c.argv[0])) && killsAllOfUser({
+    ...inv,
+    args: c.argv.slice(1)
+  })));
 }
 function killsEverything(inv) {
   let i = 0;
@@ -4716,22 +5229,70 @@ function checkTrap(inv, env) {
 function checkWrittenRun(inv, cmd, all, env) {
   const path = cmd.argv.find((w) => !w.dynamic && w.value.includes("/") && commandName(w) === inv.name);
   if (path === void 0) return null;
-  const text = writtenScript(all, cmd, path.value, inv.cwd);
-  if (text === null) return null;
-  const v = env.nested(text, inv.cwd, env);
-  return v.verdict === "allow" ? null : v;
+  return checkLineFile(inv.name, path.value, cmd, all, inv.cwd, env);
+}
+var FILE_RUNNERS = /* @__PURE__ */ new Set([
+  "deno",
+  "bun",
+  "tsx",
+  "ts-node",
+  "npx",
+  "bunx",
+  "pnpx",
+  "make",
+  "java",
+  "go",
+  "rscript",
+  "julia",
+  "swift",
+  "elixir",
+  "groovy",
+  "kotlin",
+  "pwsh",
+  "powershell"
+]);
+var CODE_FILE = /\.(?:[cm]?[jt]sx?|py|rb|pl|php|sh|bash|zsh|lua|mk|jar|java|go|r|jl|swift|exs?|groovy|kts?|ps1)$/i;
+function checkRunnerFiles(inv, cmd, all, env) {
+  if (!FILE_RUNNERS.has(inv.name)) return null;
+  for (const w of inv.args) {
+    if (w.dynamic || !CODE_FILE.test(w.value) || w.value.includes("://")) {
+      continue;
+    }
+    const v = checkLineFile(inv.name, w.value, cmd, all, inv.cwd, env, () => ({
+      verdict: "allow"
+    }));
+    if (v) return v;
+  }
+  return null;
+}
+function sourcedFiles(inv) {
+  const args = inv.args;
+  if (args[0]?.value !== "-p") return args[0] ? [
+    args[0].value
+  ] : [];
+  const dirs = args[1]?.value ?? "";
+  const file = args[2]?.value;
+  if (file === void 0) return dirs === "" ? [] : [
+    dirs
+  ];
+  if (file.includes("/")) return [
+    file
+  ];
+  return dirs.split(":").map((d) => `${d === "" ? "." : d}/${file}`);
 }
 function checkSource(inv, cmd, all, env) {
   const { name } = inv;
-  const text = inv.args[0] && !inv.args[0].dynamic ? writtenScript(all, cmd, inv.args[0].value, inv.cwd) : null;
-  if (text !== null) {
-    const v = env.nested(text, inv.cwd, env);
-    if (v.verdict !== "allow") return v;
+  const operands3 = inv.args[0]?.value === "-p" ? inv.args.slice(1) : inv.args;
+  if (!operands3.slice(0, 2).some((w) => w.dynamic)) {
+    for (const file of sourcedFiles(inv)) {
+      const v = checkLineFile(name, file, cmd, all, inv.cwd, env);
+      if (v) return v;
+    }
   }
   if (inv.args.some((w) => fromDownload(w.substitutions))) {
     return remoteExec(name);
   }
-  if (inv.args[0] && isOnlyVariable(inv.args[0])) return variableScript(name);
+  if (operands3[0] && isOnlyVariable(operands3[0])) return variableScript(name);
   return null;
 }
 
@@ -4791,8 +5352,126 @@ function checkEnvironmentDump(inv, cmd, all) {
   return deny("secret.environment", `The environment, with its tokens and keys, is sent through ${inv.name} to another machine. Send only the specific non-secret values needed`);
 }
 
+// src/safety/_uploads.ts
+function uploadedFiles(args) {
+  const out = [];
+  const take = (option, value) => {
+    if (value === void 0) return;
+    if (option === "T" || option === "--upload-file") out.push(value);
+    else if (option === "F" || option === "--form") {
+      const eq = value.indexOf("=");
+      const body = value.slice(eq + 1);
+      if (body.startsWith("@") || body.startsWith("<")) {
+        out.push(body.slice(1).split(";")[0] ?? "");
+      }
+    } else if (option === "--data-urlencode") {
+      const at = value.indexOf("@");
+      if (at !== -1 && !value.slice(0, at).includes("=")) {
+        out.push(value.slice(at + 1));
+      }
+    } else if (value.startsWith("@")) out.push(value.slice(1));
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]?.value ?? "";
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq === -1 ? a : a.slice(0, eq);
+      if (!/^--(data|data-ascii|data-binary|data-urlencode|form|upload-file|post-file|body-file)$/.test(name)) continue;
+      const value = eq === -1 ? args[++i]?.value : a.slice(eq + 1);
+      if (name === "--post-file" || name === "--body-file") {
+        if (value !== void 0) out.push(value);
+      } else take(name, value);
+      continue;
+    }
+    if (!a.startsWith("-")) continue;
+    for (let j = 1; j < a.length; j++) {
+      const letter = a[j] ?? "";
+      if (!"dFT".includes(letter)) {
+        if ("oHuAeXxUbcKEwrzY".includes(letter)) {
+          if (j === a.length - 1) i++;
+          break;
+        }
+        continue;
+      }
+      const attached = a.slice(j + 1);
+      take(letter, attached !== "" ? attached : args[++i]?.value);
+      break;
+    }
+  }
+  return out;
+}
+var UPLOAD_OPTIONS = /^(?:-[A-Za-z]*[TFd]|--(?:upload-file|form|data|data-binary|post-file|body-file))$/;
+function uploadsFiles(args) {
+  return uploadedFiles(args).length > 0 || UPLOAD_OPTIONS.test(args.at(-1)?.value ?? "");
+}
+function localFiles(inv) {
+  const out = [];
+  const valued = inv.name === "wget" ? [
+    "-O",
+    "--output-document",
+    "-a",
+    "--append-output",
+    "-o",
+    "--output-file"
+  ] : [
+    "-o",
+    "--output"
+  ];
+  inv.args.forEach((w, i) => {
+    const a = w.value;
+    const eq = a.indexOf("=");
+    if (valued.includes(a) && inv.args[i + 1]) {
+      out.push(inv.args[i + 1]);
+    } else if (eq > 0 && valued.includes(a.slice(0, eq))) {
+      out.push({
+        ...w,
+        value: a.slice(eq + 1),
+        literalPrefix: ""
+      });
+    } else if (/^-[A-Za-z]*[oO].+/.test(a) && !a.startsWith("--")) {
+      const letter = inv.name === "wget" ? "O" : "o";
+      const at = a.indexOf(letter);
+      if (at > 0) out.push({
+        ...w,
+        value: a.slice(at + 1),
+        literalPrefix: ""
+      });
+    }
+    const url = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(a);
+    if (url?.[1]) {
+      let path = url[1];
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+      }
+      out.push({
+        ...w,
+        value: path,
+        literalPrefix: w.dynamic ? "" : path
+      });
+    }
+  });
+  return out.filter((w) => w.value !== "-" && w.value !== "");
+}
+function checkUpload(inv, env) {
+  for (const w of localFiles(inv)) {
+    const match = secretOf(w, inv.cwd, env);
+    if (match) return secretVerdict(match, w.value);
+  }
+  const uploads = uploadedFiles(inv.args);
+  for (const path of uploads) noteRead(env, path, inv.cwd, inv.name);
+  for (const path of uploads) {
+    const match = classifySecretPath(path, {
+      cwd: inv.cwd,
+      home: env.home
+    });
+    if (match) return secretVerdict(match, path);
+  }
+  return null;
+}
+
 // src/safety/_find.ts
-var NAME_TESTS = /* @__PURE__ */ new Set([
+var NAME_TESTS2 = /* @__PURE__ */ new Set([
   "-name",
   "-iname",
   "-path",
@@ -4801,7 +5480,7 @@ var NAME_TESTS = /* @__PURE__ */ new Set([
   "-iwholename"
 ]);
 var ONE_ARGUMENT = /* @__PURE__ */ new Set([
-  ...NAME_TESTS,
+  ...NAME_TESTS2,
   "-regex",
   "-iregex",
   "-lname",
@@ -4884,7 +5563,7 @@ function parseFind(args) {
     else if (a === "-follow") parts.follows = true;
     else if (ONE_ARGUMENT.has(a)) {
       const value = args[i + 1];
-      if (NAME_TESTS.has(a) && value) parts.names.push(value);
+      if (NAME_TESTS2.has(a) && value) parts.names.push(value);
       i++;
     } else if (a === "-fprintf" || /^-newer[aBcmt][aBcmt]$/.test(a)) {
       i += a === "-fprintf" ? 2 : 1;
@@ -4931,7 +5610,7 @@ function checkFind(inv, env) {
     }
   }
   if (parts.deletes) {
-    const safe = !parts.follows && parts.starts.length > 0 && parts.starts.every((s) => isTempDescendant(s, env));
+    const safe = !parts.follows && parts.starts.length > 0 && parts.starts.every((s) => isTempDescendant(s, env)) || confinedStarts(scopedStarts(inv.args) ?? void 0, inv.cwd, env);
     if (!safe) {
       return deny("find.delete", "find -delete removes every match for good, and a wrong test deletes far more than meant. Run the same find with -print first, then delete the specific paths by name");
     }
@@ -4996,7 +5675,10 @@ function modesTree(inv, env) {
   return null;
 }
 function findFeedsReader(args) {
-  return args.some((w, i) => /^-(?:exec|execdir|ok|okdir)$/.test(w.value) && readsContents(commandName(args[i + 1])));
+  return parseFind(args).execs.some((words) => {
+    const name = execProgram(words);
+    return readsContents(name) || (name === "curl" || name === "wget") && uploadsFiles(words.slice(words.findIndex((w) => commandName(w) === name) + 1));
+  });
 }
 var VALUE_TESTS = /* @__PURE__ */ new Set([
   "-name",
@@ -5088,14 +5770,14 @@ var INTERESTING = {
 function scanCode(code, language) {
   const out = [];
   let copied = 0;
-  const literals = /* @__PURE__ */ new Map();
+  const literals2 = /* @__PURE__ */ new Map();
   const list2 = [];
   const blank = (from, to) => {
     out.push(code.slice(copied, from), code.slice(from, to).replace(/[^\n]/g, " "));
     copied = to;
   };
   const add = (start, end, lit) => {
-    literals.set(start, lit);
+    literals2.set(start, lit);
     list2.push(lit);
     out.push(code.slice(copied, start), OPEN + FILL.repeat(Math.max(0, end - start - 1)));
     copied = end;
@@ -5173,7 +5855,7 @@ function scanCode(code, language) {
   out.push(code.slice(copied));
   return {
     masked: out.join(""),
-    literals,
+    literals: literals2,
     list: list2
   };
 }
@@ -5567,8 +6249,8 @@ function execText(call, scanned) {
     first,
     ...rest
   ]);
-  const literals = values.filter((v) => v.kind === "literal");
-  if (literals.length > 1 && literals.length === values.length) {
+  const literals2 = values.filter((v) => v.kind === "literal");
+  if (literals2.length > 1 && literals2.length === values.length) {
     return commandText(values);
   }
   return program2.dynamic ? program2.prefix : program2.text;
@@ -5769,6 +6451,126 @@ function languageOf(name) {
   return null;
 }
 
+// src/safety/_interpreter_args.ts
+var JS_VALUED = /* @__PURE__ */ new Set([
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "-C",
+  "--conditions",
+  "--env-file",
+  "--input-type",
+  "--title"
+]);
+var MODULE_OPTIONS = /* @__PURE__ */ new Set([
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader"
+]);
+function optionSpan(name, a) {
+  if (!a.startsWith("-") || a === "-" || a === "--") return 0;
+  if (/^(?:node|nodejs|bun|deno)$/.test(name)) return JS_VALUED.has(a) ? 2 : 1;
+  if (name === "perl") return /^-[MmIx]$/.test(a) ? 2 : 1;
+  if (name === "ruby") return /^-[rICEF]$/.test(a) ? 2 : 1;
+  if (/^python|^pypy/.test(name)) return /^-[WXQ]$/.test(a) ? 2 : 1;
+  if (name === "php") return /^-[dcfz]$/.test(a) ? 2 : 1;
+  if (/^lua/.test(name)) return a === "-l" ? 2 : 1;
+  return 1;
+}
+function isGluedValue(name, a) {
+  if (name === "perl") return /^-(?:[MmIx].|d:)/.test(a);
+  if (name === "ruby") return /^-[rICEF]./.test(a);
+  if (/^lua/.test(name)) return /^-l./.test(a);
+  return a.startsWith("--") && a.includes("=");
+}
+function interpreterFiles(name, args, codeFlags2) {
+  const out = [];
+  let code = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    const a = w.value;
+    if (a === "--") {
+      const next = args[i + 1];
+      if (next && !code && !next.dynamic) out.push(next.value);
+      break;
+    }
+    const span = optionSpan(name, a);
+    if (span === 0) {
+      if (!code && !w.dynamic) out.push(a);
+      break;
+    }
+    if (a === "-m" && /^python|^pypy/.test(name)) break;
+    if (codeFlags2.includes(a) || a.startsWith("--eval")) code = true;
+    const value = span === 2 ? args[i + 1] : void 0;
+    if (value && MODULE_OPTIONS.has(a) && /^\.{0,2}\//.test(value.value)) {
+      out.push(value.value);
+    }
+    if (/^-r\.{0,2}\//.test(a) && name === "ruby") out.push(a.slice(2));
+    i += span - 1;
+  }
+  return out;
+}
+function timeitCode(args) {
+  const at = args.findIndex((w, i) => w.value === "-m" && args[i + 1]?.value === "timeit");
+  if (at === -1) return [];
+  const out = [];
+  const rest = args.slice(at + 2);
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]?.value ?? "";
+    if (a === "-s" || a === "--setup") out.push(rest[++i]?.value ?? "");
+    else if (/^-[nrpu]$|^--(?:number|repeat|unit)$/.test(a)) i++;
+    else if (a.startsWith("--setup=")) out.push(a.slice(8));
+    else if (!a.startsWith("-")) out.push(a);
+  }
+  return out.filter((s) => s !== "");
+}
+var FILE_DELETES2 = /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|\w*\.unlink|unlinkSync|rmSync|rmdirSync|fs\.(?:unlink|rm|rmdir)|File\.(?:delete|unlink)|FileUtils\.rm\w*|unlink|rmtree|remove_tree|Deno\.remove\w*)\s*\(?/;
+var WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob|rglob|iterdir|readdirSync|readdir|opendir|Dir\.(?:glob|each_child|children|entries|foreach)|Dir\[|Find\.find|find|io\.popen|lfs\.dir|walk\w*|Deno\.readDir\w*)\b/;
+function literals(code) {
+  const out = [];
+  for (let i = 0; i < code.length; i++) {
+    const q = code[i];
+    if (q !== "'" && q !== '"' && q !== "`") continue;
+    let text = "";
+    let j = i + 1;
+    for (; j < code.length && code[j] !== q; j++) {
+      if (code[j] === "\\") j++;
+      text += code[j] ?? "";
+    }
+    out.push({
+      text,
+      at: i,
+      end: j + 1
+    });
+    i = j;
+  }
+  return out;
+}
+function checkDeleteLoop(name, code, cwd, env) {
+  if (!FILE_DELETES2.test(code) || !WALKS.test(code)) return null;
+  for (const lit of literals(code)) {
+    const text = lit.text;
+    if (!/^(?:\/|~|\.\.)/.test(text) || /\s/.test(text)) continue;
+    if (text === "/") {
+      const before = code.slice(0, lit.at).trimEnd().at(-1);
+      const after = code.slice(lit.end).trimStart()[0];
+      if (before !== "(" || after !== ")" && after !== ",") continue;
+    }
+    const glob = text.search(/[*?[{]/);
+    const literal = glob === -1 ? text : text.slice(0, text.lastIndexOf("/", glob) + 1) || "/";
+    const path = literal.replace(/^~(?=\/|$)/, env.home);
+    const v = classifyTarget(literalWord(path.length > 1 ? path.replace(/\/+$/, "") : path), cwd, env, true);
+    if (v && v.rule !== "rm.dynamic") {
+      return deny("interpreter.delete-loop", `The ${name} code walks ${text} and deletes what it finds one by one, as rm -r there would (${v.rule}). Delete inside the project, or ask the user`);
+    }
+  }
+  return null;
+}
+
 // src/safety/_interpreters.ts
 var JS_FLAGS = [
   "-e",
@@ -5799,7 +6601,9 @@ function codeFlags(name) {
         "-r"
       ];
     default:
-      return void 0;
+      return /^lua(?:jit|[0-9.]*)$/.test(name) ? [
+        "-e"
+      ] : void 0;
   }
 }
 var EXEC_MARKERS = [
@@ -5818,6 +6622,7 @@ var DELETE_MARKERS = [
   "rmSync",
   "rm_rf",
   "rm_r",
+  "remove_tree",
   "rimraf",
   "remove_dir_all",
   "fs.rm(",
@@ -5874,6 +6679,11 @@ function codeIndex(inv, flags) {
     if (a === "--" || !a.startsWith("-")) return -1;
     if (a === "-m") return -1;
     if (flags.includes(a)) return i;
+    if (isGluedValue(inv.name, a)) continue;
+    if (optionSpan(inv.name, a) === 2) {
+      i++;
+      continue;
+    }
     if (!a.startsWith("--") && flags.some((f) => f.length === 2 && a.endsWith(f.slice(1)))) return i;
   }
   return -1;
@@ -5892,7 +6702,7 @@ function gluedCode(inv, flags) {
   for (const w of inv.args) {
     const a = w.value;
     if (a === "--" || !a.startsWith("-")) return null;
-    if (a.startsWith("--")) continue;
+    if (a.startsWith("--") || isGluedValue(inv.name, a)) continue;
     const m = pattern.exec(a);
     if (m) return m[1] ?? null;
   }
@@ -5922,7 +6732,12 @@ var HOME_APIS = new RegExp([
   `\\bgetenv\\(\\s*${Q}HOME${Q}\\s*\\)`,
   `\\$ENV\\{\\s*${Q}?HOME${Q}?\\s*\\}`
 ].join("|"), "g");
-function withHomeLiterals(code, home) {
+var INTERPOLATED_HOME = new RegExp(`(f?)(["\`])([^"\`]*?)(?:\\$ENV\\{\\s*${Q}?HOME${Q}?\\s*\\}|#\\{\\s*(?:Dir\\.home|ENV\\[\\s*${Q}HOME${Q}\\s*\\])\\s*\\}|\\$\\{\\s*(?:(?:os|require\\(\\s*${Q}(?:node:)?os${Q}\\s*\\))\\.homedir\\(\\)|process\\.env\\.HOME)\\s*\\}|\\{\\s*(?:(?:pathlib\\.)?Path\\.home\\(\\)|os\\.path\\.expanduser\\(\\s*${Q}~${Q}\\s*\\)|os\\.environ\\[\\s*${Q}HOME${Q}\\s*\\])\\s*\\})([^"\`]*)\\2`, "g");
+function withHomeInterpolated(code, home) {
+  return code.replace(INTERPOLATED_HOME, (_whole, _f, _q, pre, post) => JSON.stringify(`${pre}${home}${post}`));
+}
+function withHomeLiterals(source, home) {
+  const code = withHomeInterpolated(source, home);
   const literal = JSON.stringify(home);
   if (!HOME_APIS.test(code)) return code;
   HOME_APIS.lastIndex = 0;
@@ -5968,10 +6783,10 @@ function checkOneLiner(name, source, cwd, env) {
       return asShell;
     }
   }
-  const literals = stringLiterals(code);
+  const literals2 = stringLiterals(code);
   const runsShell = EXEC_MARKERS.some((m) => code.includes(m));
   const opensFiles = ACCESS_MARKERS.some((m) => code.includes(m));
-  for (const lit of literals) {
+  for (const lit of literals2) {
     const pathLike2 = lit.text !== "" && !/\s/.test(lit.text);
     if (pathLike2 && (opensFiles || runsShell)) {
       noteRead(env, lit.text, cwd, name);
@@ -5994,7 +6809,7 @@ function checkOneLiner(name, source, cwd, env) {
   for (const marker of DELETE_MARKERS) {
     let from = code.indexOf(marker);
     while (from !== -1) {
-      const lit = literals.find((l) => l.at > from);
+      const lit = literals2.find((l) => l.at > from);
       if (lit && lit.text !== "") {
         const recursive = ![
           "fs.rm(",
@@ -6009,6 +6824,8 @@ function checkOneLiner(name, source, cwd, env) {
       from = code.indexOf(marker, from + marker.length);
     }
   }
+  const loop = checkDeleteLoop(name, code, cwd, env);
+  if (loop) return loop;
   const language = languageOf(name);
   return language === null ? allow() : checkCalls(language, code, cwd, env);
 }
@@ -6017,6 +6834,10 @@ function checkInterpreter(inv, cmd, piped, env) {
   const glued = gluedCode(inv, flags);
   if (glued !== null) {
     return checkOneLiner(inv.name, glued, inv.cwd, env);
+  }
+  for (const statement of timeitCode(inv.args)) {
+    const v = checkOneLiner(inv.name, statement, inv.cwd, env);
+    if (v.verdict !== "allow") return v;
   }
   const index = codeIndex(inv, flags);
   let code = index === -1 ? stdinCode(inv, cmd) : inv.args[index + 1]?.value;
@@ -6071,15 +6892,81 @@ function checkFromInput(inv, cmd, all, env) {
       if (!w.value.startsWith("-") && w.value !== "") break;
     }
   }
-  if (readsContents(name)) {
-    const feeder = all.find((c) => c.pipeline === cmd.pipeline && c.pipelineIndex === cmd.pipelineIndex - 1);
-    const match = feeder && findsSecret([
-      feeder
-    ], {
-      cwd: null,
-      home: env.home
-    });
-    if (match) return secretVerdict(match, "the paths find prints");
+  const uploads = (name === "curl" || name === "wget") && uploadsFiles(args);
+  if (readsContents(name) || uploads) {
+    const match = listedSecret(all, cmd, env);
+    if (match) return secretVerdict(match, "the paths piped in");
+  }
+  return null;
+}
+function checkReadLoop(inv, cmd, all, env) {
+  const { name, args } = inv;
+  const uploads = (name === "curl" || name === "wget") && uploadsFiles(args);
+  if (!readsContents(name) && !uploads) return null;
+  const used = new Set(args.flatMap((w) => w.dynamic ? [
+    ...w.raw.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)
+  ].map((m) => m[1] ?? "") : []));
+  if (used.size === 0) return null;
+  for (const c of all.slice(0, all.indexOf(cmd))) {
+    if (commandName(c.argv[0]) !== "read" || c.pipelineIndex === 0) continue;
+    if (!c.argv.slice(1).some((w) => used.has(w.value))) continue;
+    const match = listedSecret(all, c, env);
+    if (match) return secretVerdict(match, "the paths read from the pipe");
+  }
+  return null;
+}
+var FILTERS = /* @__PURE__ */ new Set([
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "sort",
+  "uniq",
+  "head",
+  "tail",
+  "tr",
+  "sed",
+  "cut",
+  "awk",
+  "cat"
+]);
+var LISTERS2 = /* @__PURE__ */ new Set([
+  "ls",
+  "echo",
+  "printf",
+  "fd",
+  "fdfind",
+  "tree"
+]);
+function listedSecret(all, cmd, env) {
+  let index = cmd.pipelineIndex - 1;
+  while (index >= 0) {
+    const feeder = all.find((c) => c.pipeline === cmd.pipeline && c.pipelineIndex === index);
+    if (feeder === void 0) return null;
+    const name = commandName(feeder.argv[0]);
+    if (name === "find") {
+      return findsSecret([
+        feeder
+      ], {
+        cwd: feeder.cwd,
+        home: env.home
+      });
+    }
+    const operands3 = feeder.argv.slice(1).filter((w) => !w.value.startsWith("-"));
+    if (LISTERS2.has(name)) {
+      for (const w of operands3) {
+        const match = secretOf(w, feeder.cwd, env) ?? (w.dynamic ? null : classifySecretPrefix(`${w.value}/`, {
+          cwd: feeder.cwd,
+          home: env.home
+        }));
+        if (match) return match;
+      }
+      return null;
+    }
+    if (!FILTERS.has(name) || operands3.length > (name === "cat" ? 0 : 1)) {
+      return null;
+    }
+    index--;
   }
   return null;
 }
@@ -6911,120 +7798,6 @@ function checkInfra(inv, stdin) {
   return checkPublish(inv);
 }
 
-// src/safety/_uploads.ts
-function uploadedFiles(args) {
-  const out = [];
-  const take = (option, value) => {
-    if (value === void 0) return;
-    if (option === "T" || option === "--upload-file") out.push(value);
-    else if (option === "F" || option === "--form") {
-      const eq = value.indexOf("=");
-      const body = value.slice(eq + 1);
-      if (body.startsWith("@") || body.startsWith("<")) {
-        out.push(body.slice(1).split(";")[0] ?? "");
-      }
-    } else if (option === "--data-urlencode") {
-      const at = value.indexOf("@");
-      if (at !== -1 && !value.slice(0, at).includes("=")) {
-        out.push(value.slice(at + 1));
-      }
-    } else if (value.startsWith("@")) out.push(value.slice(1));
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]?.value ?? "";
-    if (a.startsWith("--")) {
-      const eq = a.indexOf("=");
-      const name = eq === -1 ? a : a.slice(0, eq);
-      if (!/^--(data|data-ascii|data-binary|data-urlencode|form|upload-file|post-file|body-file)$/.test(name)) continue;
-      const value = eq === -1 ? args[++i]?.value : a.slice(eq + 1);
-      if (name === "--post-file" || name === "--body-file") {
-        if (value !== void 0) out.push(value);
-      } else take(name, value);
-      continue;
-    }
-    if (!a.startsWith("-")) continue;
-    for (let j = 1; j < a.length; j++) {
-      const letter = a[j] ?? "";
-      if (!"dFT".includes(letter)) {
-        if ("oHuAeXxUbcKEwrzY".includes(letter)) {
-          if (j === a.length - 1) i++;
-          break;
-        }
-        continue;
-      }
-      const attached = a.slice(j + 1);
-      take(letter, attached !== "" ? attached : args[++i]?.value);
-      break;
-    }
-  }
-  return out;
-}
-function localFiles(inv) {
-  const out = [];
-  const valued = inv.name === "wget" ? [
-    "-O",
-    "--output-document",
-    "-a",
-    "--append-output",
-    "-o",
-    "--output-file"
-  ] : [
-    "-o",
-    "--output"
-  ];
-  inv.args.forEach((w, i) => {
-    const a = w.value;
-    const eq = a.indexOf("=");
-    if (valued.includes(a) && inv.args[i + 1]) {
-      out.push(inv.args[i + 1]);
-    } else if (eq > 0 && valued.includes(a.slice(0, eq))) {
-      out.push({
-        ...w,
-        value: a.slice(eq + 1),
-        literalPrefix: ""
-      });
-    } else if (/^-[A-Za-z]*[oO].+/.test(a) && !a.startsWith("--")) {
-      const letter = inv.name === "wget" ? "O" : "o";
-      const at = a.indexOf(letter);
-      if (at > 0) out.push({
-        ...w,
-        value: a.slice(at + 1),
-        literalPrefix: ""
-      });
-    }
-    const url = /^file:\/\/(?:localhost)?(\/.*)$/i.exec(a);
-    if (url?.[1]) {
-      let path = url[1];
-      try {
-        path = decodeURIComponent(path);
-      } catch {
-      }
-      out.push({
-        ...w,
-        value: path,
-        literalPrefix: w.dynamic ? "" : path
-      });
-    }
-  });
-  return out.filter((w) => w.value !== "-" && w.value !== "");
-}
-function checkUpload(inv, env) {
-  for (const w of localFiles(inv)) {
-    const match = secretOf(w, inv.cwd, env);
-    if (match) return secretVerdict(match, w.value);
-  }
-  const uploads = uploadedFiles(inv.args);
-  for (const path of uploads) noteRead(env, path, inv.cwd, inv.name);
-  for (const path of uploads) {
-    const match = classifySecretPath(path, {
-      cwd: inv.cwd,
-      home: env.home
-    });
-    if (match) return secretVerdict(match, path);
-  }
-  return null;
-}
-
 // src/safety/_awk.ts
 var AWK_VALUES = "fvF";
 function awkProgram(args) {
@@ -7247,7 +8020,7 @@ function checkProgram(inv, cmd, all, env) {
   if (name === "" && (inv.origin === "xargs" || inv.origin === "parallel")) {
     return deny("shell.from-input", `${inv.origin} runs commands built from its input here, which cannot be checked. Name the program explicitly`);
   }
-  const input = checkFromInput(inv, cmd, all, env) ?? checkEnvironmentDump(inv, cmd, all);
+  const input = checkFromInput(inv, cmd, all, env) ?? checkReadLoop(inv, cmd, all, env) ?? checkEnvironmentDump(inv, cmd, all);
   if (input) return input;
   if (name === "rm") return checkRm(inv, env);
   if (name === "rimraf") {
@@ -7269,7 +8042,7 @@ function checkProgram(inv, cmd, all, env) {
   const later = carriedCode(inv, cmd, all);
   if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
-  const written = checkWrittenRun(inv, cmd, all, env);
+  const written = checkWrittenRun(inv, cmd, all, env) ?? checkRunnerFiles(inv, cmd, all, env);
   if (written) return written;
   if (isPowerShellHost(name)) {
     const script = powerShellScript(inv);
@@ -7277,9 +8050,14 @@ function checkProgram(inv, cmd, all, env) {
   }
   const startup = checkStartupWriters(inv, cmd, all, env);
   if (startup) return startup;
-  const system = checkSystem(inv, env);
+  const system = checkSystem(inv, env) ?? checkGitDataWriters(inv, env);
   if (system) return system;
-  if (codeFlags(name) !== void 0) {
+  const flags = codeFlags(name);
+  if (flags !== void 0) {
+    for (const file of interpreterFiles(name, inv.args, flags)) {
+      const v = checkLineFile(name, file, cmd, all, inv.cwd, env, (text) => checkOneLiner(name, text, inv.cwd, env));
+      if (v) return v;
+    }
     return downloadedCode(inv, cmd, all) ?? checkInterpreter(inv, cmd, pipedText(all, cmd), env);
   }
   if (name === "deno" && inv.args[0]?.value === "eval" && inv.args[1]) {
@@ -7373,10 +8151,45 @@ function recover(command2, cwd, env, problem) {
   const named2 = destructiveText(command2);
   return named2 === null ? allow() : deny("guard.destructive-text", `The command cannot be parsed (${problem}) and its text contains ${named2}. Write it as a plain, parseable command so it can be checked`);
 }
+var EXTERNAL_RUNNERS = /* @__PURE__ */ new Set([
+  "sudo",
+  "doas",
+  "env",
+  "nohup",
+  "timeout",
+  "nice",
+  "ionice",
+  "stdbuf",
+  "setsid",
+  "chroot",
+  "watch",
+  "xargs",
+  "parallel",
+  "exec",
+  "command"
+]);
+var KEYWORDS_AS_PROGRAMS = /* @__PURE__ */ new Set([
+  "time",
+  "!"
+]);
+function exportsFunctions(commands) {
+  return commands.some((c) => [
+    "export",
+    "declare",
+    "typeset"
+  ].includes(commandName(c.argv[0])) && c.argv.some((w) => /^-[a-z]*f/.test(w.value)));
+}
 function calledNames(commands) {
   const names = /* @__PURE__ */ new Set();
+  const exported = exportsFunctions(commands);
   for (const c of commands) {
-    for (const w of c.argv) if (!w.dynamic) names.add(w.value);
+    const program2 = commandName(c.argv[0]);
+    const external = !exported && (EXTERNAL_RUNNERS.has(program2) || SHELLS.has(program2) || KEYWORDS_AS_PROGRAMS.has(program2) && c.assignments.length > 0);
+    for (const [i, w] of c.argv.entries()) {
+      if (i > 0 && external) break;
+      if (!w.dynamic) names.add(w.value);
+      for (const value of w.alternatives ?? []) names.add(value);
+    }
   }
   return names;
 }
@@ -7415,7 +8228,7 @@ function checkRedirects(cmd, env) {
     }
     if (WRITE_REDIRECTS.has(r.op)) {
       const appended = r.op === ">>" || r.op === "&>>" ? writtenText(cmd) : null;
-      const v = checkDeviceWrite(target.value) ?? checkStartupWrite(target, cmd.cwd, env, appended) ?? checkWrittenWord(target, cmd.cwd, env);
+      const v = checkDeviceWrite(target.value) ?? checkGitDataWrite(target, cmd.cwd, env, "The redirect to") ?? checkStartupWrite(target, cmd.cwd, env, appended) ?? checkWrittenWord(target, cmd.cwd, env);
       if (v) return v;
     }
   }
@@ -7543,12 +8356,15 @@ function checkReadPath(path, options) {
   ];
   const resolved = options.realPath?.(resolveFrom(options.cwd, path.replace(/^~(?=\/|$)/, options.home)));
   if (resolved) candidates.push(resolved);
+  const where = {
+    cwd: options.cwd,
+    home: options.home
+  };
   for (const candidate of candidates) {
-    const match = classifySecretPath(candidate, {
-      cwd: options.cwd,
-      home: options.home
-    });
-    if (match) return secretVerdict(match, candidate);
+    const match = classifySecretPath(candidate, where);
+    if (match && !isReadableSshFile(candidate, where)) {
+      return secretVerdict(match, candidate);
+    }
   }
   return allow();
 }
@@ -8599,7 +9415,7 @@ Rules:
 
 // src/routing/route.ts
 var LARGE_FILE_BYTES = 100 * 1024;
-var WRAPPERS = /* @__PURE__ */ new Set([
+var WRAPPERS2 = /* @__PURE__ */ new Set([
   "sudo",
   "env",
   "time",
@@ -8899,18 +9715,18 @@ function pipedInto(commands, index) {
     const command2 = commands[i];
     if (command2?.next !== "|") break;
     const next = commands[i + 1];
-    const name = next ? programOf(next.words).name : void 0;
+    const name = next ? programOf2(next.words).name : void 0;
     if (name) programs.push(name);
   }
   return programs;
 }
-function programOf(words) {
+function programOf2(words) {
   let i = 0;
   while (i < words.length) {
     const word = words[i];
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
       i++;
-    } else if (WRAPPERS.has(word)) {
+    } else if (WRAPPERS2.has(word)) {
       i++;
       while (words[i]?.startsWith("-")) i++;
     } else if (word === "timeout") {
@@ -8937,7 +9753,7 @@ function stdoutRedirected(command2) {
   return command2.redirects.some((r) => (r.op === ">" || r.op === ">>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && (r.fd === void 0 || r.fd === 1));
 }
 function routeCommand(command2, downstream, sizeOf, depth) {
-  const { name, args } = programOf(command2.words);
+  const { name, args } = programOf2(command2.words);
   if (name === void 0) return void 0;
   const quiet = stdoutRedirected(command2);
   const bounded = quiet || downstream.some((p) => BOUNDED.has(p));
