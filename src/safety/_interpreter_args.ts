@@ -211,3 +211,30 @@ export function checkDeleteLoop(
   }
   return null;
 }
+
+/** Code that opens a network connection. */
+const SOCKETS =
+  /\b(?:socket|TCPSocket|fsockopen|IO::Socket|net\.(?:connect|Socket|createConnection)|Deno\.connect)\b/;
+
+/** Code that hands a shell its standard streams or runs one. */
+const SHELL_WIRING =
+  /\b(?:dup2|pty\.spawn|proc_open|exec|spawn|system|popen)\b|open\(\s*STDIN/;
+
+/**
+ * A one-liner that connects to the network and wires a shell to it (the
+ * classic reverse shells of Python, Perl, Ruby, PHP and Node).
+ *
+ * @param name The interpreter's name.
+ * @param code The code.
+ * @returns The deny verdict, or null.
+ */
+export function checkReverseShell(name: string, code: string): Verdict | null {
+  if (!SOCKETS.test(code) || !SHELL_WIRING.test(code)) return null;
+  if (!/(?:^|[^\w.-])(?:\/bin\/)?(?:ba|z|da|k)?sh\b|cmd\.exe/.test(code)) {
+    return null;
+  }
+  return deny(
+    "remote.reverse-shell",
+    `The ${name} code connects to the network and wires a shell to the connection, which gives whoever is at the other end control of this machine. Do not run it`,
+  );
+}

@@ -21,6 +21,7 @@ import {
 import { checkCalls, languageOf } from "./_code_rules.ts";
 import {
   checkDeleteLoop,
+  checkReverseShell,
   isGluedValue,
   optionSpan,
   timeitCode,
@@ -339,7 +340,8 @@ export function checkOneLiner(
       from = code.indexOf(marker, from + marker.length);
     }
   }
-  const loop = checkDeleteLoop(name, code, cwd, env);
+  const loop = checkDeleteLoop(name, code, cwd, env) ??
+    checkReverseShell(name, code);
   if (loop) return loop;
   const language = languageOf(name);
   return language === null ? allow() : checkCalls(language, code, cwd, env);

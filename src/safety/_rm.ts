@@ -205,7 +205,8 @@ export function classifyTarget(
     if (where === "root" || where === "home" || where === "git") {
       return placeDeny(where, w.value, env, cwd);
     }
-    if (!force) return null;
+    // Without -f too: nothing prompts an agent (`rm -r ~/Desktop/*`).
+    if (!force && where !== "outside") return null;
     if (where === "temp") return dynamicTarget(w, env);
     if (where === "outside" || where === "unknown") {
       return placeDeny(where, w.value, env, cwd);

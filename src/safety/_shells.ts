@@ -372,6 +372,26 @@ function shellFromInput(name: string): Verdict {
 }
 
 /**
+ * What `printf FORMAT ARGS…` prints when the format holds only `%s` and `%%`
+ * (the format repeats while arguments remain), or null for other directives.
+ */
+function printfText(words: string[]): string | null {
+  const [format, ...args] = words;
+  if (format === undefined) return "";
+  if (/%(?!%|s)/.test(format)) return null;
+  const slots = (format.match(/%s/g) ?? []).length;
+  let out = "";
+  let i = 0;
+  do {
+    out += format.replace(
+      /%(%|s)/g,
+      (_, c: string) => c === "%" ? "%" : args[i++] ?? "",
+    );
+  } while (slots > 0 && i < args.length);
+  return args.length > 0 && slots === 0 ? null : out;
+}
+
+/**
  * The literal text an `echo`/`printf` (or `cat` of a quoted here-doc) pipes into
  * `cmd`, or null when it is unknown.
  */
@@ -391,12 +411,12 @@ export function pipedText(
       !/^-[neE]+$/.test(w.value)
     );
     if (words.some((w) => w.dynamic)) return null;
-    const text = words.map((w) => w.value).join(" ");
-    // Escapes other than a newline or tab (`\x72m`, `\0162`) and printf's
-    // directives make the text that comes out differ from the text shown.
-    if (/\\[^nt]/.test(text) || (name === "printf" && /%[^%]/.test(text))) {
-      return null;
-    }
+    const text = name === "printf"
+      ? printfText(words.map((w) => w.value))
+      : words.map((w) => w.value).join(" ");
+    // Escapes other than a newline or tab (`\x72m`, `\0162`) make the text
+    // that comes out differ from the text shown.
+    if (text === null || /\\[^nt]/.test(text)) return null;
     return text.replaceAll("\\n", "\n").replaceAll("\\t", "\t");
   }
   if (name === "cat" && feeder.argv.length === 1) {

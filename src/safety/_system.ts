@@ -120,6 +120,12 @@ export function checkSystem(inv: Invocation, env: Env): Verdict | null {
     );
   }
   if (name === "rsync") return checkRsyncDelete(inv, env);
+  if (handsOutShell(inv)) {
+    return deny(
+      "remote.reverse-shell",
+      `${name} running a program for a network connection gives whoever is at the other end control of this machine. Do not run it`,
+    );
+  }
   return null;
 }
 
@@ -163,6 +169,29 @@ function killsAllOfUser(inv: Invocation): boolean {
   }
   if (names.some((n) => /^(?:\.\*?|\^|\$|\.\+|)$/.test(n))) return true;
   return user && names.length === 0;
+}
+
+const NETCATS = new Set(["nc", "ncat", "netcat", "nc.traditional"]);
+
+/** `nc -e /bin/sh host port`, `ncat --sh-exec …`, `socat TCP:h:p EXEC:sh`: a program wired to a socket. */
+function handsOutShell(inv: Invocation): boolean {
+  if (NETCATS.has(inv.name)) {
+    return inv.args.some((w, i) => {
+      const next = inv.args[i + 1]?.value ?? "";
+      const program = /(?:^|\/)(?:ba|z|da|k|tc)?sh\b|^\/|\s/.test(next);
+      return (/^-[a-zA-Z]*[ec]$/.test(w.value) && program) ||
+        /^-[a-zA-Z]*e\//.test(w.value) ||
+        /^--(?:exec|sh-exec|lua-exec)(?:=|$)/.test(w.value);
+    });
+  }
+  if (inv.name === "socat") {
+    const values = inv.args.map((w) => w.value);
+    return values.some((v) => /^(?:EXEC|SYSTEM):/i.test(v)) &&
+      values.some((v) =>
+        /^(?:TCP|UDP|OPENSSL|SSL|SCTP)[46]?(?:-\w+)?:/i.test(v)
+      );
+  }
+  return false;
 }
 
 /** `kill $(pgrep -u me)`: the pids of every process of a user. */
