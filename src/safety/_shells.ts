@@ -412,7 +412,9 @@ export function pipedText(
     );
     if (words.some((w) => w.dynamic)) return null;
     const text = name === "printf"
-      ? printfText(words.map((w) => w.value))
+      ? printfText(
+        words.map((w) => w.value).slice(words[0]?.value === "--" ? 1 : 0),
+      )
       : words.map((w) => w.value).join(" ");
     // Escapes other than a newline or tab (`\x72m`, `\0162`) make the text
     // that comes out differ from the text shown.
