@@ -35,6 +35,7 @@ const PUBLISHERS: [string, string[]][] = [
   ["npm", ["publish"]],
   ["pnpm", ["publish"]],
   ["yarn", ["publish"]],
+  ["yarn", ["npm", "publish"]],
   ["bun", ["publish"]],
   ["cargo", ["publish"]],
   ["deno", ["publish"]],
@@ -216,9 +217,10 @@ export function checkInfra(
   if (name === "dropdb") {
     return askFirst("infra.sql-drop", "This drops a database", shown(inv));
   }
+  const piped = (stdin ?? "").toLowerCase().split(/\s+/);
   if (
     name === "redis-cli" &&
-    words.some((w) => w === "flushall" || w === "flushdb")
+    [...words, ...piped].some((w) => w === "flushall" || w === "flushdb")
   ) {
     return askFirst(
       "infra.redis-flush",

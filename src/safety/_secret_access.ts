@@ -26,7 +26,7 @@ import {
   type SecretMatch,
 } from "./_secrets.ts";
 import { findsSecret, patternSecret } from "./_secret_patterns.ts";
-import { templateCopy } from "./_secret_templates.ts";
+import { keyUses, templateCopy } from "./_secret_uses.ts";
 import { substitutionText } from "./_substitution.ts";
 import type { Word } from "./shell_parse.ts";
 
@@ -371,9 +371,10 @@ export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
   const edits = ["mv", "scp", "rsync", "sftp"].includes(inv.name) ||
     inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
   const template = templateCopy(inv);
+  const used = keyUses(inv);
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);
-    if (match === null || w === template) continue;
+    if (match === null || w === template || used.has(w)) continue;
     const options = { cwd: inv.cwd, home: env.home };
     if (
       !w.dynamic && !edits && reads.has(w.value) &&

@@ -120,6 +120,15 @@ export function checkSystem(inv: Invocation, env: Env): Verdict | null {
     );
   }
   if (name === "rsync") return checkRsyncDelete(inv, env);
+  if (
+    (name === "gpg" || name === "gpg2") &&
+    inv.args.some((w) => /^--export-secret-(?:sub)?keys/.test(w.value))
+  ) {
+    return deny(
+      "secret.private-key",
+      "gpg --export-secret-keys prints your private keys, which would put them into the transcript or wherever the output goes. Ask the user to export keys themselves",
+    );
+  }
   if (handsOutShell(inv)) {
     return deny(
       "remote.reverse-shell",
