@@ -3,7 +3,7 @@
  * text the line wrote (`echo … > s.sh`, a here-doc'ed `cat`), a download the
  * line saved (`curl -o`, `wget -O`, wget's own file name, `curl … > f`), or
  * content the line does not show that replaced it (`cp`, `mv`, `install`,
- * `tee`, `dd of=`, a redirect from another program). Copies and moves carry
+ * `tee`, `dd of=`, `sed -i`, a redirect from another program). Copies and moves carry
  * what the line knows of their source.
  *
  * Pure: looks at the parsed commands only; never reads a file.
@@ -43,6 +43,9 @@ export const DOWNLOADERS = new Set([
 const WRITE_OPS = new Set([">", ">>", ">|", "&>", "&>>"]);
 
 const COPIERS = new Set(["cp", "mv", "install", "ln", "rsync"]);
+
+/** Programs that rewrite a file in place with `-i`. */
+const IN_PLACE_EDITORS = new Set(["sed", "gsed", "perl", "ruby"]);
 
 const WRAPPERS = new Set(["sudo", "env", "command", "nice", "nohup", "time"]);
 
@@ -168,13 +171,13 @@ export function lineFile(
       : resolveFrom(c.cwd ?? "/", expandHome(p, home));
   const replace = (file: string, by: LineFile | undefined): void => {
     const before = files.get(file);
+    const shown = before !== undefined && before.kind !== "download" &&
+      (before.kind === "text" || before.shown);
     files.set(
       file,
-      by ?? {
-        kind: "replaced",
-        shown: before !== undefined && before.kind !== "download" &&
-          (before.kind === "text" || before.shown),
-      },
+      by === undefined || by.kind === "replaced"
+        ? { kind: "replaced", shown: shown || (by?.shown ?? false) }
+        : by,
     );
   };
   for (const c of all) {
@@ -224,6 +227,14 @@ export function lineFile(
           }
         }
         if (name === "mv" && from !== null) files.delete(from);
+      }
+    } else if (
+      IN_PLACE_EDITORS.has(name) &&
+      args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value))
+    ) {
+      for (const w of args) {
+        const file = w.value.startsWith("-") ? null : at(c, w.value);
+        if (file !== null && files.has(file)) replace(file, undefined);
       }
     } else if (name === "tee" || name === "dd") {
       const targets = name === "tee"

@@ -11,8 +11,15 @@
 
 import { commandName } from "./_context.ts";
 import {
+  baseName,
+  expandHome,
+  isStrictlyWithin,
+  resolveFrom,
+} from "./_paths.ts";
+import {
   classifySecretPath,
   classifySecretPrefix,
+  homeSecretSamples,
   type SecretMatch,
   type SecretPathOptions,
 } from "./_secrets.ts";
@@ -154,6 +161,8 @@ export function findOutputSecret(
       ) ?? (s.dynamic ? patternSecret(`${s.value}/x`, options) : null);
     if (match) return match;
   }
+  const reached = walkedSecret(starts, names, anded, options);
+  if (reached) return reached;
   for (const n of names) {
     const name = n.value.slice(n.value.lastIndexOf("/") + 1);
     const match = patternSecret(name, { ...options, cwd: "/" });
@@ -165,6 +174,46 @@ export function findOutputSecret(
         ...options,
       });
       if (inside) return inside;
+    }
+  }
+  return null;
+}
+
+/** A name glob as a regular expression, or null when it cannot be read. */
+function nameRegExp(glob: string): RegExp | null {
+  const body = glob.replace(/[.+^${}()|\\]/g, "\\$&").replaceAll("*", ".*")
+    .replaceAll("?", ".");
+  try {
+    return new RegExp(`^${body}$`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A secret a walk from literal starting points reaches: a credential file
+ * below one of them (`find ~/.docker`, `find ~`), which the name tests, when
+ * they are a plain AND, let through.
+ */
+function walkedSecret(
+  starts: Word[],
+  names: Word[],
+  anded: boolean,
+  options: SecretPathOptions,
+): SecretMatch | null {
+  for (const s of starts) {
+    if (s.dynamic) continue;
+    const expanded = expandHome(s.value, options.home);
+    if (!expanded.startsWith("/") && options.cwd === null) continue;
+    const dir = resolveFrom(options.cwd ?? "/", expanded);
+    for (const sample of homeSecretSamples(options.home)) {
+      if (!isStrictlyWithin(sample, dir)) continue;
+      const base = baseName(sample);
+      const passes = !anded || names.every((n) => {
+        const re = nameRegExp(n.value.slice(n.value.lastIndexOf("/") + 1));
+        return re === null || re.test(base);
+      });
+      if (passes) return classifySecretPath(sample, options);
     }
   }
   return null;

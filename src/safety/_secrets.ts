@@ -237,3 +237,24 @@ export function isReadableSshFile(
 export function isDotenvTemplate(path: string): boolean {
   return ENV_TEMPLATES.has(baseName(path));
 }
+
+/**
+ * One secret file for each credential location under a home, to tell
+ * whether walking a folder reaches one (`find ~/.docker` reaches
+ * `~/.docker/config.json`).
+ *
+ * @param home The home directory.
+ * @returns Absolute sample paths.
+ */
+export function homeSecretSamples(home: string): string[] {
+  return [
+    ...CLOUD_PATHS.map(({ run, file }) =>
+      `${home}/${run.join("/")}/${file ?? "credentials"}`
+    ),
+    ...[...CREDENTIAL_FILES].filter((f) => f.startsWith(".")).map((f) =>
+      `${home}/${f}`
+    ),
+    `${home}/.ssh/id_rsa`,
+    `${home}/.ssh/id_ed25519`,
+  ];
+}
