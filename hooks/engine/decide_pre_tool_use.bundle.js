@@ -1730,7 +1730,7 @@ function classifyTarget(w, cwd, env, force) {
     if (where === "root" || where === "home" || where === "git") {
       return placeDeny(where, w.value, env, cwd);
     }
-    if (!force) return null;
+    if (!force && where !== "outside") return null;
     if (where === "temp") return dynamicTarget(w, env);
     if (where === "outside" || where === "unknown") {
       return placeDeny(where, w.value, env, cwd);
@@ -2350,6 +2350,16 @@ function isReadableSshFile(path, options) {
 function isDotenvTemplate(path) {
   return ENV_TEMPLATES.has(baseName(path));
 }
+function homeSecretSamples(home) {
+  return [
+    ...CLOUD_PATHS.map(({ run, file }) => `${home}/${run.join("/")}/${file ?? "credentials"}`),
+    ...[
+      ...CREDENTIAL_FILES
+    ].filter((f) => f.startsWith(".")).map((f) => `${home}/${f}`),
+    `${home}/.ssh/id_rsa`,
+    `${home}/.ssh/id_ed25519`
+  ];
+}
 
 // src/safety/_secret_patterns.ts
 var SECRET_NAMES = [
@@ -2437,6 +2447,8 @@ function findOutputSecret(args, options) {
     const match = (s.dynamic ? null : classifySecretPath(dir, options)) ?? classifySecretPrefix(dir.endsWith("/") ? dir : `${dir}/`, options) ?? (s.dynamic ? patternSecret(`${s.value}/x`, options) : null);
     if (match) return match;
   }
+  const reached = walkedSecret(starts, names, anded, options);
+  if (reached) return reached;
   for (const n of names) {
     const name = n.value.slice(n.value.lastIndexOf("/") + 1);
     const match = patternSecret(name, {
@@ -2454,6 +2466,32 @@ function findOutputSecret(args, options) {
   }
   return null;
 }
+function nameRegExp(glob) {
+  const body = glob.replace(/[.+^${}()|\\]/g, "\\$&").replaceAll("*", ".*").replaceAll("?", ".");
+  try {
+    return new RegExp(`^${body}$`);
+  } catch {
+    return null;
+  }
+}
+function walkedSecret(starts, names, anded, options) {
+  for (const s of starts) {
+    if (s.dynamic) continue;
+    const expanded = expandHome(s.value, options.home);
+    if (!expanded.startsWith("/") && options.cwd === null) continue;
+    const dir = resolveFrom(options.cwd ?? "/", expanded);
+    for (const sample of homeSecretSamples(options.home)) {
+      if (!isStrictlyWithin(sample, dir)) continue;
+      const base = baseName(sample);
+      const passes = !anded || names.every((n) => {
+        const re = nameRegExp(n.value.slice(n.value.lastIndexOf("/") + 1));
+        return re === null || re.test(base);
+      });
+      if (passes) return classifySecretPath(sample, options);
+    }
+  }
+  return null;
+}
 function findsSecret(commands, options) {
   for (const c of commands) {
     if (commandName(c.argv[0]) !== "find") continue;
@@ -2466,7 +2504,7 @@ function findsSecret(commands, options) {
   return null;
 }
 
-// src/safety/_secret_templates.ts
+// src/safety/_secret_uses.ts
 function templateCopy(inv) {
   if (inv.name !== "cp" && inv.name !== "install") return null;
   const operands3 = inv.args.filter((w) => !w.value.startsWith("-"));
@@ -2479,6 +2517,29 @@ function templateCopy(inv) {
   const name = dest.value.slice(dest.value.lastIndexOf("/") + 1);
   const dotenv = name === ".env" || name.startsWith(".env.");
   return dotenv && sources.every((w) => !w.dynamic && isDotenvTemplate(w.value)) ? dest : null;
+}
+var SSH_CLIENTS = /* @__PURE__ */ new Set([
+  "ssh",
+  "scp",
+  "sftp",
+  "autossh",
+  "sshfs"
+]);
+function keyUses(inv) {
+  const out = /* @__PURE__ */ new Set();
+  const { name, args } = inv;
+  if (name === "ssh-add") {
+    for (const w of args) if (!w.value.startsWith("-")) out.add(w);
+  }
+  const shows = name === "ssh-keygen" && args.some((w) => /^-[a-zA-Z]*[ly]/.test(w.value)) && !args.some((w) => /^-[a-zA-Z]*[tpN]/.test(w.value));
+  const flag = SSH_CLIENTS.has(name) ? "-i" : shows ? "-f" : "";
+  if (flag === "") return out;
+  args.forEach((w, i) => {
+    const next = args[i + 1];
+    if (w.value === flag && next) out.add(next);
+    else if (w.value.startsWith(flag) && w.value.length > 2) out.add(w);
+  });
+  return out;
 }
 
 // src/safety/_substitution.ts
@@ -2882,9 +2943,10 @@ function checkSecretOperands(inv, env) {
     "sftp"
   ].includes(inv.name) || inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
   const template = templateCopy(inv);
+  const used = keyUses(inv);
   for (const w of fileOperands(inv)) {
     const match = secretOf(w, inv.cwd, env);
-    if (match === null || w === template) continue;
+    if (match === null || w === template || used.has(w)) continue;
     const options = {
       cwd: inv.cwd,
       home: env.home
@@ -2993,6 +3055,12 @@ var COPIERS2 = /* @__PURE__ */ new Set([
   "ln",
   "rsync"
 ]);
+var IN_PLACE_EDITORS = /* @__PURE__ */ new Set([
+  "sed",
+  "gsed",
+  "perl",
+  "ruby"
+]);
 var WRAPPERS = /* @__PURE__ */ new Set([
   "sudo",
   "env",
@@ -3096,10 +3164,11 @@ function lineFile(all, cmd, path, cwd, home) {
   const at = (c, p) => p === "" || !p.startsWith("/") && !p.startsWith("~") && c.cwd === null ? null : resolveFrom(c.cwd ?? "/", expandHome(p, home));
   const replace = (file, by) => {
     const before = files.get(file);
-    files.set(file, by ?? {
+    const shown2 = before !== void 0 && before.kind !== "download" && (before.kind === "text" || before.shown);
+    files.set(file, by === void 0 || by.kind === "replaced" ? {
       kind: "replaced",
-      shown: before !== void 0 && before.kind !== "download" && (before.kind === "text" || before.shown)
-    });
+      shown: shown2 || (by?.shown ?? false)
+    } : by);
   };
   for (const c of all) {
     if (c === cmd) break;
@@ -3149,6 +3218,11 @@ ${text}` : text
           }
         }
         if (name === "mv" && from !== null) files.delete(from);
+      }
+    } else if (IN_PLACE_EDITORS.has(name) && args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value))) {
+      for (const w of args) {
+        const file = w.value.startsWith("-") ? null : at(c, w.value);
+        if (file !== null && files.has(file)) replace(file, void 0);
       }
     } else if (name === "tee" || name === "dd") {
       const targets = name === "tee" ? args.filter((w) => !w.value.startsWith("-")).map((w) => w.value) : args.filter((w) => w.value.startsWith("of=")).map((w) => w.value.slice(3));
@@ -4957,6 +5031,18 @@ function isOnlyVariable(w) {
 function shellFromInput(name) {
   return deny("shell.from-input", `${name} -c fed by xargs or parallel runs code made from its input, which cannot be checked. Run the commands directly`);
 }
+function printfText2(words) {
+  const [format, ...args] = words;
+  if (format === void 0) return "";
+  if (/%(?!%|s)/.test(format)) return null;
+  const slots = (format.match(/%s/g) ?? []).length;
+  let out = "";
+  let i = 0;
+  do {
+    out += format.replace(/%(%|s)/g, (_, c) => c === "%" ? "%" : args[i++] ?? "");
+  } while (slots > 0 && i < args.length);
+  return args.length > 0 && slots === 0 ? null : out;
+}
 function pipedText(all, cmd) {
   if (cmd.pipelineIndex === 0) return null;
   const feeder = all.find((c) => c.pipeline === cmd.pipeline && c.pipelineIndex === cmd.pipelineIndex - 1);
@@ -4966,10 +5052,8 @@ function pipedText(all, cmd) {
   if (name === "echo" || name === "printf") {
     const words = feeder.argv.slice(1).filter((w) => !/^-[neE]+$/.test(w.value));
     if (words.some((w) => w.dynamic)) return null;
-    const text = words.map((w) => w.value).join(" ");
-    if (/\\[^nt]/.test(text) || name === "printf" && /%[^%]/.test(text)) {
-      return null;
-    }
+    const text = name === "printf" ? printfText2(words.map((w) => w.value).slice(words[0]?.value === "--" ? 1 : 0)) : words.map((w) => w.value).join(" ");
+    if (text === null || /\\[^nt]/.test(text)) return null;
     return text.replaceAll("\\n", "\n").replaceAll("\\t", "	");
   }
   if (name === "cat" && feeder.argv.length === 1) {
@@ -5134,6 +5218,12 @@ function checkSystem(inv, env) {
     return deny("system.kill-all", "killall5 signals every process. Kill the specific process id");
   }
   if (name === "rsync") return checkRsyncDelete(inv, env);
+  if ((name === "gpg" || name === "gpg2") && inv.args.some((w) => /^--export-secret-(?:sub)?keys/.test(w.value))) {
+    return deny("secret.private-key", "gpg --export-secret-keys prints your private keys, which would put them into the transcript or wherever the output goes. Ask the user to export keys themselves");
+  }
+  if (handsOutShell(inv)) {
+    return deny("remote.reverse-shell", `${name} running a program for a network connection gives whoever is at the other end control of this machine. Do not run it`);
+  }
   return null;
 }
 function checkCrontab(inv) {
@@ -5159,6 +5249,26 @@ function killsAllOfUser(inv) {
   }
   if (names.some((n) => /^(?:\.\*?|\^|\$|\.\+|)$/.test(n))) return true;
   return user && names.length === 0;
+}
+var NETCATS = /* @__PURE__ */ new Set([
+  "nc",
+  "ncat",
+  "netcat",
+  "nc.traditional"
+]);
+function handsOutShell(inv) {
+  if (NETCATS.has(inv.name)) {
+    return inv.args.some((w, i) => {
+      const next = inv.args[i + 1]?.value ?? "";
+      const program2 = /(?:^|\/)(?:ba|z|da|k|tc)?sh\b|^\/|\s/.test(next);
+      return /^-[a-zA-Z]*[ec]$/.test(w.value) && program2 || /^-[a-zA-Z]*e\//.test(w.value) || /^--(?:exec|sh-exec|lua-exec)(?:=|$)/.test(w.value);
+    });
+  }
+  if (inv.name === "socat") {
+    const values = inv.args.map((w) => w.value);
+    return values.some((v) => /^(?:EXEC|SYSTEM):/i.test(v)) && values.some((v) => /^(?:TCP|UDP|OPENSSL|SSL|SCTP)[46]?(?:-\w+)?:/i.test(v));
+  }
+  return false;
 }
 function killsUsersProcesses(inv) {
   return inv.args.some((w) => w.substitutions.some((c) => [
@@ -6570,6 +6680,15 @@ function checkDeleteLoop(name, code, cwd, env) {
   }
   return null;
 }
+var SOCKETS = /\b(?:socket|TCPSocket|fsockopen|IO::Socket|net\.(?:connect|Socket|createConnection)|Deno\.connect)\b/;
+var SHELL_WIRING = /\b(?:dup2|pty\.spawn|proc_open|exec|spawn|system|popen)\b|open\(\s*STDIN/;
+function checkReverseShell(name, code) {
+  if (!SOCKETS.test(code) || !SHELL_WIRING.test(code)) return null;
+  if (!/(?:^|[^\w.-])(?:\/bin\/)?(?:ba|z|da|k)?sh\b|cmd\.exe/.test(code)) {
+    return null;
+  }
+  return deny("remote.reverse-shell", `The ${name} code connects to the network and wires a shell to the connection, which gives whoever is at the other end control of this machine. Do not run it`);
+}
 
 // src/safety/_interpreters.ts
 var JS_FLAGS = [
@@ -6824,7 +6943,7 @@ function checkOneLiner(name, source, cwd, env) {
       from = code.indexOf(marker, from + marker.length);
     }
   }
-  const loop = checkDeleteLoop(name, code, cwd, env);
+  const loop = checkDeleteLoop(name, code, cwd, env) ?? checkReverseShell(name, code);
   if (loop) return loop;
   const language = languageOf(name);
   return language === null ? allow() : checkCalls(language, code, cwd, env);
@@ -7609,6 +7728,13 @@ var PUBLISHERS = [
     ]
   ],
   [
+    "yarn",
+    [
+      "npm",
+      "publish"
+    ]
+  ],
+  [
     "bun",
     [
       "publish"
@@ -7775,7 +7901,11 @@ function checkInfra(inv, stdin) {
   if (name === "dropdb") {
     return askFirst("infra.sql-drop", "This drops a database", shown(inv));
   }
-  if (name === "redis-cli" && words.some((w) => w === "flushall" || w === "flushdb")) {
+  const piped = (stdin ?? "").toLowerCase().split(/\s+/);
+  if (name === "redis-cli" && [
+    ...words,
+    ...piped
+  ].some((w) => w === "flushall" || w === "flushdb")) {
     return askFirst("infra.redis-flush", "This wipes every key of the Redis database", shown(inv));
   }
   if (name === "aws" && words[0] === "s3") {
