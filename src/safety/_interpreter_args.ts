@@ -238,3 +238,40 @@ export function checkReverseShell(name: string, code: string): Verdict | null {
     `The ${name} code connects to the network and wires a shell to the connection, which gives whoever is at the other end control of this machine. Do not run it`,
   );
 }
+
+/**
+ * The code with its command-line arguments written in where it reads them
+ * (`sys.argv[1]`, `process.argv[1]`, `ARGV[0]`, `$ARGV[0]`, a bare `shift`,
+ * `$argv[1]`), so a delete whose target is an argument is judged with it
+ * (`python3 -c 'shutil.rmtree(sys.argv[1])' ~`).
+ *
+ * @param name The interpreter's name.
+ * @param code The one-liner.
+ * @param args The literal words after the code.
+ * @returns The code with the arguments in place.
+ */
+export function withArguments(
+  name: string,
+  code: string,
+  args: string[],
+): string {
+  if (args.length === 0) return code;
+  const lit = (i: number): string | null =>
+    args[i] === undefined ? null : JSON.stringify(args[i]);
+  const put = (pattern: RegExp, offset: number): void => {
+    code = code.replace(pattern, (whole, n: string) => {
+      return lit(Number(n) + offset) ?? whole;
+    });
+  };
+  if (/^python|^pypy/.test(name)) put(/\bsys\.argv\[(\d+)\]/g, -1);
+  else if (/^(?:node|nodejs|bun)$/.test(name)) {
+    put(/\bprocess\.argv\[(\d+)\]/g, -1);
+  } else if (name === "ruby") {
+    put(/\bARGV\[(\d+)\]/g, 0);
+    code = code.replace(/\bARGV\.first\b/g, lit(0) ?? "ARGV.first");
+  } else if (name === "perl") {
+    put(/\$ARGV\[(\d+)\]/g, 0);
+    code = code.replace(/\bshift\b(?!\s*\()/, lit(0) ?? "shift");
+  } else if (name === "php") put(/\$argv\[(\d+)\]/g, -1);
+  return code;
+}

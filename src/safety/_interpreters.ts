@@ -25,6 +25,7 @@ import {
   isGluedValue,
   optionSpan,
   timeitCode,
+  withArguments,
 } from "./_interpreter_args.ts";
 import { decodeBase64 } from "./_substitution.ts";
 import { classifyTarget, rmFlags } from "./_rm.ts";
@@ -382,5 +383,8 @@ export function checkInterpreter(
   const files = index === -1 ? [] : inv.args.slice(index + 2);
   const secret = checkSecretOperands({ ...inv, args: files }, env);
   if (secret) return secret;
-  return checkOneLiner(inv.name, code, inv.cwd, env);
+  const literal = files.every((w) => !w.dynamic)
+    ? withArguments(inv.name, code, files.map((w) => w.value))
+    : code;
+  return checkOneLiner(inv.name, literal, inv.cwd, env);
 }
