@@ -369,7 +369,8 @@ export function checkSecretOperands(inv: Invocation, env: Env): Verdict | null {
   }
   const reads = new Set(readOperands(inv).map((w) => w.value));
   const edits = ["mv", "scp", "rsync", "sftp"].includes(inv.name) ||
-    inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
+    (["sed", "gsed", "perl", "ruby"].includes(inv.name) &&
+      inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value)));
   const template = templateCopy(inv);
   const used = keyUses(inv);
   for (const w of fileOperands(inv)) {

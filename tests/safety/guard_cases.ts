@@ -514,6 +514,7 @@ export const GUARD_CASES: Record<string, GuardCase[]> = {
     ["cat server.pem", "secret.private-key"],
     ["cat ~/.ssh/config", null],
     ["cat ~/.ssh/known_hosts", null],
+    ["grep -i host ~/.ssh/config", null],
     ["echo 'Host *' >> ~/.ssh/config", "secret.ssh"],
     ["sed -i 's/a/b/' ~/.ssh/config", "secret.ssh"],
     ["cp /tmp/c ~/.ssh/config", "secret.ssh"],
