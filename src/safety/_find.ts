@@ -31,6 +31,7 @@ import { resolveFrom } from "./_paths.ts";
 import type { Word } from "./shell_parse.ts";
 import { INPUT_LINE } from "./_xargs_parallel.ts";
 import { uploadsFiles } from "./_uploads.ts";
+import { checkFindEmptying } from "./_git_data.ts";
 
 /** Tests that match a file's name or path. */
 const NAME_TESTS = new Set([
@@ -229,7 +230,7 @@ export function checkFind(inv: Invocation, env: Env): Verdict {
 export function checkFindInvocation(inv: Invocation, env: Env): Verdict {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
-  const modes = modesTree(inv, env);
+  const modes = modesTree(inv, env) ?? checkFindEmptying(inv, env);
   if (modes) return modes;
   const secret = findFeedsReader(inv.args) &&
     findOutputSecret(inv.args, { cwd: inv.cwd, home: env.home });

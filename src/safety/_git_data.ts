@@ -120,3 +120,49 @@ export function checkGitDataWriters(
   }
   return null;
 }
+
+/** Programs that empty or overwrite the file `find -exec` hands them. */
+const EMPTIERS = new Set(["truncate", "shred", "dd", "tee"]);
+
+/**
+ * `find .git -type f -exec truncate -s0 {} +`, also from the project root
+ * (which holds `.git`): a walk that empties every file it reaches in git's
+ * data, when no name test narrows it.
+ *
+ * @param inv The find invocation.
+ * @param env The analysis environment.
+ * @returns The deny verdict, or null.
+ */
+export function checkFindEmptying(inv: Invocation, env: Env): Verdict | null {
+  const args = inv.args;
+  const exec = args.findIndex((w) => /^-(?:exec|execdir)$/.test(w.value));
+  if (exec === -1) return null;
+  const words = args.slice(exec + 1).map((w) => w.value);
+  const program = (words[0] ?? "").replace(/^.*\//, "");
+  const empties = EMPTIERS.has(program) ||
+    (program === "cp" && words.includes("/dev/null"));
+  if (!empties) return null;
+  if (args.some((w) => /^-(?:i?name|i?path|i?regex)$/.test(w.value))) {
+    return null;
+  }
+  const end = args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = (end === -1 ? args : args.slice(0, end)).filter((w) =>
+    !w.dynamic
+  );
+  for (const start of starts.length > 0 ? starts : [{ value: "." }]) {
+    if (!start.value.startsWith("/") && inv.cwd === null) continue;
+    const abs = resolveFrom(
+      inv.cwd ?? "/",
+      expandHome(start.value, env.home),
+    );
+    const holdsGit = abs.split("/").includes(".git") ||
+      env.root === abs || env.root.startsWith(`${abs}/`);
+    if (holdsGit) {
+      return deny(
+        "git.data-overwrite",
+        `find ${start.value} -exec ${program} empties every file it walks, git's own data (.git) included, and the repository loses its history. Name the files to empty`,
+      );
+    }
+  }
+  return null;
+}

@@ -94,6 +94,11 @@ export const ROUND3_CASES: Record<string, GuardCase[]> = {
     [": > .gitignore", null],
     ["echo 'ref' > .github/HEAD", null],
     ["dd if=.git/index of=/tmp/index.bak", null],
+    ["find .git -type f -exec truncate -s0 {} +", "git.data-overwrite"],
+    ["find . -type f -exec truncate -s0 {} +", "git.data-overwrite"],
+    ["find . -exec cp /dev/null {} \\;", "git.data-overwrite"],
+    ["find logs -type f -exec truncate -s0 {} +", null],
+    ["find . -name '*.log' -exec truncate -s 0 {} +", null],
   ],
   "interpreter options and delete loops": [
     ["perl -MFile::Path=remove_tree -e 'remove_tree(\"/\")'", "rm.root"],
