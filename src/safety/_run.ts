@@ -301,6 +301,13 @@ function checkProgram(
   }
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  const queued = inv.name === "at" || inv.name === "batch"
+    ? inv.args[inv.args.findIndex((w) => w.value === "-f") + 1]
+    : undefined;
+  if (queued && !queued.dynamic && inv.args.some((w) => w.value === "-f")) {
+    const v = checkLineFile(name, queued.value, cmd, all, inv.cwd, env);
+    if (v) return v;
+  }
   const later = carriedCode(inv, cmd, all);
   if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
