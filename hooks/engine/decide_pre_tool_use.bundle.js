@@ -1364,6 +1364,39 @@ function checkGitDataWriters(inv, env) {
   }
   return null;
 }
+var EMPTIERS = /* @__PURE__ */ new Set([
+  "truncate",
+  "shred",
+  "dd",
+  "tee"
+]);
+function checkFindEmptying(inv, env) {
+  const args = inv.args;
+  const exec = args.findIndex((w) => /^-(?:exec|execdir)$/.test(w.value));
+  if (exec === -1) return null;
+  const words = args.slice(exec + 1).map((w) => w.value);
+  const program2 = (words[0] ?? "").replace(/^.*\//, "");
+  const empties = EMPTIERS.has(program2) || program2 === "cp" && words.includes("/dev/null");
+  if (!empties) return null;
+  if (args.some((w) => /^-(?:i?name|i?path|i?regex)$/.test(w.value))) {
+    return null;
+  }
+  const end = args.findIndex((w) => /^[-(!]/.test(w.value));
+  const starts = (end === -1 ? args : args.slice(0, end)).filter((w) => !w.dynamic);
+  for (const start of starts.length > 0 ? starts : [
+    {
+      value: "."
+    }
+  ]) {
+    if (!start.value.startsWith("/") && inv.cwd === null) continue;
+    const abs = resolveFrom(inv.cwd ?? "/", expandHome(start.value, env.home));
+    const holdsGit = abs.split("/").includes(".git") || env.root === abs || env.root.startsWith(`${abs}/`);
+    if (holdsGit) {
+      return deny("git.data-overwrite", `find ${start.value} -exec ${program2} empties every file it walks, git's own data (.git) included, and the repository loses its history. Name the files to empty`);
+    }
+  }
+  return null;
+}
 
 // src/safety/_powershell_parse.ts
 var MAX_LENGTH = 2e4;
@@ -2941,7 +2974,12 @@ function checkSecretOperands(inv, env) {
     "scp",
     "rsync",
     "sftp"
-  ].includes(inv.name) || inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
+  ].includes(inv.name) || [
+    "sed",
+    "gsed",
+    "perl",
+    "ruby"
+  ].includes(inv.name) && inv.args.some((w) => /^-[a-zA-Z]*i|^--in-place/.test(w.value));
   const template = templateCopy(inv);
   const used = keyUses(inv);
   for (const w of fileOperands(inv)) {
@@ -5748,7 +5786,7 @@ function checkFind(inv, env) {
 function checkFindInvocation(inv, env) {
   const v = checkFind(inv, env);
   if (v.verdict !== "allow") return v;
-  const modes = modesTree(inv, env);
+  const modes = modesTree(inv, env) ?? checkFindEmptying(inv, env);
   if (modes) return modes;
   const secret = findFeedsReader(inv.args) && findOutputSecret(inv.args, {
     cwd: inv.cwd,
@@ -6689,6 +6727,26 @@ function checkReverseShell(name, code) {
   }
   return deny("remote.reverse-shell", `The ${name} code connects to the network and wires a shell to the connection, which gives whoever is at the other end control of this machine. Do not run it`);
 }
+function withArguments(name, code, args) {
+  if (args.length === 0) return code;
+  const lit = (i) => args[i] === void 0 ? null : JSON.stringify(args[i]);
+  const put = (pattern, offset) => {
+    code = code.replace(pattern, (whole, n) => {
+      return lit(Number(n) + offset) ?? whole;
+    });
+  };
+  if (/^python|^pypy/.test(name)) put(/\bsys\.argv\[(\d+)\]/g, -1);
+  else if (/^(?:node|nodejs|bun)$/.test(name)) {
+    put(/\bprocess\.argv\[(\d+)\]/g, -1);
+  } else if (name === "ruby") {
+    put(/\bARGV\[(\d+)\]/g, 0);
+    code = code.replace(/\bARGV\.first\b/g, lit(0) ?? "ARGV.first");
+  } else if (name === "perl") {
+    put(/\$ARGV\[(\d+)\]/g, 0);
+    code = code.replace(/\bshift\b(?!\s*\()/, lit(0) ?? "shift");
+  } else if (name === "php") put(/\$argv\[(\d+)\]/g, -1);
+  return code;
+}
 
 // src/safety/_interpreters.ts
 var JS_FLAGS = [
@@ -6969,7 +7027,8 @@ function checkInterpreter(inv, cmd, piped, env) {
     args: files
   }, env);
   if (secret) return secret;
-  return checkOneLiner(inv.name, code, inv.cwd, env);
+  const literal = files.every((w) => !w.dynamic) ? withArguments(inv.name, code, files.map((w) => w.value)) : code;
+  return checkOneLiner(inv.name, literal, inv.cwd, env);
 }
 
 // src/safety/_from_input.ts
@@ -8169,6 +8228,11 @@ function checkProgram(inv, cmd, all, env) {
   }
   if (SHELLS.has(name)) return checkShell(inv, cmd, all, env);
   if (name === "eval") return checkEval(inv, env);
+  const queued = inv.name === "at" || inv.name === "batch" ? inv.args[inv.args.findIndex((w) => w.value === "-f") + 1] : void 0;
+  if (queued && !queued.dynamic && inv.args.some((w) => w.value === "-f")) {
+    const v = checkLineFile(name, queued.value, cmd, all, inv.cwd, env);
+    if (v) return v;
+  }
   const later = carriedCode(inv, cmd, all);
   if (later !== null) return env.nested(later, inv.cwd, env);
   if (name === "trap") return checkTrap(inv, env);
