@@ -59,6 +59,13 @@ export interface ToolHookInput {
   agentType?: string;
   /** Why the tool failed (post_tool_use), when the platform reports a failure. */
   error?: string;
+  /**
+   * Where the platform kept a shell's whole output when the payload's
+   * `stdout` is only its start (post_tool_use): the file, and the platform's
+   * own folder it must resolve inside. Shrinking reads it, or leaves the
+   * result alone.
+   */
+  fullOutput?: { path: string; within: string };
 }
 
 /** A session event (start, prompt, compaction), parsed into neutral terms. */

@@ -147,8 +147,6 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
       stderr: "",
       interrupted: false,
       isImage: false,
-      persistedOutputPath: "/tmp/elsewhere.txt",
-      persistedOutputSize: 120_000,
     };
     const output = claudeUpdated(
       await reply(agent, "PostToolUse", payload, where),
@@ -171,6 +169,76 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
     );
     assert.ok((output.stdout as string).length < 20_000);
   });
+
+  await t.step(
+    "Bash past 30,000 characters: the whole output Claude Code kept in its folder is shrunk",
+    async () => {
+      const whole = bulkyTestRun();
+      const kept = join(
+        where.home,
+        ".claude",
+        "projects",
+        "p",
+        "s",
+        "tool-results",
+      );
+      await Deno.mkdir(kept, { recursive: true });
+      await Deno.writeTextFile(join(kept, "b1.txt"), whole);
+      const payload = await fixture(agent, "PostToolUse.json", where.root);
+      payload.tool_input = { command: "npm test" };
+      payload.tool_response = {
+        stdout: whole.slice(0, 30_000),
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+        persistedOutputPath: join(kept, "b1.txt"),
+        persistedOutputSize: whole.length,
+      };
+      const output = claudeUpdated(
+        await reply(agent, "PostToolUse", payload, where),
+      );
+      assert.deepEqual(Object.keys(output).sort(), [
+        "interrupted",
+        "isImage",
+        "stderr",
+        "stdout",
+      ]);
+      // Failures past the preview are in the view: the file was read.
+      assertView(output.stdout, /not ok 1500/, /not ok 2900/, /3,0\d\d lines/);
+    },
+  );
+
+  await t.step(
+    "Bash: a kept-output path outside Claude Code's folder, or a link out of it, is never read",
+    async () => {
+      const secret = join(where.root, "elsewhere.txt");
+      await Deno.writeTextFile(secret, bulkyTestRun());
+      const kept = join(where.home, ".claude", "tool-results");
+      await Deno.mkdir(kept, { recursive: true });
+      await Deno.symlink(secret, join(kept, "link.txt"));
+      for (
+        const path of [
+          secret,
+          join(kept, "link.txt"),
+          join(kept, "..", "..", "project", "elsewhere.txt"),
+        ]
+      ) {
+        const payload = await fixture(agent, "PostToolUse.json", where.root);
+        payload.tool_input = { command: "npm test" };
+        payload.tool_response = {
+          stdout: bulkyTestRun().slice(0, 30_000),
+          stderr: "",
+          interrupted: false,
+          isImage: false,
+          persistedOutputPath: path,
+          persistedOutputSize: 140_000,
+        };
+        // Only a preview at hand: left as it is, Claude Code's own preview stands.
+        const run = await reply(agent, "PostToolUse", payload, where);
+        assert.equal(run.stdout, "", path);
+      }
+    },
+  );
 
   await t.step(
     "Read of a log: type text, file with the view as content",
@@ -331,4 +399,74 @@ Deno.test("every adapter that says it can replace a result formats replacements"
       `${name} says modifyOutput but formats no replacement`,
     );
   }
+});
+
+Deno.test("gemini-cli: a bulky AfterTool result is replaced by a deny whose reason is the view", async (t) => {
+  await using dir = await tempDir();
+  const where = await project(dir.path);
+  const agent = "gemini-cli";
+
+  await t.step("run_shell_command", async () => {
+    const payload = await fixture(agent, "AfterTool.json", where.root);
+    payload.tool_name = "run_shell_command";
+    payload.tool_input = { command: "npm test" };
+    payload.tool_response = {
+      llmContent: `Output: ${bulkyTestRun()}`,
+      returnDisplay: "",
+    };
+    const output = answer(await reply(agent, "AfterTool", payload, where));
+    assert.deepEqual(Object.keys(output).sort(), ["decision", "reason"]);
+    assert.equal(output.decision, "deny");
+    assert.match(String(output.reason), /^The tool ran; ctx-mode replaced/);
+    assertView(output.reason, /\$ npm test/, /not ok 1500/, /not ok 2900/);
+  });
+
+  await t.step(
+    "another MCP server's tool, its text in model parts",
+    async () => {
+      const payload = await fixture(agent, "AfterTool.json", where.root);
+      payload.tool_name = "mcp_github_list_issues";
+      payload.tool_input = { repo: "acme/api" };
+      payload.tool_response = {
+        llmContent: [{ text: bulkyIssues() }],
+        returnDisplay: "",
+      };
+      const output = answer(await reply(agent, "AfterTool", payload, where));
+      assert.equal(output.decision, "deny");
+      assertView(output.reason, /9000/);
+    },
+  );
+
+  await t.step(
+    "unchanged: a small result, an editable source read",
+    async () => {
+      const small = await fixture(agent, "AfterTool.json", where.root);
+      assert.equal((await reply(agent, "AfterTool", small, where)).stdout, "");
+      const read = await fixture(agent, "AfterTool.json", where.root);
+      (read.tool_response as { llmContent: string }).llmContent = bulkyTestRun()
+        .replaceAll("ok", "// ok");
+      assert.equal((await reply(agent, "AfterTool", read, where)).stdout, "");
+    },
+  );
+});
+
+Deno.test("codex: a bulky PostToolUse result is replaced by a block whose reason is the view", async (t) => {
+  await using dir = await tempDir();
+  const where = await project(dir.path);
+  const agent = "codex";
+
+  await t.step("Bash", async () => {
+    const payload = await fixture(agent, "PostToolUse.json", where.root);
+    payload.tool_input = { command: "npm test" };
+    payload.tool_response = bulkyTestRun();
+    const output = answer(await reply(agent, "PostToolUse", payload, where));
+    assert.deepEqual(Object.keys(output).sort(), ["decision", "reason"]);
+    assert.equal(output.decision, "block");
+    assertView(output.reason, /^\$ npm test/, /not ok 700/, /not ok 2900/);
+  });
+
+  await t.step("unchanged: a small result", async () => {
+    const small = await fixture(agent, "PostToolUse.json", where.root);
+    assert.equal((await reply(agent, "PostToolUse", small, where)).stdout, "");
+  });
 });
