@@ -36,15 +36,15 @@ function testRun(lines: number) {
 }
 
 /**
- * How many lines each agent's run has: Codex keeps only some 10,000 tokens
- * of a command's output (head and tail) before its hook sees it, so its run
+ * How many lines each agent's run has: Codex hands its hooks at most some
+ * 10,000 bytes of a command's output (its own head and tail), so its run
  * stays under that; Claude Code's 3,000 lines go past the 30,000 characters
  * after which it keeps the output in a file and hands the hook a preview.
  */
 const LINES: Readonly<Record<string, number>> = {
   "claude-code": 3000,
   "gemini-cli": 3000,
-  codex: 600,
+  codex: 180,
 };
 
 async function whyNot(agent: Agent): Promise<string | undefined> {
