@@ -162,7 +162,7 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
     assert.equal(output.isImage, false);
     assertView(
       output.stdout,
-      /^\$ npm test/,
+      /^\$ npm test\nexit 0 /,
       /not ok 700 - rejects login attempt 700/,
       /not ok 1500/,
       /not ok 2900/,
