@@ -179,13 +179,14 @@ function withExitStatus(kind: ToolKind, response: unknown): unknown {
 
 /**
  * Where Claude Code kept a shell's whole output: past some 30,000 characters
- * it hands the hook the start as `stdout` and the file in its own folder
- * (`CLAUDE_CONFIG_DIR`, else `~/.claude`) as `persistedOutputPath`.
+ * it hands the hook the start as `stdout` and the file, in a `tool-results`
+ * folder of its own (`CLAUDE_CONFIG_DIR`, else `~/.claude`), as
+ * `persistedOutputPath`.
  */
 function persistedOutput(
   response: unknown,
   where: AdapterEnv,
-): { path: string; within: string } | undefined {
+): { path: string; within: string; folder: string } | undefined {
   if (typeof response !== "object" || response === null) return undefined;
   const path = text((response as Record<string, unknown>).persistedOutputPath);
   const home = text(where.env.HOME);
@@ -193,7 +194,7 @@ function persistedOutput(
     (home === undefined ? undefined : `${home}/.claude`);
   return path === undefined || within === undefined
     ? undefined
-    : { path, within };
+    : { path, within, folder: "tool-results" };
 }
 
 function json(value: unknown): HookOutput {

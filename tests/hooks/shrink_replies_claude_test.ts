@@ -97,17 +97,23 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
   );
 
   await t.step(
-    "Bash: a kept-output path outside Claude Code's folder, or a link out of it, is never read",
+    "Bash: a kept-output path outside Claude Code's tool-results folders, or a link out of one, is never read",
     async () => {
       const secret = join(where.root, "elsewhere.txt");
       await Deno.writeTextFile(secret, bulkyTestRun());
+      // Claude Code's own files, bulky enough to shrink: never read either.
+      const own = join(where.home, ".claude", ".credentials.json");
+      await Deno.writeTextFile(own, JSON.stringify({ token: bulkyTestRun() }));
       const kept = join(where.home, ".claude", "tool-results");
       await Deno.mkdir(kept, { recursive: true });
       await Deno.symlink(secret, join(kept, "link.txt"));
+      await Deno.symlink(own, join(kept, "own.txt"));
       for (
         const path of [
           secret,
+          own,
           join(kept, "link.txt"),
+          join(kept, "own.txt"),
           join(kept, "..", "..", "project", "elsewhere.txt"),
         ]
       ) {
