@@ -1,6 +1,6 @@
 /**
  * Claude Code: JSON on stdin, `hookSpecificOutput` on stdout, every
- * capability (block, ask, rewrite input, add context).
+ * capability (block, ask, rewrite input, add context, replace a result).
  *
  * Translates only; the policy lives in `hooks/`. Fails open through the
  * engine: a payload of the wrong shape throws a one-line TypeError. The
@@ -11,6 +11,7 @@
 
 import { basenameOf } from "../../src/config/path_lite.ts";
 import { subagentCanCallServer } from "./subagents.ts";
+import { claudeCanReplace, formatClaudeReplacement } from "./replacement.ts";
 import type { Decision, ToolInput, ToolKind } from "../../src/routing/types.ts";
 import type {
   Adapter,
@@ -159,6 +160,43 @@ function platformInput(
   return result;
 }
 
+/**
+ * A shell's result with its exit status: Claude Code reports a command that
+ * exits non-zero as `PostToolUseFailure`, unless it explains the status
+ * (`returnCodeInterpretation`, as for a grep that found nothing), so a plain
+ * `PostToolUse` of a command means exit 0.
+ */
+function withExitStatus(kind: ToolKind, response: unknown): unknown {
+  if (kind !== "shell" || typeof response !== "object" || response === null) {
+    return response;
+  }
+  const fields = response as Record<string, unknown>;
+  return "exitCode" in fields || "returnCodeInterpretation" in fields ||
+      fields.interrupted === true
+    ? response
+    : { ...fields, exitCode: 0 };
+}
+
+/**
+ * Where Claude Code kept a shell's whole output: past some 30,000 characters
+ * it hands the hook the start as `stdout` and the file, in a `tool-results`
+ * folder of its own (`CLAUDE_CONFIG_DIR`, else `~/.claude`), as
+ * `persistedOutputPath`.
+ */
+function persistedOutput(
+  response: unknown,
+  where: AdapterEnv,
+): { path: string; within: string; folder: string } | undefined {
+  if (typeof response !== "object" || response === null) return undefined;
+  const path = text((response as Record<string, unknown>).persistedOutputPath);
+  const home = text(where.env.HOME);
+  const within = text(where.env.CLAUDE_CONFIG_DIR) ??
+    (home === undefined ? undefined : `${home}/.claude`);
+  return path === undefined || within === undefined
+    ? undefined
+    : { path, within, folder: "tool-results" };
+}
+
 function json(value: unknown): HookOutput {
   return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
 }
@@ -190,6 +228,8 @@ export const claudeCode: Adapter = {
     sessionStart: true,
     userPrompt: true,
     modifyArgs: true,
+    // Verified in 2.1.197's binary: PostToolUse `updatedToolOutput`, checked
+    // against the tool's output schema (see replacement.ts).
     modifyOutput: true,
     injectContext: true,
     block: true,
@@ -219,11 +259,15 @@ export const claudeCode: Adapter = {
       const error = event === "post_tool_use" && payload.is_interrupt !== true
         ? text(payload.error)
         : undefined;
+      const fullOutput = event === "post_tool_use"
+        ? persistedOutput(payload.tool_response, where)
+        : undefined;
       return {
         event,
         subagent: text(payload.agent_id) !== undefined,
         ...(agentType === undefined ? {} : { agentType }),
         ...(error === undefined ? {} : { error }),
+        ...(fullOutput === undefined ? {} : { fullOutput }),
         call: {
           platform: "claude-code",
           sessionId,
@@ -232,7 +276,7 @@ export const claudeCode: Adapter = {
           toolKind,
           input: neutralInput(toolKind, input, toolName),
           ...(event === "post_tool_use"
-            ? { output: payload.tool_response }
+            ? { output: withExitStatus(toolKind, payload.tool_response) }
             : {}),
         },
       };
@@ -297,6 +341,9 @@ export const claudeCode: Adapter = {
         });
     }
   },
+
+  formatReplacement: formatClaudeReplacement,
+  canReplaceOutput: claudeCanReplace,
 
   passThrough(): HookOutput {
     return { stdout: "", exitCode: 0 };
