@@ -171,14 +171,14 @@ async function removeGroup(dir: string): Promise<void> {
   // Emptied by the host's reaping; a task still exiting may hold it a moment.
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
-      Deno.removeSync(dir);
+      await Deno.remove(dir);
       return;
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
       try {
         for (
-          const pid of Deno.readTextFileSync(join(dir, "cgroup.procs"))
+          const pid of (await Deno.readTextFile(join(dir, "cgroup.procs")))
             .split("\n").filter(Boolean)
         ) Deno.kill(Number(pid), "SIGKILL");
       } catch {

@@ -49,10 +49,10 @@ wait`,
     assert.ok(run.timedOut || run.exitCode !== 0, JSON.stringify(run));
     // Nothing of the bomb is left, and a process still starts.
     const left: number[] = [];
-    for (const entry of Deno.readDirSync("/proc")) {
+    for await (const entry of Deno.readDir("/proc")) {
       if (!/^\d+$/.test(entry.name)) continue;
       try {
-        const line = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
+        const line = await Deno.readTextFile(`/proc/${entry.name}/cmdline`);
         if (line.includes(token)) left.push(Number(entry.name));
       } catch {
         // gone
