@@ -189,12 +189,31 @@ export const MAX_NESTED_SEARCH = 10_000;
 
 /**
  * The git folders of the repositories nested in the project (`vendor/x/.git`,
- * or the git dir inside the project that a nested `.git` file names), and
- * the common dir a `.git/commondir` names inside the project: git reads
- * config and runs hooks from each when someone works there. Folders are
- * entered held open, never through a link; package folders are skipped.
+ * or the git dir inside the project that a nested `.git` file names): git
+ * reads config and runs hooks from each when someone works there. Folders
+ * are entered held open, never through a link; package folders are skipped,
+ * and at most {@link MAX_NESTED_SEARCH} folders are searched.
  */
 function nestedGitDirs(project: string, root: Folder): string[] {
+  const cached = nestedSeen.get(project);
+  const now = performance.now();
+  if (cached && now - cached.at < NESTED_FRESH_MS) return cached.found;
+  const found = searchNested(project, root);
+  nestedSeen.delete(project);
+  nestedSeen.set(project, { at: now, found });
+  if (nestedSeen.size > 16) nestedSeen.delete(nestedSeen.keys().next().value!);
+  return found;
+}
+
+/**
+ * The last search per project: runs of one project follow each other
+ * closely, and the search reads every folder. A repository the user adds
+ * is seen by the runs that start {@link NESTED_FRESH_MS} later.
+ */
+const nestedSeen = new Map<string, { at: number; found: string[] }>();
+const NESTED_FRESH_MS = 10_000;
+
+function searchNested(project: string, root: Folder): string[] {
   const found: string[] = [];
   let budget = MAX_NESTED_SEARCH;
   const visit = (folder: Folder, rel: string) => {
@@ -225,8 +244,6 @@ function nestedGitDirs(project: string, root: Folder): string[] {
     }
   };
   visit(root, "");
-  const common = commonDirTarget(project, root);
-  if (common) found.push(common);
   return found;
 }
 
@@ -265,6 +282,8 @@ export function controlSpec(project: string, root: Folder): Spec {
     }
   }
   for (const gitDir of nestedGitDirs(project, root)) add(spec, gitDir, "git");
+  const common = commonDirTarget(project, root);
+  if (common) add(spec, common, "git");
   return spec;
 }
 

@@ -1,6 +1,7 @@
 /**
  * A repository nested in the project (`vendor/lib/.git`, a nested `.git`
- * file naming a git dir inside the project) keeps its config and hooks, in
+ * file naming a git dir inside the project), and the common dir that
+ * `.git/commondir` names inside the project, keep their config and hooks, in
  * every confinement mode and as every user: git would run what a run planted
  * there as soon as the user works in that folder. Under bubblewrap the
  * writes fail during the run; under Landlock they are undone after it and
@@ -18,12 +19,13 @@ testInModes(
   async (setting) => {
     const results = await runConfined(setting, [{
       setup:
-        `git init -q . && mkdir -p vendor/lib && git -C vendor/lib init -q && ${GIT} -C vendor/lib commit -q --allow-empty -m v && mkdir -p tools/x && git init -q --separate-git-dir tools/x.git tools/x`,
+        `git init -q . && mkdir -p vendor/lib && git -C vendor/lib init -q && ${GIT} -C vendor/lib commit -q --allow-empty -m v && mkdir -p tools/x && git init -q --separate-git-dir tools/x.git tools/x && cp -a .git shared && echo ../shared > .git/commondir`,
       language: "shell",
       code: `echo ran
 printf '[core]\\n\\tfsmonitor = touch "$HOME/PWNED"\\n' >> vendor/lib/.git/config 2>/dev/null && echo WROTE-CONFIG
 mkdir -p vendor/lib/.git/hooks 2>/dev/null; printf '#!/bin/sh\\ntouch "$HOME/PWNED"\\n' > vendor/lib/.git/hooks/pre-commit 2>/dev/null && echo WROTE-HOOK
 printf '[core]\\n\\tfsmonitor = touch "$HOME/PWNED"\\n' >> tools/x.git/config 2>/dev/null && echo WROTE-SEPARATE
+printf '[core]\\n\\tfsmonitor = touch "$HOME/PWNED"\\n' >> shared/config 2>/dev/null && echo WROTE-COMMON
 true`,
     }]);
     assertRan(results);
@@ -31,7 +33,13 @@ true`,
     if (setting.mode.kind === "bwrap") {
       assert.doesNotMatch(run.stdout, /WROTE/, JSON.stringify(run));
     }
-    for (const config of ["vendor/lib/.git/config", "tools/x.git/config"]) {
+    for (
+      const config of [
+        "vendor/lib/.git/config",
+        "tools/x.git/config",
+        "shared/config",
+      ]
+    ) {
       const text = await Deno.readTextFile(join(setting.project, config));
       assert.doesNotMatch(text, /fsmonitor/, `${config}: ${text}`);
     }
