@@ -6,7 +6,8 @@
  * - where this process may make a `pids` cgroup (root, cgroup v1 or a v2
  *   tree with the `pids` controller delegated), each host gets its own,
  *   `pids.max` = {@link MAX_RUN_TASKS}, joined before the host's first exec
- *   and removed when the host ends;
+ *   and removed when the host ends (a later server removes those of one
+ *   that was killed first);
  * - else `RLIMIT_NPROC`, which the kernel counts per user *and user
  *   namespace*: under bubblewrap it is set (`prlimit`) inside the run's
  *   namespace; under Landlock the host enters a user namespace of its own
@@ -46,13 +47,38 @@ function pidsGroupRoot(): string | null {
         ? [join("/sys/fs/cgroup", path), join("/sys/fs/cgroup/unified", path)]
         : [];
       for (const dir of candidates) {
-        if (usable(dir, controllers === "")) return groupRoot = dir;
+        if (!usable(dir, controllers === "")) continue;
+        removeStaleGroups(dir);
+        return groupRoot = dir;
       }
     }
   } catch {
     // no cgroups here
   }
   return null;
+}
+
+const GROUP_PREFIX = "ctx-mode-run-";
+
+/** Removes the groups of servers that are gone (killed before they could). */
+function removeStaleGroups(root: string): void {
+  try {
+    for (const entry of Deno.readDirSync(root)) {
+      const pid = /^ctx-mode-run-(\d+)-/.exec(entry.name)?.[1];
+      if (!pid || Number(pid) === Deno.pid) continue;
+      try {
+        Deno.statSync(`/proc/${pid}`);
+      } catch {
+        try {
+          Deno.removeSync(join(root, entry.name));
+        } catch {
+          // still holds a process, or not ours
+        }
+      }
+    }
+  } catch {
+    // cannot list it
+  }
 }
 
 function usable(dir: string, unified: boolean): boolean {
@@ -106,7 +132,7 @@ export interface ProcessLimit {
 export function processLimit(): ProcessLimit {
   const root = pidsGroupRoot();
   if (root) {
-    const dir = join(root, `ctx-mode-run-${crypto.randomUUID()}`);
+    const dir = join(root, `${GROUP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
     let made = false;
     try {
       Deno.mkdirSync(dir);
