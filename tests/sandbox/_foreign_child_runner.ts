@@ -42,11 +42,10 @@ try {
 } catch (error) {
   ended = `error=${error instanceof Error ? error.message : String(error)}`;
 }
-console.log(
-  JSON.stringify({
-    timedOut: run.timedOut,
-    confinement: run.confinement,
-    alive,
-    ended,
-  }),
-);
+const line = JSON.stringify({
+  timedOut: run.timedOut,
+  confinement: run.confinement,
+  alive,
+  ended,
+});
+Deno.stdout.writeSync(new TextEncoder().encode(line + "\n"));
