@@ -182,6 +182,86 @@ function gitConfigTargets(project: string, root: Folder): {
   return found.filter((target) => !target.path.startsWith(".git/"));
 }
 
+/** Folders the search for nested repositories does not enter (packages, git's own). */
+const NESTED_SKIPPED = new Set(["node_modules", ".git"]);
+/** At most this many folders are searched for nested repositories. */
+export const MAX_NESTED_SEARCH = 10_000;
+
+/**
+ * The git folders of the repositories nested in the project (`vendor/x/.git`,
+ * or the git dir inside the project that a nested `.git` file names): git
+ * reads config and runs hooks from each when someone works there. Folders
+ * are entered held open, never through a link; package folders are skipped,
+ * and at most {@link MAX_NESTED_SEARCH} folders are searched.
+ */
+function nestedGitDirs(project: string, root: Folder): string[] {
+  const cached = nestedSeen.get(project);
+  const now = performance.now();
+  if (cached && now - cached.at < NESTED_FRESH_MS) return cached.found;
+  const found = searchNested(project, root);
+  nestedSeen.delete(project);
+  nestedSeen.set(project, { at: now, found });
+  if (nestedSeen.size > 16) nestedSeen.delete(nestedSeen.keys().next().value!);
+  return found;
+}
+
+/**
+ * The last search per project: runs of one project follow each other
+ * closely, and the search reads every folder. A repository the user adds
+ * is seen by the runs that start {@link NESTED_FRESH_MS} later.
+ */
+const nestedSeen = new Map<string, { at: number; found: string[] }>();
+const NESTED_FRESH_MS = 10_000;
+
+function searchNested(project: string, root: Folder): string[] {
+  const found: string[] = [];
+  let budget = MAX_NESTED_SEARCH;
+  const visit = (folder: Folder, rel: string) => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(folder.base)];
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name !== ".git" || !rel) continue;
+      if (entry.isDirectory) found.push(`${rel}/.git`);
+      else if (entry.isFile) {
+        const target = gitFileTarget(project, folder, join(project, rel));
+        if (target) found.push(target);
+      }
+    }
+    for (const entry of entries) {
+      if (!entry.isDirectory || NESTED_SKIPPED.has(entry.name)) continue;
+      if (--budget < 0) return;
+      const sub = openChild(folder, entry.name);
+      if (!sub) continue;
+      try {
+        visit(sub, rel ? `${rel}/${entry.name}` : entry.name);
+      } finally {
+        closeFolder(sub);
+      }
+    }
+  };
+  visit(root, "");
+  return found;
+}
+
+/** Where `.git/commondir` points, when that is inside the project (not `.git` itself). */
+function commonDirTarget(project: string, root: Folder): string | null {
+  const git = openChild(root, ".git");
+  if (!git) return null;
+  try {
+    const bytes = readFileIn(git, "commondir", 4096);
+    if (!bytes) return null;
+    const value = new TextDecoder().decode(bytes).trim();
+    const path = value ? inside(project, join(project, ".git"), value) : null;
+    return path && path !== ".git" && !path.startsWith(".git/") ? path : null;
+  } finally {
+    closeFolder(git);
+  }
+}
+
 /**
  * The tree of control names of a project.
  *
@@ -194,22 +274,29 @@ export function controlSpec(project: string, root: Folder): Spec {
   for (const entry of RUN_CONTROL_PATHS) add(spec, entry.path, entry.kind);
   const git = lstatIn(root, ".git")?.kind;
   if (git === "file") {
-    const gitDir = gitFileTarget(project, root);
+    const gitDir = gitFileTarget(project, root, project);
     if (gitDir) add(spec, gitDir, "git");
   } else if (git === "dir") {
     for (const target of gitConfigTargets(project, root)) {
       add(spec, target.path, target.rule);
     }
   }
+  for (const gitDir of nestedGitDirs(project, root)) add(spec, gitDir, "git");
+  const common = commonDirTarget(project, root);
+  if (common) add(spec, common, "git");
   return spec;
 }
 
-/** Where a `.git` file (`gitdir: <path>`) points, when that is inside the project. */
-function gitFileTarget(project: string, root: Folder): string | null {
-  const bytes = readFileIn(root, ".git", 4096);
+/** Where a `.git` file (`gitdir: <path>`) in `folder` points, when that is inside the project. */
+function gitFileTarget(
+  project: string,
+  folder: Folder,
+  from: string,
+): string | null {
+  const bytes = readFileIn(folder, ".git", 4096);
   if (!bytes) return null;
   const line = /^gitdir:\s*(.+?)\s*$/m.exec(new TextDecoder().decode(bytes));
-  const path = line ? inside(project, project, line[1]!) : null;
+  const path = line ? inside(project, from, line[1]!) : null;
   return path && path !== ".git" && !path.startsWith(".git/") ? path : null;
 }
 

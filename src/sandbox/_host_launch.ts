@@ -34,6 +34,7 @@ import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
 import { controlLeaves } from "./_control_spec.ts";
 import { seccompFile } from "./_seccomp.ts";
+import { type ProcessLimit, processLimit } from "./_process_limit.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -64,6 +65,8 @@ export interface HostPlan {
   steps?: { argv: string[]; cwd: string }[];
   /** The host is the shell itself (inside bubblewrap): its request is raw text. */
   shellHost?: boolean;
+  /** The run's process limit (a cgroup to remove once the host ended), for hosts that start programs. */
+  processLimit?: ProcessLimit;
   runtime: Runtime;
 }
 
@@ -296,6 +299,11 @@ export function planHost(
   if (confinement.kind === "bwrap") {
     return wrapInBwrap(plan, confinement, argv, readable, writable, options);
   }
+  if (confinement.kind === "landlock" && plan.steps) {
+    const limit = plan.processLimit = processLimit();
+    plan.argv = limit.outer(limit.landlock(argv, parent));
+    return plan;
+  }
   plan.argv = argv;
   return plan;
 }
@@ -309,6 +317,9 @@ function wrapInBwrap(
   options: PlanOptions,
 ): HostPlan {
   const filter = seccompFile(tmpdir());
+  // JavaScript starts no programs; every other host gets a process limit.
+  const limit = plan.steps || plan.shellHost ? processLimit() : undefined;
+  if (limit) plan.processLimit = limit;
   const args = bwrapArgs(
     {
       writable,
@@ -321,11 +332,11 @@ function wrapInBwrap(
       tmpBytes: options.memoryMb * 1024 * 1024,
       ...(filter ? { seccompFd: SECCOMP_FD } : {}),
     },
-    argv,
+    limit ? limit.insideBwrap(argv, options.parent) : argv,
   );
   const bwrap = confinement.command ?? "bwrap";
   // bubblewrap reads the filter from a file descriptor, which a spawn cannot pass: sh opens it.
-  plan.argv = filter
+  const outer = filter
     ? [
       "/bin/sh",
       "-c",
@@ -334,6 +345,7 @@ function wrapInBwrap(
       ...args,
     ]
     : [bwrap, ...args];
+  plan.argv = limit ? limit.outer(outer) : outer;
   return plan;
 }
 

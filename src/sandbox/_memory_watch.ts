@@ -3,8 +3,9 @@
  * `/proc` (Linux). A run's memory is watched from the server, outside the
  * run, so a busy loop or a tampered timer inside it cannot stop the watch.
  *
- * Files a bubblewrap run keeps in its in-memory folders count too: they
- * take memory that belongs to no process.
+ * Files a bubblewrap run keeps in its in-memory folders count too, and so
+ * do the anonymous memory files (`memfd_create`) a process of the tree holds
+ * open: both take memory that belongs to no process's resident set.
  *
  * Reads `/proc` only; this module never signals anything.
  *
@@ -28,7 +29,40 @@ function readStat(pid: string): { ppid: number; rss: number } | undefined {
 }
 
 /**
- * The resident bytes of `root` and all its descendants.
+ * The bytes held by the memory files (`memfd_create`) that `pids` hold
+ * open, each file counted once however many hold it. A mapped one is in the
+ * resident set too and so counted twice: the cap errs on the safe side.
+ */
+function memoryFileBytes(pids: Iterable<number>): number {
+  const seen = new Set<string>();
+  let total = 0;
+  for (const pid of pids) {
+    let fds: Iterable<Deno.DirEntry>;
+    try {
+      fds = Deno.readDirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      const path = `/proc/${pid}/fd/${fd.name}`;
+      try {
+        if (!Deno.readLinkSync(path).startsWith("/memfd:")) continue;
+        const info = Deno.statSync(path);
+        const key = `${info.dev}:${info.ino}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        total += (info.blocks ?? 0) * 512;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return total;
+}
+
+/**
+ * The resident bytes of `root` and all its descendants, with the memory
+ * files they hold open.
  *
  * @param root A pid.
  * @returns Bytes; 0 where `/proc` cannot be read (not Linux).
@@ -61,7 +95,7 @@ export function treeResidentBytes(root: number): number {
     total += rss.get(pid) ?? 0;
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return total + memoryFileBytes(seen);
 }
 
 /**

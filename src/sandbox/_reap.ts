@@ -117,16 +117,30 @@ export function reapZombies(): void {
   }
 }
 
+/** How many seccomp filters a process's status says it is under (0 when unreadable). */
+function seccompFilters(pid: number | "self"): number {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    return Number(/^Seccomp_filters:\s*(\d+)$/m.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * Kills and reaps the confined processes (those under a seccomp filter) this
- * process adopted because the host above them died, and whatever is below
- * them; processes this process started itself are left alone.
+ * Kills and reaps the confined processes this process adopted because the
+ * host above them died, and whatever is below them. A confined process is
+ * under more seccomp filters than this process: a child this process
+ * started some other way has the same ones (in a container every process
+ * may be under the container's filter), and is left alone, as are the hosts
+ * in `own`.
  *
  * @param own The pids this process started (its hosts).
  * @returns When every one of them is reaped (or after a few seconds).
  */
 export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
   if (Deno.build.os !== "linux" || libc() === null) return;
+  const inherited = seccompFilters("self");
   const adopted = () => {
     const found: number[] = [];
     let tasks: string[] = [];
@@ -147,12 +161,7 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       for (const word of text.split(" ")) {
         const pid = Number(word);
         if (!word.trim() || own.has(pid)) continue;
-        try {
-          const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-          if (/^Seccomp:\s*2$/m.test(status)) found.push(pid);
-        } catch {
-          // gone
-        }
+        if (seccompFilters(pid) > inherited) found.push(pid);
       }
     }
     return found;

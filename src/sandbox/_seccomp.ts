@@ -5,7 +5,10 @@
  * or docker socket, the session bus, abstract sockets), packet sockets, raw
  * and `SOCK_PACKET` sockets of any family, datagram socket pairs (a
  * datagram socket can be re-connected to any Unix socket), io_uring (which
- * creates sockets without the `socket` call), and, from the host that
+ * creates sockets without the `socket` call), System V IPC (`shmget`,
+ * `semget`, `msgget` and the calls on their objects: judged by uid alone, so
+ * a root run would own root's, and a detached segment is memory no process
+ * maps, beyond the memory cap), `memfd_secret`, and, from the host that
  * installs it under Landlock, signals aimed at that host (a run that killed
  * its host would leave its orphans unwatched). Every syscall of another ABI
  * (32-bit x86, x32) ends the process: its numbers are not the ones checked.
@@ -28,6 +31,8 @@ interface SyscallTable {
   kill: number;
   tkill: number;
   tgkill: number;
+  /** System V IPC: shared memory, semaphores, message queues (`shmget`…`semtimedop`). */
+  sysvIpc: readonly number[];
   /** Syscall numbers at or above this belong to another ABI (x32), if any. */
   foreignFrom?: number;
 }
@@ -40,6 +45,7 @@ const TABLES: Partial<Record<typeof Deno.build.arch, SyscallTable>> = {
     kill: 62,
     tkill: 200,
     tgkill: 234,
+    sysvIpc: [29, 30, 31, 64, 65, 66, 67, 68, 69, 70, 71, 220],
     foreignFrom: 0x40000000,
   },
   aarch64: {
@@ -49,12 +55,14 @@ const TABLES: Partial<Record<typeof Deno.build.arch, SyscallTable>> = {
     kill: 129,
     tkill: 130,
     tgkill: 131,
+    sysvIpc: [186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197],
   },
 };
 
 /** The same on every architecture (the unified syscall table). */
 const IO_URING_SETUP = 425;
 const PIDFD_OPEN = 434;
+const MEMFD_SECRET = 447;
 
 const AF_UNIX = 1;
 const AF_NETLINK = 16;
@@ -160,6 +168,10 @@ export function seccompProgram(
     ifEqual(table.socket, "socket"),
     ifEqual(table.socketpair, "socketpair"),
     ifEqual(IO_URING_SETUP, "enosys"),
+    // Memory no process maps (a detached segment, secret memory) would escape the memory cap;
+    // System V objects are also judged by uid alone (a root run's uid 0 owns root's).
+    ifEqual(MEMFD_SECRET, "enosys"),
+    ...table.sysvIpc.map((nr) => ifEqual(nr, "enosys")),
   );
   const protect = options.protect;
   if (protect !== undefined) {

@@ -84,14 +84,17 @@ export function launchHost(
       Deno.makeTempDirSync({ prefix: `${SCRATCH_PREFIX}${Deno.pid}-` }),
     );
   const untrack = scratchInside ? () => {} : removeOnExit(scratch);
+  let plan: HostPlan | undefined;
   const cleanup = async () => {
+    // Not awaited: the run's result need not wait for its cgroup to empty.
+    void plan?.processLimit?.release();
     if (!scratchInside) {
       await Deno.remove(scratch, { recursive: true }).catch(() => {});
     }
     untrack();
   };
   try {
-    const plan = planHost(
+    plan = planHost(
       language,
       { project, scratch, scratchInside },
       options,

@@ -13,8 +13,10 @@ import type { Arena } from "./_redteam_harness.ts";
 
 const INIT =
   "git init -q . && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m init";
-const FSMONITOR = "printf '[core]\\n\\tfsmonitor = touch PWNED\\n'";
-const HOOK = 'printf \'#!/bin/sh\\ntouch PWNED\\n\' > "$1"; chmod +x "$1"';
+// The planted command marks the user's home: a run's own git cannot write there, only the user's can.
+const FSMONITOR = "printf '[core]\\n\\tfsmonitor = touch \"$HOME/PWNED\"\\n'";
+const HOOK =
+  'printf \'#!/bin/sh\\ntouch "$HOME/PWNED"\\n\' > "$1"; chmod +x "$1"';
 /** The user's own work afterwards, in every folder the attack aimed at. */
 function gitWork(...dirs: string[]): string {
   return [".", ...dirs].map((dir) =>
@@ -31,7 +33,7 @@ async function planted(arena: Arena): Promise<string[]> {
       else if (entry.isDirectory && !entry.isSymlink) await walk(path);
     }
   };
-  await walk(arena.project);
+  // A mark in the project may come from the run's own git, confined: what the run could do anyway.
   await walk(arena.outside);
   return found;
 }
@@ -179,7 +181,7 @@ redteam(
       runs: [{
         language: "shell",
         code:
-          "echo ran; printf '[core]\\n\\tsshCommand = touch PWNED\\n\\tfsmonitor = touch PWNED\\n' > .git/config.worktree; true",
+          'echo ran; printf \'[core]\\n\\tsshCommand = touch "$HOME/PWNED"\\n\\tfsmonitor = touch "$HOME/PWNED"\\n\' > .git/config.worktree; true',
       }],
       after: gitWork(),
     });

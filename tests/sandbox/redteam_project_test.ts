@@ -50,6 +50,7 @@ redteam(
       JSON.stringify(results[0]!.restored.length),
     );
   },
+  { slow: true },
 );
 
 redteam(
@@ -76,6 +77,7 @@ redteam(
       "{}\n",
     );
   },
+  { slow: true },
 );
 
 redteam(
@@ -96,6 +98,7 @@ redteam(
       await Deno.readTextFile(join(arena.project, "envrc.orig")),
     );
   },
+  { slow: true },
 );
 
 redteam(

@@ -87,3 +87,39 @@ console.log(await (await fetch(${JSON.stringify(tcp.url)})).text());
     }
   },
 );
+
+testInModes(
+  "a run cannot reach System V IPC (another user's 0600 segment, its own detached memory) nor memfd_secret",
+  async (setting) => {
+    // Another process's private segment, holding a secret, made outside the sandbox by the test's own user.
+    const made = await new Deno.Command("perl", {
+      args: [
+        "-e",
+        'use IPC::SysV qw(IPC_PRIVATE IPC_CREAT); my $id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600) // die "shmget: $!"; shmwrite($id, "SHM-SECRET", 0, 10) or die "shmwrite: $!"; print $id',
+      ],
+      stdout: "piped",
+    }).output();
+    assert.ok(made.success, "cannot make a segment outside the sandbox");
+    const id = new TextDecoder().decode(made.stdout).trim();
+    try {
+      const results = await runConfined(setting, [{
+        language: "shell",
+        code: `
+echo ran
+perl -e 'my $buf; print shmread(${id}, $buf, 0, 10) ? "READ $buf\\n" : "shmread refused: $!\\n"'
+perl -e 'use IPC::SysV qw(IPC_PRIVATE IPC_CREAT); my $id = shmget(IPC_PRIVATE, 1 << 20, IPC_CREAT | 0600); print defined $id ? "MADE $id\\n" : "shmget refused: $!\\n"'
+perl -e 'use IPC::SysV qw(IPC_PRIVATE IPC_CREAT); my $id = semget(IPC_PRIVATE, 1, IPC_CREAT | 0600); print defined $id ? "SEM $id\\n" : "semget refused: $!\\n"'
+perl -e 'use IPC::SysV qw(IPC_PRIVATE IPC_CREAT); my $id = msgget(IPC_PRIVATE, IPC_CREAT | 0600); print defined $id ? "MSG $id\\n" : "msgget refused: $!\\n"'
+perl -e 'my $fd = syscall(447, 0); print $fd >= 0 ? "SECRET-FD $fd\\n" : "memfd_secret refused: $!\\n"'
+true
+`,
+      }]);
+      assertRan(results);
+      const out = results[0]!.stdout;
+      assert.doesNotMatch(out, /READ|MADE|SEM |MSG |SECRET-FD/, out);
+      assert.match(out, /shmread refused/, out);
+    } finally {
+      await new Deno.Command("ipcrm", { args: ["-m", id] }).output();
+    }
+  },
+);

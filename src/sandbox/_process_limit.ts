@@ -1,0 +1,215 @@
+/**
+ * The limit on the number of processes (and threads) of one confined run,
+ * held by the kernel, so that a fork bomb stops at the limit, ends with the
+ * run, and leaves the machine usable:
+ *
+ * - where this process may make a `pids` cgroup (root, cgroup v1 or a v2
+ *   tree with the `pids` controller delegated), each host gets its own,
+ *   `pids.max` = {@link MAX_RUN_TASKS}, joined before the host's first exec
+ *   and removed when the host ends (a later server removes those of one
+ *   that was killed first);
+ * - else `RLIMIT_NPROC`, which the kernel counts per user *and user
+ *   namespace*: under bubblewrap it is set (`prlimit`) inside the run's
+ *   namespace; under Landlock the host enters a user namespace of its own
+ *   (`unshare`, the user mapped to itself) first, so only the run's own
+ *   processes count. The kernel never holds uid 0 to `RLIMIT_NPROC`: a root
+ *   server without a cgroup, or a server without util-linux's `prlimit` and
+ *   `unshare` in a system folder, gets no process limit (the timeout and the
+ *   memory cap still end the run).
+ *
+ * Builds argument lists and makes or removes one cgroup folder; never
+ * starts a process.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { findOnPath } from "./_languages.ts";
+import { isSystemPath } from "./_bwrap.ts";
+
+/** At most this many tasks (processes and threads) per run. */
+export const MAX_RUN_TASKS = 512;
+
+let groupRoot: string | null | undefined;
+
+/** The cgroup folder of this process in a hierarchy that has `pids`, if this process may make groups in it. */
+function pidsGroupRoot(): string | null {
+  if (groupRoot !== undefined) return groupRoot;
+  groupRoot = null;
+  if (Deno.build.os !== "linux") return null;
+  try {
+    for (const line of Deno.readTextFileSync("/proc/self/cgroup").split("\n")) {
+      const [, controllers, path] = line.split(":");
+      if (path === undefined) continue;
+      const candidates = controllers!.split(",").includes("pids")
+        ? [join("/sys/fs/cgroup/pids", path)]
+        : controllers === ""
+        ? [join("/sys/fs/cgroup", path), join("/sys/fs/cgroup/unified", path)]
+        : [];
+      for (const dir of candidates) {
+        if (!usable(dir, controllers === "")) continue;
+        removeStaleGroups(dir);
+        return groupRoot = dir;
+      }
+    }
+  } catch {
+    // no cgroups here
+  }
+  return null;
+}
+
+const GROUP_PREFIX = "ctx-mode-run-";
+
+/** Removes the groups of servers that are gone (killed before they could). */
+function removeStaleGroups(root: string): void {
+  try {
+    for (const entry of Deno.readDirSync(root)) {
+      const pid = /^ctx-mode-run-(\d+)-/.exec(entry.name)?.[1];
+      if (!pid || Number(pid) === Deno.pid) continue;
+      try {
+        Deno.statSync(`/proc/${pid}`);
+      } catch {
+        try {
+          Deno.removeSync(join(root, entry.name));
+        } catch {
+          // still holds a process, or not ours
+        }
+      }
+    }
+  } catch {
+    // cannot list it
+  }
+}
+
+function usable(dir: string, unified: boolean): boolean {
+  try {
+    if (unified) {
+      const delegated = Deno.readTextFileSync(
+        join(dir, "cgroup.subtree_control"),
+      );
+      if (!delegated.split(/\s+/).includes("pids")) return false;
+    }
+    const probe = join(dir, `ctx-mode-probe-${Deno.pid}`);
+    Deno.mkdirSync(probe);
+    const ok = (() => {
+      try {
+        Deno.writeTextFileSync(join(probe, "pids.max"), "1");
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    Deno.removeSync(probe);
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/** How one host's processes are counted. */
+export interface ProcessLimit {
+  /** Wraps the command that starts the host (outside any namespace). */
+  outer(argv: readonly string[]): string[];
+  /** Wraps the command that runs inside bubblewrap. */
+  insideBwrap(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+  ): string[];
+  /** Wraps a Landlock host's command. */
+  landlock(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+  ): string[];
+  /** Removes what the limit made, once the host has ended. */
+  release(): Promise<void>;
+}
+
+/**
+ * The process limit of one host about to start.
+ *
+ * @returns How to wrap its command, and what to remove afterwards.
+ */
+export function processLimit(): ProcessLimit {
+  const root = pidsGroupRoot();
+  if (root) {
+    const dir = join(root, `${GROUP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
+    let made = false;
+    try {
+      Deno.mkdirSync(dir);
+      made = true;
+      Deno.writeTextFileSync(join(dir, "pids.max"), String(MAX_RUN_TASKS));
+    } catch {
+      if (made) Deno.removeSync(dir);
+      return rlimitOnly();
+    }
+    const procs = join(dir, "cgroup.procs").replaceAll("'", `'\\''`);
+    return {
+      outer: (argv) => [
+        "/bin/sh",
+        "-c",
+        `echo $$ > '${procs}' && exec "$0" "$@"`,
+        ...argv,
+      ],
+      insideBwrap: (argv) => [...argv],
+      landlock: (argv) => [...argv],
+      release: () => removeGroup(dir),
+    };
+  }
+  return rlimitOnly();
+}
+
+/** `prlimit` (util-linux) from the system's own folders, which every confined run sees. */
+function systemTool(
+  name: string,
+  env: Readonly<Record<string, string>>,
+): string | null {
+  const path = findOnPath(name, env);
+  return path && isSystemPath(Deno.realPathSync(path)) ? path : null;
+}
+
+function rlimitOnly(): ProcessLimit {
+  const isRoot = Deno.uid() === 0;
+  const withLimit = (
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+  ) => {
+    const prlimit = systemTool("prlimit", env);
+    return prlimit
+      ? [prlimit, `--nproc=${MAX_RUN_TASKS}`, "--", ...argv]
+      : [...argv];
+  };
+  return {
+    outer: (argv) => [...argv],
+    insideBwrap: (argv, env) => isRoot ? [...argv] : withLimit(argv, env),
+    landlock(argv, env) {
+      const unshare = systemTool("unshare", env);
+      if (isRoot || !unshare) return [...argv];
+      const inner = withLimit(argv, env);
+      return inner.length === argv.length
+        ? [...argv]
+        : [unshare, "--user", "--map-current-user", "--", ...inner];
+    },
+    release: () => Promise.resolve(),
+  };
+}
+
+async function removeGroup(dir: string): Promise<void> {
+  // Emptied by the host's reaping; a task still exiting may hold it a moment.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await Deno.remove(dir);
+      return;
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        for (
+          const pid of (await Deno.readTextFile(join(dir, "cgroup.procs")))
+            .split("\n").filter(Boolean)
+        ) Deno.kill(Number(pid), "SIGKILL");
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * A run's limits hold against code that tries to get around them, in every
+ * confinement mode and as every user: memory a process holds in an anonymous
+ * memory file (`memfd_create`, in no process's resident set) counts against
+ * the memory cap, and a fork bomb is stopped by the run's process limit,
+ * ends with the run, and leaves the machine able to start processes.
+ */
+
+import assert from "node:assert/strict";
+import { assertRan, runConfined, testInModes } from "./_confine_modes.ts";
+
+testInModes(
+  "memory held in a memfd counts against the memory cap",
+  async (setting) => {
+    const results = await runConfined(setting, [{
+      language: "shell",
+      memoryMb: 128,
+      code: `echo ran; /usr/bin/python3 -c 'import os, time
+fd = os.memfd_create("fill")
+chunk = b"a" * (1 << 20)
+for _ in range(300): os.write(fd, chunk)
+time.sleep(3); print("survived")'`,
+    }]);
+    assertRan(results);
+    const run = results[0]!;
+    assert.ok(
+      run.outOfMemory && !/survived/.test(run.stdout),
+      JSON.stringify(run),
+    );
+  },
+);
+
+testInModes(
+  "a fork bomb is stopped by the process limit, ends with the run, and the machine still starts processes",
+  async (setting) => {
+    const token = `bomb${crypto.randomUUID().slice(0, 8)}`;
+    const results = await runConfined(setting, [{
+      language: "shell",
+      timeoutMs: 15_000,
+      // Each process forks two more for ever; the count of those that started is printed.
+      code:
+        `echo ran; /usr/bin/perl -e '$| = 1; $0 = "${token}"; my $n = 0; for (1 .. 3000) { my $p = fork; last unless defined $p; if (!$p) { sleep 600; exit } $n++ } print "started=$n\\n"; my $f = sub { while (1) { fork // next } }; $f->()' &
+wait`,
+    }]);
+    assertRan(results);
+    const run = results[0]!;
+    const started = Number(/started=(\d+)/.exec(run.stdout)?.[1] ?? NaN);
+    assert.ok(started < 3000, `started ${started}: ${JSON.stringify(run)}`);
+    assert.ok(run.timedOut || run.exitCode !== 0, JSON.stringify(run));
+    // Nothing of the bomb is left, and a process still starts.
+    const left: number[] = [];
+    for await (const entry of Deno.readDir("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      try {
+        const line = await Deno.readTextFile(`/proc/${entry.name}/cmdline`);
+        if (line.includes(token)) left.push(Number(entry.name));
+      } catch {
+        // gone
+      }
+    }
+    assert.deepEqual(left, []);
+    const after = await new Deno.Command("true").output();
+    assert.ok(after.success);
+  },
+);
