@@ -20,7 +20,7 @@ import {
   roughStem,
 } from "./_terms.ts";
 import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
-import { type RankTerm, scoreRow } from "./_rank.ts";
+import { combine, rankFeatures, type RankTerm } from "./_rank.ts";
 
 /** One search hit. */
 export interface SearchHit {
@@ -75,7 +75,7 @@ export interface SearchOptions {
   sort?: "relevance" | "timeline";
 }
 
-const CANDIDATES = 50;
+const CANDIDATES = 100;
 /** Extra candidates from the typed words alone (see `#candidates`). */
 const TYPED_CANDIDATES = 30;
 const SUBSTRING_CANDIDATES = 20;
@@ -112,13 +112,30 @@ function matchWords(terms: readonly SearchTerm[]): string[] {
   return [...new Set(chosen.map((term) => term.word))];
 }
 
-interface ChunkRow {
+/** A candidate chunk as the database holds it. */
+export interface ChunkRow {
   id: number;
   indexedAt: number;
   title: string;
   body: string;
   context: string;
   label: string;
+}
+
+/** One candidate with its features and score. */
+export interface RankedCandidate {
+  row: ChunkRow;
+  /** In the order of `FEATURES` in `_rank.ts`. */
+  features: Float64Array;
+  score: number;
+}
+
+/** Every candidate of one query, best first, with what a hit list needs. */
+export interface Ranked {
+  corrections: Correction[];
+  candidates: RankedCandidate[];
+  /** The stems and fragments snippets are centred on. */
+  needles: string[];
 }
 
 /** Prepared statements of one connection, made once. */
@@ -142,15 +159,43 @@ export class Searcher {
   /** Answers one query. */
   search(query: string, options: SearchOptions = {}): QueryResult {
     const limit = options.limit ?? 5;
+    const ranked = this.rank(query, options);
+    const result: QueryResult = {
+      query,
+      hits: [],
+      corrections: ranked.corrections,
+    };
+    const snippetChars = options.snippetChars ?? 480;
+    const best = distinct(ranked.candidates, limit);
+    if (options.sort === "timeline") {
+      best.sort((x, y) =>
+        x.row.indexedAt - y.row.indexedAt || x.row.id - y.row.id
+      );
+    }
+    result.hits = best.map(({ row, score }) => ({
+      source: row.label,
+      title: row.title,
+      score: Math.round(score * 1e4) / 1e4,
+      snippet: makeSnippet(row.body, ranked.needles, snippetChars),
+    }));
+    return result;
+  }
+
+  /**
+   * Every candidate of one query with its features and score, best first
+   * (what `search` keeps the best of; the fitting script reads it whole).
+   */
+  rank(query: string, options: SearchOptions = {}): Ranked {
     const words = queryWords(query);
     const substrings = querySubstrings(query);
-    const result: QueryResult = { query, hits: [], corrections: [] };
-    if (words.length === 0 && substrings.length === 0) return result;
+    const ranked: Ranked = { corrections: [], candidates: [], needles: [] };
+    if (words.length === 0 && substrings.length === 0) return ranked;
 
     const scope = sourceScope(options.source);
-    result.corrections = correctTypos((sql) => this.#statement(sql), words);
-    const replaced = new Map(result.corrections.map((c) => [c.from, c.to]));
+    ranked.corrections = correctTypos((sql) => this.#statement(sql), words);
+    const replaced = new Map(ranked.corrections.map((c) => [c.from, c.to]));
     const typed = words.map((word) => replaced.get(word) ?? word);
+    ranked.needles = [...new Set([...typed.map(roughStem), ...substrings])];
     const terms = this.#terms(
       typed,
       typed.map((word) => this.#isWord(word) ? [] : this.#wordsHolding(word)),
@@ -159,46 +204,30 @@ export class Searcher {
     const relevance = this.#candidates(terms, scope);
     const partial = substrings.filter((token) => this.#isPartial(token, scope));
     const substringIds = this.#substringRanked(
-      partial.length > 0 ? partial : result.corrections.map((c) => c.to),
+      partial.length > 0 ? partial : ranked.corrections.map((c) => c.to),
       scope,
     );
     const ids = [...new Set([...relevance.keys(), ...substringIds])];
-    if (ids.length === 0) return result;
-    const rows = this.#rows(ids);
-    const maxRelevance = Math.max(0, ...relevance.values());
-    const exacts = identifierTokens(query);
-    const scored = [...rows.values()].map((row) => ({
+    if (ids.length === 0) return ranked;
+    const rows = [...this.#rows(ids).values()];
+    const features = rankFeatures(
+      rows.map((row) => ({
+        title: row.title,
+        body: row.body,
+        context: row.context,
+        relevance: relevance.get(row.id) ?? 0,
+      })),
+      terms,
+      identifierTokens(query),
+    );
+    ranked.candidates = rows.map((row, index) => ({
       row,
-      score: scoreRow(
-        {
-          title: row.title,
-          body: row.body,
-          context: row.context,
-          relevance: relevance.get(row.id) ?? 0,
-        },
-        terms,
-        exacts,
-        maxRelevance,
-      ),
+      features: features[index]!,
+      score: combine(features[index]!),
     }));
-    scored.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
-    const snippetChars = options.snippetChars ?? 480;
-    const best = distinct(scored, limit);
-    if (options.sort === "timeline") {
-      best.sort((x, y) =>
-        x.row.indexedAt - y.row.indexedAt || x.row.id - y.row.id
-      );
-    }
-    const needles = [
-      ...new Set([...typed.map(roughStem), ...substrings]),
-    ];
-    result.hits = best.map(({ row, score }) => ({
-      source: row.label,
-      title: row.title,
-      score: Math.round(score * 1e4) / 1e4,
-      snippet: makeSnippet(row.body, needles, snippetChars),
-    }));
-    return result;
+    belowOwnSections(ranked.candidates);
+    ranked.candidates.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
+    return ranked;
   }
 
   /**
@@ -454,4 +483,30 @@ function distinct<T extends { row: ChunkRow }>(
     kept.push(item);
   }
   return kept;
+}
+
+/**
+ * A document's top chunk (its title names the document only: a manual's
+ * synopsis and summary) never outranks an option section of the same
+ * document that the query also found: the option is the part that answers,
+ * the top chunk only mentions everything.
+ */
+const OPTION_SECTION = / > [-+]{1,2}[\w#?@][^>]*$/;
+
+function belowOwnSections(candidates: RankedCandidate[]): void {
+  const bestSection = new Map<string, number>();
+  for (const { row, score } of candidates) {
+    if (!OPTION_SECTION.test(row.title)) continue;
+    bestSection.set(
+      row.label,
+      Math.max(bestSection.get(row.label) ?? -Infinity, score),
+    );
+  }
+  for (const candidate of candidates) {
+    if (candidate.row.title.includes(" > ")) continue;
+    const section = bestSection.get(candidate.row.label);
+    if (section !== undefined && candidate.score >= section) {
+      candidate.score = section - 1e-6;
+    }
+  }
 }

@@ -283,7 +283,11 @@ function termAt(
     const term = part.replace(BULLET, "").split(/ {3,}|\t/)[0]!;
     return TERM_START.test(term) ? term.replace(/: .*$/, "") : term;
   }).join(", ");
-  if (title.length > MAX_TERM_CHARS || /[.:;]$/.test(title)) return undefined;
+  // A sentence ends in a stop; a term may end in an ellipsis ("package...").
+  if (
+    title.length > MAX_TERM_CHARS ||
+    (/[.:;]$/.test(title) && !/\w\.\.\.\]?$/.test(title))
+  ) return undefined;
   if (!TERM_START.test(title) && isProse(parts[0]!)) return undefined;
   return { title, indent, last, described: false };
 }
