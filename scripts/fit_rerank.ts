@@ -33,8 +33,6 @@ import { indexCorpus, loadQuestions } from "./eval_search.ts";
 const STEP = 0.25;
 const LOWEST = -2;
 const HIGHEST = 4;
-/** What a feature in use costs, in objective points (mean of three rates). */
-const FEATURE_COST = 0.002;
 /** Ranks a question is scored to, as `eval_search.ts` does. */
 const DEPTH = 10;
 
@@ -42,8 +40,8 @@ const DEPTH = 10;
 interface Case {
   features: Float64Array[];
   answer: boolean[];
-  /** Candidates with the same heading and text share a key. */
-  key: string[];
+  /** Candidates with the same text are one hit, naming the others. */
+  text: string[];
 }
 
 /** Searches each development question of each built corpus once. */
@@ -74,9 +72,7 @@ async function loadCases(): Promise<Map<CorpusName, Case[]>> {
               c.row.label.endsWith(question.file) &&
               question.sections.some((s) => c.row.title.includes(s))
             ),
-            key: candidates.map((c) =>
-              `${c.row.title}\n${c.row.body.replace(/\s+/g, " ").trim()}`
-            ),
+            text: candidates.map((c) => c.row.body.replace(/\s+/g, " ").trim()),
           };
         }),
       );
@@ -104,13 +100,14 @@ function corpusValue(cases: readonly Case[], weights: Weights): number {
     const order = scores.map((_, i) => i).sort((x, y) =>
       scores[y]! - scores[x]! || x - y
     );
+    const answered = new Set(c.text.filter((_, i) => c.answer[i]));
     const seen = new Set<string>();
     let rank = 0;
     for (const i of order) {
       if (rank >= DEPTH) break;
-      if (seen.has(c.key[i]!)) continue;
-      seen.add(c.key[i]!);
-      if (c.answer[i]) {
+      if (seen.has(c.text[i]!)) continue;
+      seen.add(c.text[i]!);
+      if (answered.has(c.text[i]!)) {
         if (rank === 0) hit1++;
         if (rank < 5) hit5++;
         mrr += 1 / (rank + 1);
@@ -123,43 +120,77 @@ function corpusValue(cases: readonly Case[], weights: Weights): number {
   return (hit1 + hit5 + mrr) / (3 * n);
 }
 
-function value(sets: ReadonlyArray<readonly Case[]>, weights: Weights): number {
-  const used = weights.filter((w) => w !== 0).length;
-  return sets.reduce((sum, set) => sum + corpusValue(set, weights), 0) /
-      sets.length - FEATURE_COST * used;
+/** Candidates per question whose pairs with the answer are learnt from. */
+const PAIR_DEPTH = 30;
+const ITERATIONS = 1500;
+const LEARNING_RATE = 0.5;
+
+/** Feature differences (answer minus rival) of one question, with the pairs' shared weight. */
+interface Pairs {
+  differences: Float64Array[];
 }
 
-/** Coordinate ascent on the grid until no single step helps. */
-function fit(sets: ReadonlyArray<readonly Case[]>, start: Weights): Weights {
-  const weights = [...start];
-  let best = value(sets, weights);
-  for (let improved = true; improved;) {
-    improved = false;
-    for (let i = 0; i < weights.length; i++) {
-      const current = weights[i]!;
-      for (
-        const tried of [
-          0,
-          current - 2 * STEP,
-          current - STEP,
-          current + STEP,
-          current + 2 * STEP,
-        ]
-      ) {
-        if (tried === current || tried < LOWEST || tried > HIGHEST) continue;
-        weights[i] = tried;
-        const v = value(sets, weights);
-        if (v > best + 1e-9) {
-          best = v;
-          improved = true;
-        } else {
-          weights[i] = current;
-        }
-        if (weights[i] !== current) break;
+/**
+ * The pairs one question teaches: its best answer against each of the
+ * rivals the starting weights rank among the first 30, so that the fit
+ * cares about the top of the list, where hits are counted.
+ */
+function pairsOf(c: Case, start: Weights): Pairs | undefined {
+  const scores = c.features.map((f) => dot(start, f));
+  const order = scores.map((_, i) => i).sort((x, y) => scores[y]! - scores[x]!);
+  const answered = new Set(c.text.filter((_, i) => c.answer[i]));
+  const answer = order.find((i) => answered.has(c.text[i]!));
+  if (answer === undefined) return undefined;
+  const differences = order.slice(0, PAIR_DEPTH).filter((i) =>
+    !answered.has(c.text[i]!)
+  ).map((i) => c.features[answer]!.map((v, k) => v - c.features[i]![k]!));
+  return differences.length > 0 ? { differences } : undefined;
+}
+
+function dot(weights: ArrayLike<number>, features: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < weights.length; i++) sum += weights[i]! * features[i]!;
+  return sum;
+}
+
+/**
+ * Pairwise logistic regression (each question weighing the same, L2
+ * penalty `lambda`), by gradient descent from the starting weights; the
+ * result is scaled and rounded to the grid, so that weights stay coarse
+ * and features that earn little weigh 0.
+ */
+function fit(
+  sets: ReadonlyArray<readonly Case[]>,
+  start: Weights,
+  lambda: number,
+): Weights {
+  const questions = sets.flatMap((set) =>
+    set.map((c) => pairsOf(c, start)).filter((p): p is Pairs => p !== undefined)
+  );
+  const w = Float64Array.from(start);
+  const gradient = new Float64Array(w.length);
+  for (let step = 0; step < ITERATIONS; step++) {
+    gradient.fill(0);
+    for (const { differences } of questions) {
+      const share = 1 / (differences.length * questions.length);
+      for (const d of differences) {
+        // d(softplus(-w·d))/dw = -d · sigmoid(-w·d)
+        const s = 1 / (1 + Math.exp(dot(w, d)));
+        for (let k = 0; k < w.length; k++) gradient[k]! -= share * s * d[k]!;
       }
     }
+    for (let k = 0; k < w.length; k++) {
+      w[k]! -= LEARNING_RATE *
+        (gradient[k]! + 2 * lambda * (w[k]! - start[k]!));
+    }
   }
-  return weights;
+  return [...w].map((v) => {
+    const scaled = v;
+    return Math.min(
+      HIGHEST,
+      Math.max(LOWEST, Math.round(scaled / STEP) * STEP),
+    );
+  });
 }
 
 const cases = await loadCases();
@@ -175,27 +206,40 @@ const start: Weights = Deno.args.includes("--from-zero")
   : FEATURES.map((name) => snap(RANK_WEIGHTS[name as RankWeightName]));
 const names = [...cases.keys()];
 const all = names.map((name) => cases.get(name)!);
-const show = (w: Weights) =>
-  FEATURES.map((name, i) => w[i] !== 0 ? `${name} ${w[i]}` : "").filter(
-    Boolean,
-  ).join(", ");
-
-console.log("Left out in turn (fitted on the other development halves):");
-console.log("corpus      start  fitted-on-others");
+const LAMBDAS = [0.0003, 0.001, 0.003, 0.01, 0.03];
+console.log(
+  "Left out in turn: each corpus scored with the weights fitted on the other development halves",
+);
+console.log(
+  `corpus      start  ${LAMBDAS.map((l) => `λ ${l}`.padEnd(8)).join(" ")}`,
+);
+const heldOut = LAMBDAS.map(() => 0);
 for (const name of names) {
   const others = names.filter((other) => other !== name).map((other) =>
     cases.get(other)!
   );
-  const weights = fit(others, start);
   const own = cases.get(name)!;
+  const values = LAMBDAS.map((lambda, i) => {
+    const v = corpusValue(own, fit(others, start, lambda));
+    heldOut[i]! += v / names.length;
+    return v;
+  });
   console.log(
     `${name.padEnd(10)}  ${corpusValue(own, start).toFixed(3)}  ${
-      corpusValue(own, weights).toFixed(3)
-    }   (${show(weights)})`,
+      values.map((v) => v.toFixed(3).padEnd(8)).join(" ")
+    }`,
   );
 }
-const weights = fit(all, start);
-console.log("\nFitted on every development half:");
+const startMean = all.reduce((sum, set) => sum + corpusValue(set, start), 0) /
+  all.length;
+console.log(
+  `${"mean".padEnd(10)}  ${startMean.toFixed(3)}  ${
+    heldOut.map((v) => v.toFixed(3).padEnd(8)).join(" ")
+  }`,
+);
+const chosen = LAMBDAS[heldOut.indexOf(Math.max(...heldOut))]!;
+const weights = fit(all, start, chosen);
+console.log(`\nFitted on every development half with λ ${chosen}:`);
 for (const name of names) {
   console.log(
     `${name.padEnd(10)}  ${corpusValue(cases.get(name)!, start).toFixed(3)} → ${

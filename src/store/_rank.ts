@@ -20,6 +20,8 @@
  *   survey; `depth`: how deep the heading is.
  * - `links`, `list`: the share of a chunk that is links, or a bare list of
  *   names and codes (weighted down).
+ * - `length`: the body's length, on a log scale; `piece`: the chunk is one
+ *   part of a section too long for one chunk.
  *
  * The weights live in `rank_weights.json`, fitted on the development
  * questions only by `scripts/fit_rerank.ts`.
@@ -83,6 +85,8 @@ export const FEATURES = [
   "depth",
   "links",
   "list",
+  "length",
+  "piece",
 ] as const;
 
 /** The name of one feature. */
@@ -108,6 +112,8 @@ const LEAD_CHARS = 160;
 /** BM25's term-frequency saturation and length normalisation. */
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
+/** The log of a chunk's size cap, which scales `length` to about 1. */
+const LOG_CAP = Math.log1p(4096);
 /** Occurrences of one term counted in a body at most. */
 const TF_CAP = 8;
 
@@ -176,8 +182,18 @@ export function rankFeatures(
       : rare.filter((term) => startsWord(leafText, leaf, term.stem)).length /
         rare.length;
     f[7] = coverage.root;
-    f[8] = exacts.some((token) => leaf.includes(token)) ? 1 : 0;
-    f[9] = f[8] === 0 && exacts.some((token) => body.includes(token)) ? 1 : 0;
+    // `reply.serializer` names `Reply > .serializer(func)`.
+    const qualified = `${lastWord(row.title)}${leaf}`;
+    f[8] = exacts.some((token) =>
+        leaf.includes(token) || qualified.startsWith(token)
+      )
+      ? 1
+      : 0;
+    f[9] = f[8] === 0 && exacts.some((token) =>
+        body.includes(token)
+      )
+      ? 1
+      : 0;
     f[10] = leafPrecision(leaf, terms);
     // The word as typed beats another word of the same stem
     // ("frobnicated" over "frobnicator").
@@ -190,8 +206,20 @@ export function rankFeatures(
     f[14] = Math.min(MAX_DEPTH, depth) / MAX_DEPTH;
     f[15] = linkShare(row.body);
     f[16] = listShare(row.body);
+    f[17] = Math.log1p(row.body.length) / LOG_CAP;
+    f[18] = / \(part \d+\/\d+\)$/.test(row.title) ? 1 : 0;
     return f;
   });
+}
+
+/**
+ * The last word of the heading above the chunk's own, lower case, when the
+ * heading starts with a dot: `Reply > .serializer(func)` → `reply`.
+ */
+function lastWord(title: string): string {
+  const parts = title.split(" > ");
+  if (parts.length < 2 || !parts.at(-1)!.startsWith(".")) return "";
+  return (parts.at(-2)!.match(/[\p{L}\p{N}_$]+$/u)?.[0] ?? "").toLowerCase();
 }
 
 function mean(values: readonly number[]): number {

@@ -32,6 +32,18 @@ export interface SearchHit {
   score: number;
   /** Windows of the chunk around the matched terms. */
   snippet: string;
+  /**
+   * Other places holding the same text word for word (a paragraph copied
+   * into several pages, one option shared by several programs), best first,
+   * folded into this hit instead of taking ranks of their own.
+   */
+  also?: SearchPlace[];
+}
+
+/** Where a chunk stands: its source label and heading path. */
+export interface SearchPlace {
+  source: string;
+  title: string;
 }
 
 /** The answer to one query. */
@@ -169,14 +181,16 @@ export class Searcher {
     const best = distinct(ranked.candidates, limit);
     if (options.sort === "timeline") {
       best.sort((x, y) =>
-        x.row.indexedAt - y.row.indexedAt || x.row.id - y.row.id
+        x.item.row.indexedAt - y.item.row.indexedAt ||
+        x.item.row.id - y.item.row.id
       );
     }
-    result.hits = best.map(({ row, score }) => ({
+    result.hits = best.map(({ item: { row, score }, also }) => ({
       source: row.label,
       title: row.title,
       score: Math.round(score * 1e4) / 1e4,
       snippet: makeSnippet(row.body, ranked.needles, snippetChars),
+      ...(also.length > 0 ? { also } : {}),
     }));
     return result;
   }
@@ -461,37 +475,55 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
   return labels.length > 0 ? JSON.stringify(labels) : undefined;
 }
 
+/** Places named in one hit at most. */
+const MAX_ALSO = 5;
+
 /**
- * The best `limit` scored rows without repeats: a chunk whose heading and
+ * The best `limit` scored rows without repeats. A chunk whose heading and
  * text another, better one already has (the same page indexed under two
- * names) is left out. The same text under another heading (one option line
- * shared by several programs) is another section and stays.
+ * names) is left out; one whose text alone another has, word for word,
+ * under another heading or in another source (a paragraph copied into two
+ * pages, one option line shared by several programs) is folded into that
+ * hit as one of the places it names.
  */
 function distinct<T extends { row: ChunkRow }>(
   scored: readonly T[],
   limit: number,
-): T[] {
+): Array<{ item: T; also: SearchPlace[] }> {
+  const byText = new Map<string, { item: T; also: SearchPlace[] }>();
   const seen = new Set<string>();
-  const kept: T[] = [];
+  const kept: Array<{ item: T; also: SearchPlace[] }> = [];
   for (const item of scored) {
-    if (kept.length >= limit) break;
-    const key = `${item.row.title}\n${
-      item.row.body.replace(/\s+/g, " ").trim()
-    }`;
+    const text = item.row.body.replace(/\s+/g, " ").trim();
+    const key = `${item.row.title}\n${text}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    kept.push(item);
+    const same = byText.get(text);
+    if (same) {
+      if (same.also.length < MAX_ALSO) {
+        same.also.push({ source: item.row.label, title: item.row.title });
+      }
+      continue;
+    }
+    if (kept.length >= limit) continue;
+    const entry = { item, also: [] };
+    byText.set(text, entry);
+    kept.push(entry);
   }
   return kept;
 }
 
 /**
  * A document's top chunk (its title names the document only: a manual's
- * synopsis and summary) never outranks an option section of the same
- * document that the query also found: the option is the part that answers,
- * the top chunk only mentions everything.
+ * synopsis and summary) and a manual's survey sections (`NAME`, `SYNOPSIS`,
+ * `DESCRIPTION`) never outrank an option section of the same document that
+ * the query also found: the option is the part that answers, the survey
+ * only mentions everything.
  */
 const OPTION_SECTION = / > [-+]{1,2}[\w#?@][^>]*$/;
+/** A document's top chunk, or a manual's survey sections. */
+const SURVEY =
+  /^(?:(?! > ).)*(?: > (?:NAME|SYNOPSIS|DESCRIPTION)(?: \(part \d+\/\d+\))?)?$/;
 
 function belowOwnSections(candidates: RankedCandidate[]): void {
   const bestSection = new Map<string, number>();
@@ -503,7 +535,7 @@ function belowOwnSections(candidates: RankedCandidate[]): void {
     );
   }
   for (const candidate of candidates) {
-    if (candidate.row.title.includes(" > ")) continue;
+    if (!SURVEY.test(candidate.row.title)) continue;
     const section = bestSection.get(candidate.row.label);
     if (section !== undefined && candidate.score >= section) {
       candidate.score = section - 1e-6;

@@ -110,6 +110,14 @@ export function formatResults(results: readonly QueryResult[]): string {
     if (result.hits.length === 0) lines.push("No results.");
     for (const hit of result.hits) {
       lines.push(`### ${hit.title} [${hit.source}]`, hit.snippet);
+      if (hit.also) {
+        lines.push(
+          `(the same text is also in: ${
+            hit.also.map((place) => `${place.title} [${place.source}]`)
+              .join("; ")
+          })`,
+        );
+      }
     }
     return lines.join("\n");
   }).join("\n\n");
