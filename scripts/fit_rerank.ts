@@ -65,7 +65,7 @@ async function loadCases(): Promise<Map<CorpusName, Case[]>> {
       cases.set(
         corpus,
         questions.map((question) => {
-          const { candidates } = searcher.rank(question.q);
+          const { candidates } = searcher.rank(question.q, {}, true);
           return {
             features: candidates.map((c) => c.features),
             answer: candidates.map((c) =>

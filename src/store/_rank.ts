@@ -134,12 +134,16 @@ export function combine(features: ArrayLike<number>): number {
  * @param terms The query's terms with their weights.
  * @param exacts Query tokens with inner punctuation or case (`--max-time`,
  *   `fs.rm`, `setErrorHandler`), lower case.
+ * @param complete Whether to compute features that weigh 0 too (for the
+ *   fitting script); they are left at 0 otherwise, which costs nothing.
  */
 export function rankFeatures(
   rows: readonly RankRow[],
   terms: readonly RankTerm[],
   exacts: readonly string[],
+  complete = false,
 ): Float64Array[] {
+  const wanted = (name: RankWeightName) => complete || RANK_WEIGHTS[name] !== 0;
   const maxRelevance = Math.max(0, ...rows.map((row) => row.relevance));
   const typedTerms = terms.filter((term) => term.typed);
   const typed = typedTerms.map((term) => term.stem);
@@ -159,10 +163,14 @@ export function rankFeatures(
   const meanLeaf = mean(measured.map((m) => m.leaf.length));
   const meanBody = mean(measured.map((m) => m.body.length));
   const leafBm = measured.map((m) =>
-    bm25(m.leafText, m.leaf, terms, 1, m.leaf.length / meanLeaf)
+    wanted("leafBm25")
+      ? bm25(m.leafText, m.leaf, terms, 1, m.leaf.length / meanLeaf)
+      : 0
   );
   const bodyBm = measured.map((m) =>
-    bm25(m.row.body, m.body, terms, TF_CAP, m.body.length / meanBody)
+    wanted("bodyBm25")
+      ? bm25(m.row.body, m.body, terms, TF_CAP, m.body.length / meanBody)
+      : 0
   );
   const maxLeafBm = Math.max(0, ...leafBm);
   const maxBodyBm = Math.max(0, ...bodyBm);
@@ -194,18 +202,19 @@ export function rankFeatures(
       )
       ? 1
       : 0;
-    f[10] = leafPrecision(leaf, terms);
+    if (wanted("precision")) f[10] = leafPrecision(leaf, terms);
     // The word as typed beats another word of the same stem
     // ("frobnicated" over "frobnicator").
     f[11] = typedTerms.length === 0
       ? 0
-      : typedTerms.filter((term) => wholeWord(`${leaf}\n${body}`, term.word))
-        .length / typedTerms.length;
-    f[12] = proximity(body, typed);
+      : typedTerms.filter((term) =>
+        wholeWord(leaf, term.word) || wholeWord(body, term.word)
+      ).length / typedTerms.length;
+    if (wanted("proximity")) f[12] = proximity(body, typed);
     f[13] = coverage.leaf / (1 + row.body.length / FOCUSED_CHARS);
     f[14] = Math.min(MAX_DEPTH, depth) / MAX_DEPTH;
-    f[15] = linkShare(row.body);
-    f[16] = listShare(row.body);
+    if (wanted("links")) f[15] = linkShare(row.body);
+    if (wanted("list")) f[16] = listShare(row.body);
     f[17] = Math.log1p(row.body.length) / LOG_CAP;
     f[18] = / \(part \d+\/\d+\)$/.test(row.title) ? 1 : 0;
     return f;

@@ -197,9 +197,14 @@ export class Searcher {
 
   /**
    * Every candidate of one query with its features and score, best first
-   * (what `search` keeps the best of; the fitting script reads it whole).
+   * (what `search` keeps the best of; the fitting script reads it whole,
+   * with `complete` features: those that weigh 0 too).
    */
-  rank(query: string, options: SearchOptions = {}): Ranked {
+  rank(
+    query: string,
+    options: SearchOptions = {},
+    complete = false,
+  ): Ranked {
     const words = queryWords(query);
     const substrings = querySubstrings(query);
     const ranked: Ranked = { corrections: [], candidates: [], needles: [] };
@@ -233,6 +238,7 @@ export class Searcher {
       })),
       terms,
       identifierTokens(query),
+      complete,
     );
     ranked.candidates = rows.map((row, index) => ({
       row,
@@ -475,6 +481,29 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
   return labels.length > 0 ? JSON.stringify(labels) : undefined;
 }
 
+/** Characters that are not whitespace taken from each end of a text for its bucket key. */
+const KEY_CHARS = 48;
+/** How far into each end of a text those are looked for. */
+const KEY_SPAN = 480;
+
+/**
+ * A bucket key for a text that ignores whitespace: the first and the last
+ * characters that are not whitespace (cheaper than normalising 100 bodies
+ * per query); texts in one bucket are compared in full by {@link sameText}.
+ */
+function textKey(text: string): string {
+  const squeeze = (part: string) => part.replace(/\s+/g, "");
+  return `${squeeze(text.slice(0, KEY_SPAN)).slice(0, KEY_CHARS)}\n${
+    squeeze(text.slice(-KEY_SPAN)).slice(-KEY_CHARS)
+  }`;
+}
+
+/** Whether two texts are the same once runs of whitespace are one space. */
+function sameText(a: string, b: string): boolean {
+  return a === b ||
+    a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
+}
+
 /** Places named in one hit at most. */
 const MAX_ALSO = 5;
 
@@ -490,24 +519,25 @@ function distinct<T extends { row: ChunkRow }>(
   scored: readonly T[],
   limit: number,
 ): Array<{ item: T; also: SearchPlace[] }> {
-  const byText = new Map<string, { item: T; also: SearchPlace[] }>();
-  const seen = new Set<string>();
+  const byText = new Map<string, Array<{ item: T; also: SearchPlace[] }>>();
   const kept: Array<{ item: T; also: SearchPlace[] }> = [];
   for (const item of scored) {
-    const text = item.row.body.replace(/\s+/g, " ").trim();
-    const key = `${item.row.title}\n${text}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const same = byText.get(text);
+    const { title, body, label } = item.row;
+    const key = textKey(body);
+    const bucket = byText.get(key) ?? [];
+    const same = bucket.find((entry) => sameText(entry.item.row.body, body));
     if (same) {
-      if (same.also.length < MAX_ALSO) {
-        same.also.push({ source: item.row.label, title: item.row.title });
+      const named = same.item.row.title === title ||
+        same.also.some((place) => place.title === title);
+      if (!named && same.also.length < MAX_ALSO) {
+        same.also.push({ source: label, title });
       }
       continue;
     }
     if (kept.length >= limit) continue;
     const entry = { item, also: [] };
-    byText.set(text, entry);
+    bucket.push(entry);
+    byText.set(key, bucket);
     kept.push(entry);
   }
   return kept;
