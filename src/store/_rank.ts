@@ -202,7 +202,7 @@ export function rankFeatures(
       )
       ? 1
       : 0;
-    if (wanted("precision")) f[10] = leafPrecision(leaf, terms);
+    if (wanted("precision")) f[10] = leafPrecision(leafText, terms);
     // The word as typed beats another word of the same stem
     // ("frobnicated" over "frobnicator").
     f[11] = typedTerms.length === 0
@@ -278,11 +278,13 @@ function cover(
     number,
     { weight: number; leaf: number; path: number; body: number; root: number }
   >();
+  const leafWords = wordParts(leafText);
   for (const term of terms) {
     const group = groups.get(term.group) ??
       { weight: 0, leaf: 0, path: 0, body: 0, root: 0 };
     group.weight = Math.max(group.weight, term.weight);
-    const inLeaf = startsWord(leadText, leadLower, term.stem);
+    const inLeaf = startsWord(leadText, leadLower, term.stem) ||
+      leafWords.some((part) => part.inName && asks(part, term));
     const inPath = inLeaf || startsWord(titleText, title, term.stem);
     const inBody = inPath || startsWord(row.body, body, term.stem);
     group.leaf = Math.max(group.leaf, inLeaf ? term.weight : 0);
@@ -321,13 +323,47 @@ function lead(body: string): string {
 /**
  * The share of the heading's words that the query asked for: `preParsing`
  * answers "preParsing hook" more squarely than "Changed preParsing hook
- * behavior (#2286)".
+ * behavior (#2286)". The parts of a camelCase name are its words
+ * (`xsltSetGenericErrorFunc`: xslt, set, generic, error, func), and a part
+ * that abbreviates a query word counts as asked (`Ext` for extension).
  */
-function leafPrecision(leaf: string, terms: readonly RankTerm[]): number {
-  const words = leaf.match(/[\p{L}\p{N}]+/gu) ?? [];
+function leafPrecision(leafText: string, terms: readonly RankTerm[]): number {
+  const words = wordParts(leafText);
   if (words.length === 0) return 0;
   const asked =
-    words.filter((word) => terms.some((term) => word.startsWith(term.stem)))
-      .length;
+    words.filter((part) => terms.some((term) => asks(part, term))).length;
   return asked / words.length;
+}
+
+/** A heading word: its lower-case text and whether it is part of a camelCase name. */
+interface WordPart {
+  word: string;
+  inName: boolean;
+}
+
+/** The words of a heading, camelCase names cut into their parts. */
+function wordParts(text: string): WordPart[] {
+  const parts: WordPart[] = [];
+  for (const [token] of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const pieces = token.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ??
+      [token];
+    for (const piece of pieces) {
+      parts.push({ word: piece.toLowerCase(), inName: pieces.length > 1 });
+    }
+  }
+  return parts;
+}
+
+/** Shortest part of a name taken as an abbreviation of a query word. */
+const ABBREVIATION_CHARS = 3;
+
+/**
+ * Whether a word of a heading is the query term, or, inside a camelCase
+ * name, abbreviates it (`Ext` in `xsltRegisterExtModuleFunction` for
+ * "extension").
+ */
+function asks(part: WordPart, term: RankTerm): boolean {
+  return part.word.startsWith(term.stem) ||
+    (part.inName && part.word.length >= ABBREVIATION_CHARS &&
+      term.word.length > part.word.length && term.word.startsWith(part.word));
 }
