@@ -42,7 +42,9 @@ export interface SearchHit {
 
 /** Where a chunk stands: its source label and heading path. */
 export interface SearchPlace {
+  /** The label of the source. */
   source: string;
+  /** The chunk's heading path there. */
   title: string;
 }
 
