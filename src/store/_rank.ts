@@ -176,7 +176,8 @@ export function rankFeatures(
   const maxBodyBm = Math.max(0, ...bodyBm);
   return measured.map((m, index) => {
     const { row, leafText, leaf, body } = m;
-    const coverage = cover(row, leafText, body, terms);
+    const leafWords = wordParts(leafText);
+    const coverage = cover(row, leafText, leafWords, body, terms);
     const depth = row.title.split(" > ").length - 1;
     const f = new Float64Array(FEATURES.length);
     f[0] = maxRelevance > 0 ? row.relevance / maxRelevance : 0;
@@ -202,7 +203,7 @@ export function rankFeatures(
       )
       ? 1
       : 0;
-    if (wanted("precision")) f[10] = leafPrecision(leafText, terms);
+    if (wanted("precision")) f[10] = leafPrecision(leafWords, terms);
     // The word as typed beats another word of the same stem
     // ("frobnicated" over "frobnicator").
     f[11] = typedTerms.length === 0
@@ -266,6 +267,7 @@ function bm25(
 function cover(
   row: RankRow,
   leafText: string,
+  leafWords: readonly WordPart[],
   body: string,
   terms: readonly RankTerm[],
 ): { leaf: number; path: number; body: number; root: number } {
@@ -278,7 +280,6 @@ function cover(
     number,
     { weight: number; leaf: number; path: number; body: number; root: number }
   >();
-  const leafWords = wordParts(leafText);
   for (const term of terms) {
     const group = groups.get(term.group) ??
       { weight: 0, leaf: 0, path: 0, body: 0, root: 0 };
@@ -327,8 +328,10 @@ function lead(body: string): string {
  * (`xsltSetGenericErrorFunc`: xslt, set, generic, error, func), and a part
  * that abbreviates a query word counts as asked (`Ext` for extension).
  */
-function leafPrecision(leafText: string, terms: readonly RankTerm[]): number {
-  const words = wordParts(leafText);
+function leafPrecision(
+  words: readonly WordPart[],
+  terms: readonly RankTerm[],
+): number {
   if (words.length === 0) return 0;
   const asked =
     words.filter((part) => terms.some((term) => asks(part, term))).length;

@@ -89,7 +89,7 @@ export interface SearchOptions {
   sort?: "relevance" | "timeline";
 }
 
-const CANDIDATES = 100;
+const CANDIDATES = 70;
 /** Extra candidates from the typed words alone (see `#candidates`). */
 const TYPED_CANDIDATES = 30;
 const SUBSTRING_CANDIDATES = 20;
@@ -485,19 +485,24 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
 
 /** Characters that are not whitespace taken from each end of a text for its bucket key. */
 const KEY_CHARS = 48;
-/** How far into each end of a text those are looked for. */
-const KEY_SPAN = 480;
 
 /**
- * A bucket key for a text that ignores whitespace: the first and the last
+ * A bucket key for a text that ignores whitespace: its first and last 48
  * characters that are not whitespace (cheaper than normalising 100 bodies
  * per query); texts in one bucket are compared in full by {@link sameText}.
  */
 function textKey(text: string): string {
-  const squeeze = (part: string) => part.replace(/\s+/g, "");
-  return `${squeeze(text.slice(0, KEY_SPAN)).slice(0, KEY_CHARS)}\n${
-    squeeze(text.slice(-KEY_SPAN)).slice(-KEY_CHARS)
-  }`;
+  const isSpace = (code: number) =>
+    code === 32 || (code >= 9 && code <= 13) || code === 160;
+  let head = "";
+  for (let i = 0; i < text.length && head.length < KEY_CHARS; i++) {
+    if (!isSpace(text.charCodeAt(i))) head += text[i];
+  }
+  let tail = "";
+  for (let i = text.length - 1; i >= 0 && tail.length < KEY_CHARS; i--) {
+    if (!isSpace(text.charCodeAt(i))) tail = text[i] + tail;
+  }
+  return `${head}\n${tail}`;
 }
 
 /** Whether two texts are the same once runs of whitespace are one space. */
