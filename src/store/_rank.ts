@@ -153,31 +153,39 @@ export function rankFeatures(
   const rare = typedTerms.filter((term) => term.weight >= meanTyped);
   const measured = rows.map((row) => {
     const leafText = leafTitle(row.title);
+    const body = row.body.toLowerCase();
     return {
       row,
       leafText,
       leaf: leafText.toLowerCase(),
-      body: row.body.toLowerCase(),
+      body,
+      // How often each term starts a word of the text (at most 8 times):
+      // for coverage and BM25 alike, one scan each.
+      bodyTf: terms.map((term) =>
+        countWordStarts(row.body, body, term.stem, TF_CAP)
+      ),
     };
   });
   const meanLeaf = mean(measured.map((m) => m.leaf.length));
   const meanBody = mean(measured.map((m) => m.body.length));
   const leafBm = measured.map((m) =>
     wanted("leafBm25")
-      ? bm25(m.leafText, m.leaf, terms, 1, m.leaf.length / meanLeaf)
+      ? bm25(
+        terms.map((term) => countWordStarts(m.leafText, m.leaf, term.stem)),
+        terms,
+        m.leaf.length / meanLeaf,
+      )
       : 0
   );
   const bodyBm = measured.map((m) =>
-    wanted("bodyBm25")
-      ? bm25(m.row.body, m.body, terms, TF_CAP, m.body.length / meanBody)
-      : 0
+    wanted("bodyBm25") ? bm25(m.bodyTf, terms, m.body.length / meanBody) : 0
   );
   const maxLeafBm = Math.max(0, ...leafBm);
   const maxBodyBm = Math.max(0, ...bodyBm);
   return measured.map((m, index) => {
     const { row, leafText, leaf, body } = m;
     const leafWords = wordParts(leafText);
-    const coverage = cover(row, leafText, leafWords, body, terms);
+    const coverage = cover(row, leafText, leafWords, m.bodyTf, terms);
     const depth = row.title.split(" > ").length - 1;
     const f = new Float64Array(FEATURES.length);
     f[0] = maxRelevance > 0 ? row.relevance / maxRelevance : 0;
@@ -244,16 +252,14 @@ function mean(values: readonly number[]): number {
  * group of synonyms counts once, by its best term.
  */
 function bm25(
-  text: string,
-  lower: string,
+  frequencies: readonly number[],
   terms: readonly RankTerm[],
-  cap: number,
   relativeLength: number,
 ): number {
   const best = new Map<number, number>();
   const norm = BM25_K1 * (1 - BM25_B + BM25_B * relativeLength);
-  for (const term of terms) {
-    const tf = countWordStarts(text, lower, term.stem, cap);
+  for (const [index, term] of terms.entries()) {
+    const tf = frequencies[index]!;
     if (tf === 0) continue;
     const value = term.weight * tf * (BM25_K1 + 1) / (tf + norm);
     best.set(term.group, Math.max(best.get(term.group) ?? 0, value));
@@ -268,7 +274,7 @@ function cover(
   row: RankRow,
   leafText: string,
   leafWords: readonly WordPart[],
-  body: string,
+  bodyTf: readonly number[],
   terms: readonly RankTerm[],
 ): { leaf: number; path: number; body: number; root: number } {
   const titleText = `${row.title}\n${row.context}`;
@@ -280,14 +286,14 @@ function cover(
     number,
     { weight: number; leaf: number; path: number; body: number; root: number }
   >();
-  for (const term of terms) {
+  for (const [index, term] of terms.entries()) {
     const group = groups.get(term.group) ??
       { weight: 0, leaf: 0, path: 0, body: 0, root: 0 };
     group.weight = Math.max(group.weight, term.weight);
     const inLeaf = startsWord(leadText, leadLower, term.stem) ||
       leafWords.some((part) => part.inName && asks(part, term));
     const inPath = inLeaf || startsWord(titleText, title, term.stem);
-    const inBody = inPath || startsWord(row.body, body, term.stem);
+    const inBody = inPath || bodyTf[index]! > 0;
     group.leaf = Math.max(group.leaf, inLeaf ? term.weight : 0);
     group.path = Math.max(group.path, inPath ? term.weight : 0);
     group.body = Math.max(group.body, inBody ? term.weight : 0);

@@ -172,7 +172,13 @@ const SIGNATURE_TERM =
 
 /** The term a line states, or undefined when it is no term line. */
 function termOf(line: string): string | undefined {
-  if (line.length > 120) return undefined;
+  // Cheap refusals first: this runs on every line of every document.
+  if (line.length > 120 || line === "") return undefined;
+  const last = line.trimEnd().at(-1);
+  const first = line.trimStart()[0];
+  if (last !== "`" && last !== ")" && first !== "-" && first !== "+") {
+    return undefined;
+  }
   const code = CODE_TERM.exec(line);
   if (code) return code[1]!.trim();
   const term = OPTION_TERM.exec(line) ?? SIGNATURE_TERM.exec(line);
