@@ -68,6 +68,7 @@ export type {
   ScrubberOptions,
   SearchHit,
   SearchOptions,
+  SearchPlace,
   SecretScrubber,
   SkippedFile,
   SkippedPath,

@@ -5,7 +5,8 @@
  *
  * Each question names the file that answers it and fragments of the answering
  * section's heading; a hit counts when its source ends with the file and its
- * title contains one of the fragments (case-sensitive). Questions alternate
+ * title contains one of the fragments (case-sensitive), or when it names such
+ * a place among the others holding the same text word for word. Questions alternate
  * between the halves: even positions are the development half (tune on it),
  * odd positions the test half (never tune on it).
  *
@@ -95,9 +96,13 @@ export function score(
     const started = performance.now();
     const hits = kb.search([question.q], { limit: 10 })[0]?.hits ?? [];
     times.push(performance.now() - started);
+    const answers = (place: { source: string; title: string }) =>
+      place.source.endsWith(question.file) &&
+      question.sections.some((fragment) => place.title.includes(fragment));
+    // A hit that names the answer among the places holding the same text
+    // shows it too.
     const rank = hits.findIndex((hit) =>
-      hit.source.endsWith(question.file) &&
-      question.sections.some((fragment) => hit.title.includes(fragment))
+      answers(hit) || (hit.also ?? []).some(answers)
     );
     if (rank === 0) hit1++;
     if (rank !== -1 && rank < 5) hit5++;

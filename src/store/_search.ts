@@ -20,7 +20,10 @@ import {
   roughStem,
 } from "./_terms.ts";
 import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
-import { type RankTerm, scoreRow } from "./_rank.ts";
+import { combine, rankFeatures, type RankTerm } from "./_rank.ts";
+import { belowOwnSections, distinct, type SearchPlace } from "./_hit_list.ts";
+
+export type { SearchPlace } from "./_hit_list.ts";
 
 /** One search hit. */
 export interface SearchHit {
@@ -32,6 +35,12 @@ export interface SearchHit {
   score: number;
   /** Windows of the chunk around the matched terms. */
   snippet: string;
+  /**
+   * Other places holding the same text word for word (a paragraph copied
+   * into several pages, one option shared by several programs), best first,
+   * folded into this hit instead of taking ranks of their own.
+   */
+  also?: SearchPlace[];
 }
 
 /** The answer to one query. */
@@ -75,7 +84,7 @@ export interface SearchOptions {
   sort?: "relevance" | "timeline";
 }
 
-const CANDIDATES = 50;
+const CANDIDATES = 70;
 /** Extra candidates from the typed words alone (see `#candidates`). */
 const TYPED_CANDIDATES = 30;
 const SUBSTRING_CANDIDATES = 20;
@@ -112,13 +121,30 @@ function matchWords(terms: readonly SearchTerm[]): string[] {
   return [...new Set(chosen.map((term) => term.word))];
 }
 
-interface ChunkRow {
+/** A candidate chunk as the database holds it. */
+export interface ChunkRow {
   id: number;
   indexedAt: number;
   title: string;
   body: string;
   context: string;
   label: string;
+}
+
+/** One candidate with its features and score. */
+export interface RankedCandidate {
+  row: ChunkRow;
+  /** In the order of `FEATURES` in `_rank.ts`. */
+  features: Float64Array;
+  score: number;
+}
+
+/** Every candidate of one query, best first, with what a hit list needs. */
+export interface Ranked {
+  corrections: Correction[];
+  candidates: RankedCandidate[];
+  /** The stems and fragments snippets are centred on. */
+  needles: string[];
 }
 
 /** Prepared statements of one connection, made once. */
@@ -142,15 +168,50 @@ export class Searcher {
   /** Answers one query. */
   search(query: string, options: SearchOptions = {}): QueryResult {
     const limit = options.limit ?? 5;
+    const ranked = this.rank(query, options);
+    const result: QueryResult = {
+      query,
+      hits: [],
+      corrections: ranked.corrections,
+    };
+    const snippetChars = options.snippetChars ?? 480;
+    const best = distinct(ranked.candidates, limit);
+    if (options.sort === "timeline") {
+      best.sort((x, y) =>
+        x.item.row.indexedAt - y.item.row.indexedAt ||
+        x.item.row.id - y.item.row.id
+      );
+    }
+    result.hits = best.map(({ item: { row, score }, also }) => ({
+      source: row.label,
+      title: row.title,
+      score: Math.round(score * 1e4) / 1e4,
+      snippet: makeSnippet(row.body, ranked.needles, snippetChars),
+      ...(also.length > 0 ? { also } : {}),
+    }));
+    return result;
+  }
+
+  /**
+   * Every candidate of one query with its features and score, best first
+   * (what `search` keeps the best of; the fitting script reads it whole,
+   * with `complete` features: those that weigh 0 too).
+   */
+  rank(
+    query: string,
+    options: SearchOptions = {},
+    complete = false,
+  ): Ranked {
     const words = queryWords(query);
     const substrings = querySubstrings(query);
-    const result: QueryResult = { query, hits: [], corrections: [] };
-    if (words.length === 0 && substrings.length === 0) return result;
+    const ranked: Ranked = { corrections: [], candidates: [], needles: [] };
+    if (words.length === 0 && substrings.length === 0) return ranked;
 
     const scope = sourceScope(options.source);
-    result.corrections = correctTypos((sql) => this.#statement(sql), words);
-    const replaced = new Map(result.corrections.map((c) => [c.from, c.to]));
+    ranked.corrections = correctTypos((sql) => this.#statement(sql), words);
+    const replaced = new Map(ranked.corrections.map((c) => [c.from, c.to]));
     const typed = words.map((word) => replaced.get(word) ?? word);
+    ranked.needles = [...new Set([...typed.map(roughStem), ...substrings])];
     const terms = this.#terms(
       typed,
       typed.map((word) => this.#isWord(word) ? [] : this.#wordsHolding(word)),
@@ -159,46 +220,31 @@ export class Searcher {
     const relevance = this.#candidates(terms, scope);
     const partial = substrings.filter((token) => this.#isPartial(token, scope));
     const substringIds = this.#substringRanked(
-      partial.length > 0 ? partial : result.corrections.map((c) => c.to),
+      partial.length > 0 ? partial : ranked.corrections.map((c) => c.to),
       scope,
     );
     const ids = [...new Set([...relevance.keys(), ...substringIds])];
-    if (ids.length === 0) return result;
-    const rows = this.#rows(ids);
-    const maxRelevance = Math.max(0, ...relevance.values());
-    const exacts = identifierTokens(query);
-    const scored = [...rows.values()].map((row) => ({
+    if (ids.length === 0) return ranked;
+    const rows = [...this.#rows(ids).values()];
+    const features = rankFeatures(
+      rows.map((row) => ({
+        title: row.title,
+        body: row.body,
+        context: row.context,
+        relevance: relevance.get(row.id) ?? 0,
+      })),
+      terms,
+      identifierTokens(query),
+      complete,
+    );
+    ranked.candidates = rows.map((row, index) => ({
       row,
-      score: scoreRow(
-        {
-          title: row.title,
-          body: row.body,
-          context: row.context,
-          relevance: relevance.get(row.id) ?? 0,
-        },
-        terms,
-        exacts,
-        maxRelevance,
-      ),
+      features: features[index]!,
+      score: combine(features[index]!),
     }));
-    scored.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
-    const snippetChars = options.snippetChars ?? 480;
-    const best = distinct(scored, limit);
-    if (options.sort === "timeline") {
-      best.sort((x, y) =>
-        x.row.indexedAt - y.row.indexedAt || x.row.id - y.row.id
-      );
-    }
-    const needles = [
-      ...new Set([...typed.map(roughStem), ...substrings]),
-    ];
-    result.hits = best.map(({ row, score }) => ({
-      source: row.label,
-      title: row.title,
-      score: Math.round(score * 1e4) / 1e4,
-      snippet: makeSnippet(row.body, needles, snippetChars),
-    }));
-    return result;
+    belowOwnSections(ranked.candidates);
+    ranked.candidates.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
+    return ranked;
   }
 
   /**
@@ -430,28 +476,4 @@ function sourceScope(source: string | readonly string[] | undefined): Scope {
     .map((label) => label.replace(/\/+$/, ""))
     .filter((label) => label !== "");
   return labels.length > 0 ? JSON.stringify(labels) : undefined;
-}
-
-/**
- * The best `limit` scored rows without repeats: a chunk whose heading and
- * text another, better one already has (the same page indexed under two
- * names) is left out. The same text under another heading (one option line
- * shared by several programs) is another section and stays.
- */
-function distinct<T extends { row: ChunkRow }>(
-  scored: readonly T[],
-  limit: number,
-): T[] {
-  const seen = new Set<string>();
-  const kept: T[] = [];
-  for (const item of scored) {
-    if (kept.length >= limit) break;
-    const key = `${item.row.title}\n${
-      item.row.body.replace(/\s+/g, " ").trim()
-    }`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept.push(item);
-  }
-  return kept;
 }

@@ -1,6 +1,10 @@
 /**
  * Snippets: windows of a chunk around the places where query terms occur,
- * not its first characters, within a size cap.
+ * not its first characters, within a size cap. A chunk that fits the cap is
+ * its whole text, whitespace collapsed. A longer one made of short lines (a
+ * manual's options, `--help` tables, code, lists) keeps its lines: the
+ * snippet is the run of whole lines around the best match. Prose is cut in
+ * character windows, whitespace collapsed.
  *
  * @module
  */
@@ -86,6 +90,8 @@ export function makeSnippet(
 ): string {
   const text = body.replace(/\s+/g, " ").trim();
   if (text.length <= maxChars) return text;
+  const lines = lineSnippet(body, needles, maxChars);
+  if (lines !== undefined) return lines;
   const hits = occurrences(text, needles);
   if (hits.length === 0) {
     return text.slice(0, widen(text, 0, maxChars - 1)[1]).trim() + ELLIPSIS;
@@ -127,4 +133,83 @@ export function makeSnippet(
   const head = merged[0]![0] > 0 ? ELLIPSIS : "";
   const tail = merged[merged.length - 1]![1] < text.length ? ELLIPSIS : "";
   return head + pieces.join(` ${ELLIPSIS} `) + tail;
+}
+
+/** A text whose lines are all at most this long is made of lines. */
+const SHORT_LINE = 160;
+/** Fewer lines than this are no structure worth keeping. */
+const MIN_LINES = 3;
+
+/**
+ * The run of whole lines around the best match, when the text is made of
+ * short lines and holds a term: the line with the rarest terms, then the
+ * lines after and before it while they fit the cap, common indentation
+ * removed, an ellipsis on each side that was cut.
+ */
+function lineSnippet(
+  body: string,
+  needles: readonly string[],
+  maxChars: number,
+): string | undefined {
+  const lines = body.replace(/\s+$/, "").split("\n").map((line) =>
+    line.replace(/\s+$/, "")
+  );
+  if (
+    lines.length < MIN_LINES || lines.some((line) => line.length > SHORT_LINE)
+  ) return undefined;
+  const lower = lines.map((line) => line.toLowerCase());
+  const counts = needles.map((needle) =>
+    needle ? lower.filter((line) => line.includes(needle)).length : 0
+  );
+  const weightOf = (index: number) =>
+    needles.reduce(
+      (sum, needle, n) =>
+        needle && lower[index]!.includes(needle) ? sum + 1 / counts[n]! : sum,
+      0,
+    );
+  let best = -1;
+  let bestWeight = 0;
+  lines.forEach((_, index) => {
+    const weight = weightOf(index);
+    if (weight > bestWeight) {
+      best = index;
+      bestWeight = weight;
+    }
+  });
+  if (best === -1) return undefined;
+  let start = best;
+  let end = best + 1;
+  let size = lines[best]!.trim().length;
+  // A line or two before the match (a term's name, a heading), the rest after.
+  for (let grew = true; grew;) {
+    grew = false;
+    const before = best - start < 2 && start > 0
+      ? lines[start - 1]!
+      : undefined;
+    if (before !== undefined && size + before.trim().length + 1 <= maxChars) {
+      start--;
+      size += before.trim().length + 1;
+      grew = true;
+    }
+    const after = end < lines.length ? lines[end]! : undefined;
+    if (after !== undefined && size + after.trim().length + 1 <= maxChars) {
+      end++;
+      size += after.trim().length + 1;
+      grew = true;
+    }
+  }
+  const kept = lines.slice(start, end);
+  while (kept.length > 1 && kept[0]!.trim() === "") kept.shift();
+  while (kept.length > 1 && kept.at(-1)!.trim() === "") kept.pop();
+  const indent = Math.min(
+    ...kept.filter((line) => line.trim() !== "").map((line) =>
+      /^[ \t]*/.exec(line)![0].length
+    ),
+  );
+  let text = kept.map((line) => line.slice(indent)).join("\n")
+    .replace(/\n{3,}/g, "\n\n");
+  if (text.length > maxChars) text = text.slice(0, maxChars - 1).trimEnd();
+  return `${start > 0 ? ELLIPSIS : ""}${text}${
+    end < lines.length ? ELLIPSIS : ""
+  }`;
 }

@@ -30,6 +30,8 @@ import { splitOversize, utf8ByteLength } from "./split_oversize.ts";
 
 const TITLE_SEPARATOR = " > ";
 const MAX_TERM_CHARS = 72;
+/** The longest option term: several spellings of one option on two lines. */
+const MAX_OPTION_CHARS = 160;
 /** A term longer than this many words is a sentence. */
 const MAX_TERM_WORDS = 5;
 const MAN_HEADER = /^([A-Za-z0-9_.+-]+)\(\d\w*\)\s.*\S\(\d\w*\)\s*$/;
@@ -282,8 +284,16 @@ function termAt(
   const title = parts.map((part) => {
     const term = part.replace(BULLET, "").split(/ {3,}|\t/)[0]!;
     return TERM_START.test(term) ? term.replace(/: .*$/, "") : term;
-  }).join(", ");
-  if (title.length > MAX_TERM_CHARS || /[.:;]$/.test(title)) return undefined;
+  }).map((term) => term.replace(/,$/, "")).join(", ");
+  // A sentence ends in a stop; a term may end in an ellipsis ("package...").
+  // An option may list many spellings (`--force-with-lease,
+  // --no-force-with-lease, --force-with-lease=<refname>`); other terms are
+  // short.
+  const longest = TERM_START.test(title) ? MAX_OPTION_CHARS : MAX_TERM_CHARS;
+  if (
+    title.length > longest ||
+    (/[.:;]$/.test(title) && !/\w\.\.\.\]?$/.test(title))
+  ) return undefined;
   if (!TERM_START.test(title) && isProse(parts[0]!)) return undefined;
   return { title, indent, last, described: false };
 }

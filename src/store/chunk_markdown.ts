@@ -3,16 +3,22 @@
  * section titled by its heading path ("fs > Promises API > fsPromises.rm()").
  *
  * Rules:
- * - H1–H4 (`#` to `####`, indented up to 3 spaces) start a section; H5 and H6
- *   stay inside their parent's body while the whole fits the cap, and start
- *   sections of their own (titled with their full path) when it does not. Lines inside fenced code blocks (``` or
+ * - ATX headings (`#` to `######`, indented up to 3 spaces) start sections.
+ *   H1–H4 always do, and so does an H5 or H6 that names something (one code
+ *   span or one word such as a type name, an option or a signature): it is
+ *   addressable by its own title. An H5 or H6 of prose ("Usage with
+ *   plugins") stays in the body of the section above it while that fits the
+ *   cap. Lines inside fenced code blocks (``` or
  *   ~~~, three or more, indented up to 3 spaces, closed by a run of the same
  *   character at least as long) are never headings. An unclosed fence runs to
  *   the end of the document, as in CommonMark.
- * - A section holding at least three definition-list terms (a paragraph that
- *   is one code span, followed by its description: what HTML `<dt>`/`<dd>`
- *   option lists become once converted) is split at each term, titled
- *   `<path> > <term>`.
+ * - A section holding at least three definition-list terms (a one-line
+ *   paragraph followed by its description: what HTML `<dt>`/`<dd>` lists
+ *   become once converted) is split at each term, titled `<path> > <term>`.
+ *   A term is a paragraph that is one code span (`--heap=<yes|no>`), an
+ *   option (`-v, --verbose`, `--color=WHEN`) or a signature
+ *   (`os.path.join(_path_, _*paths_)`, `_class_ Parser(prog=None)`: what
+ *   Sphinx and similar generators write in their `<dt>`).
  * - Setext headings (text underlined with `===` or `---`) are not recognised;
  *   they stay in the body of the section around them.
  * - Content before the first heading made only of markup (a logo, badges,
@@ -50,13 +56,14 @@ import {
 
 const DEFAULT_FALLBACK_TITLE = "(untitled)";
 const TITLE_SEPARATOR = " > ";
-const DEEPEST_SPLIT_LEVEL = 4;
 const DEEPEST_HEADING_LEVEL = 6;
+/** Headings deeper than this may fold into the section above them. */
+const DEEPEST_SPLIT_LEVEL = 4;
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
 
 /**
- * Splits Markdown into chunks, one per H1–H4 section, titled by heading path.
+ * Splits Markdown into chunks, one per section, titled by heading path.
  *
  * @param text The Markdown source.
  * @param options The size cap and the title of content before the first heading.
@@ -145,14 +152,38 @@ function splitSections(text: string, maxBytes: number): Section[] {
     };
   }
   sections.push(current);
-  return foldSmallDeepSections(sections, maxBytes).flatMap(splitTerms)
+  return foldProseSections(sections, maxBytes).flatMap(splitTerms)
     .filter((section) =>
       section.lines.some((line) => !BLANK.test(line)) && !isBanner(section)
     );
 }
 
 /** A line that is one code span and nothing else: `--heap=<yes|no>`. */
-const TERM_LINE = /^ {0,3}`([^`]{1,80})`[ \t]*$/;
+const CODE_TERM = /^ {0,3}`([^`]{1,80})`[ \t]*$/;
+/** An option line: `-v, --verbose`, `--color=WHEN`, `-o FILE`. */
+const OPTION_TERM =
+  /^ {0,3}([-+]{1,2}[\w#?@][^\s,]*(?:,? [-+<[A-Z][^\s,]*){0,4})[ \t]*$/;
+/**
+ * A signature line: a name, maybe dotted, maybe after an emphasised kind
+ * (`_class_`), then its parameters in parentheses.
+ */
+const SIGNATURE_TERM =
+  /^ {0,3}((?:[_*]{1,2}[\p{L}]+[_*]{1,2} )?[\p{L}_$][\p{L}\p{N}_$.:]*\(.{0,100}\))[ \t]*$/u;
+
+/** The term a line states, or undefined when it is no term line. */
+function termOf(line: string): string | undefined {
+  // Cheap refusals first: this runs on every line of every document.
+  if (line.length > 120 || line === "") return undefined;
+  const last = line.trimEnd().at(-1);
+  const first = line.trimStart()[0];
+  if (last !== "`" && last !== ")" && first !== "-" && first !== "+") {
+    return undefined;
+  }
+  const code = CODE_TERM.exec(line);
+  if (code) return code[1]!.trim();
+  const term = OPTION_TERM.exec(line) ?? SIGNATURE_TERM.exec(line);
+  return term ? headingTitle(term[1]!) : undefined;
+}
 /** Fewer terms than this in a section are examples, not a definition list. */
 const MIN_TERMS = 3;
 
@@ -173,10 +204,10 @@ function splitTerms(section: Section): Section[] {
     fence = opensFence(line);
     const next = section.lines[i + 2];
     if (
-      fence === undefined && TERM_LINE.test(line) &&
+      fence === undefined && termOf(line) !== undefined &&
       BLANK.test(section.lines[i - 1] ?? "") &&
       BLANK.test(section.lines[i + 1] ?? "") && next !== undefined &&
-      !BLANK.test(next) && !TERM_LINE.test(next) && !opensFence(next)
+      !BLANK.test(next) && termOf(next) === undefined && !opensFence(next)
     ) starts.push(i);
   });
   if (starts.length < MIN_TERMS) return [section];
@@ -188,7 +219,7 @@ function splitTerms(section: Section): Section[] {
     const line = section.lines[start]!;
     parts.push({
       level: section.level + 1,
-      path: [...section.path, TERM_LINE.exec(line)![1]!.trim()],
+      path: [...section.path, termOf(line)!],
       heading: line.trim(),
       lines: section.lines.slice(start + 1, starts[index + 1]),
     });
@@ -211,10 +242,11 @@ function isBanner(section: Section): boolean {
 }
 
 /**
- * Puts H5 and H6 sections back into the body of the section above them when
- * that section, with all of them, fits the cap.
+ * Puts the run of H5 and H6 sections of prose that follows a section back
+ * into that section's body when all of them fit the cap with it; an H5 or H6
+ * that names something keeps its own section and ends the run.
  */
-function foldSmallDeepSections(
+function foldProseSections(
   sections: readonly Section[],
   maxBytes: number,
 ): Section[] {
@@ -222,20 +254,17 @@ function foldSmallDeepSections(
   for (let i = 0; i < sections.length; i++) {
     const section = sections[i]!;
     let end = i + 1;
-    while (
-      end < sections.length && sections[end]!.level > DEEPEST_SPLIT_LEVEL &&
-      section.level <= DEEPEST_SPLIT_LEVEL
-    ) end++;
+    while (end < sections.length && isProseBelow(sections[end]!, section)) {
+      end++;
+    }
     const group = sections.slice(i, end);
     const lines = group.flatMap((part, index) =>
-      index === 0 || part.heading === undefined
-        ? part.lines
-        : [part.heading, ...part.lines]
+      index === 0 ? part.lines : [part.heading!, ...part.lines]
     );
-    const bytes = utf8ByteLength(
-      [section.heading ?? "", ...lines].join("\n"),
-    );
-    if (group.length === 1 || bytes <= maxBytes) {
+    if (
+      group.length > 1 &&
+      utf8ByteLength([section.heading ?? "", ...lines].join("\n")) <= maxBytes
+    ) {
       folded.push({ ...section, lines });
       i = end - 1;
     } else {
@@ -243,6 +272,27 @@ function foldSmallDeepSections(
     }
   }
   return folded;
+}
+
+/** Whether `section` is an H5 or H6 of prose inside `above`. */
+function isProseBelow(section: Section, above: Section): boolean {
+  return section.level > DEEPEST_SPLIT_LEVEL && section.level > above.level &&
+    section.heading !== undefined &&
+    !namesSomething(section.path.at(-1) ?? "", section.heading);
+}
+
+/**
+ * Whether a heading names a thing rather than a topic: it is one code span
+ * or one word (`FastifyRequest`, `keepAliveTimeout`), or reads as an option
+ * or a signature.
+ */
+function namesSomething(title: string, line: string): boolean {
+  const text = line.replace(/^ {0,3}#+[ \t]*/, "").replace(
+    /[ \t]#+[ \t]*$/,
+    "",
+  );
+  return CODE_TERM.test(text) || !/\s/.test(title.trim()) ||
+    termOf(title) !== undefined;
 }
 
 /**

@@ -35,7 +35,12 @@ import { fuseResults } from "./fuse_results.ts";
 const FUSION_DEPTH = 20;
 
 export type { Correction } from "./_correct.ts";
-export type { QueryResult, SearchHit, SearchOptions } from "./_search.ts";
+export type {
+  QueryResult,
+  SearchHit,
+  SearchOptions,
+  SearchPlace,
+} from "./_search.ts";
 
 /** What to index. */
 export interface IndexInput {

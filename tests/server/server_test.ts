@@ -97,6 +97,26 @@ Deno.test("ctx_search with fuse answers several phrasings with one list", async 
   assert.match(text, /^### Deploy > Rollback \[runbook\]/m);
 });
 
+Deno.test("ctx_search answers a paragraph copied into two pages with one hit naming both", async () => {
+  await using server = await startServerInTempProject();
+  const paragraph =
+    "Run kubectl rollout undo to go back one revision of the deployment.";
+  for (const page of ["deploy", "incident"]) {
+    await server.callText("ctx_index", {
+      content: `# ${page}\n\n## Rollback\n\n${paragraph}\n`,
+      source: page,
+    });
+  }
+  const text = await server.callText("ctx_search", {
+    queries: ["rollout undo"],
+  });
+  assert.equal(text.match(/^### /gm)?.length, 1, text);
+  assert.match(
+    text,
+    /^\(the same text is also in: (?:deploy|incident) > Rollback \[(?:deploy|incident)\]\)$/m,
+  );
+});
+
 Deno.test("ctx_execute returns only what the code prints, and intent-matched sections of large output", async () => {
   await using server = await startServerInTempProject();
   const small = await server.callText("ctx_execute", {

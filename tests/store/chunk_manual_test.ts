@@ -134,3 +134,39 @@ Deno.test("chunkText() sends manuals to chunkManual and splits a long option int
     assert.ok(new TextEncoder().encode(chunk.body).length <= 400);
   }
 });
+
+Deno.test("chunkManual() keeps an option spelled several ways over two lines, and one ending in an ellipsis", () => {
+  const page = [
+    "GIT-PUSH(1)                Git Manual                GIT-PUSH(1)",
+    "",
+    "NAME",
+    "       git-push - Update remote refs along with associated objects",
+    "",
+    "OPTIONS",
+    "       --all",
+    "           Push all branches.",
+    "",
+    "       --force-with-lease, --no-force-with-lease,",
+    "       --force-with-lease=<refname>, --force-with-lease=<refname>:<expect>",
+    '           Usually, "git push" refuses to update a remote ref that is not',
+    "           an ancestor of the local ref used to overwrite it.",
+    "",
+    "       -S, --search filename-search-pattern...",
+    "           Search for a filename from installed packages.",
+    "",
+    "       A sentence that ends the section, not an option...",
+    "           indented below it.",
+    "",
+    "Git 2.39.5                 11/24/2024                GIT-PUSH(1)",
+    "",
+  ].join("\n");
+  assert.deepEqual(
+    chunkManual(page, 4096, "git-push.txt")?.map((c) => c.title),
+    [
+      "git-push > NAME",
+      "git-push > OPTIONS > --all",
+      "git-push > OPTIONS > --force-with-lease, --no-force-with-lease, --force-with-lease=<refname>, --force-with-lease=<refname>:<expect>",
+      "git-push > OPTIONS > -S, --search filename-search-pattern...",
+    ],
+  );
+});

@@ -52,9 +52,22 @@ Deno.test("chunkMarkdown() titles sections by heading path", async (t) => {
       want: ["A", "A > C", "A > B", "D"],
     },
     {
-      name: "H5 and H6 stay in the body of their section",
-      text: "## Top\n\ntext\n\n##### Five\n\nfive\n\n###### Six\n\nsix\n",
+      name: "H5 and H6 of prose stay in the body of their section",
+      text:
+        "## Top\n\ntext\n\n##### Usage with plugins\n\nfive\n\n###### More about it\n\nsix\n",
       want: ["Top"],
+    },
+    {
+      name:
+        "an H5 or H6 naming a type, a method or an option is its own section",
+      text: "## Types\n\ntext\n\n##### FastifyRequest\n\nthe request\n\n" +
+        "##### `reply.send(payload)`\n\nsends\n\n###### --max-depth=N\n\nhow deep\n",
+      want: [
+        "Types",
+        "Types > FastifyRequest",
+        "Types > reply.send(payload)",
+        "Types > reply.send(payload) > --max-depth=N",
+      ],
     },
     {
       name: "content before the first heading takes the fallback title",
@@ -189,9 +202,11 @@ Deno.test("chunkMarkdown() uses the fallback title it is given", () => {
   assert.deepEqual(chunks, [{ title: "notes.md", body: "no headings here" }]);
 });
 
-Deno.test("chunkMarkdown() keeps H5 and H6 lines in the body", () => {
-  const [chunk] = chunkMarkdown("## Top\n\ntext\n\n##### Five\n\nfive\n");
-  assert.equal(chunk?.body, "## Top\n\ntext\n\n##### Five\n\nfive");
+Deno.test("chunkMarkdown() keeps the lines of a prose H5 in the body", () => {
+  const [chunk] = chunkMarkdown(
+    "## Top\n\ntext\n\n##### In short\n\nfive\n",
+  );
+  assert.equal(chunk?.body, "## Top\n\ntext\n\n##### In short\n\nfive");
 });
 
 Deno.test("chunkMarkdown() packs paragraphs of a long section without cutting one", () => {
@@ -317,9 +332,9 @@ Deno.test("chunkMarkdown() rejects a cap that cannot hold a code point", () => {
   assert.throws(() => chunkMarkdown("# A\n\nb", { maxBytes: 3 }), RangeError);
 });
 
-Deno.test("chunkMarkdown() splits at H5 and H6 only when their section is over the cap", () => {
+Deno.test("chunkMarkdown() splits at prose H5 and H6 only when their section is over the cap", () => {
   const method = (name: string) =>
-    `##### ${name}\n\n${`${name} does one thing well. `.repeat(8)}\n`;
+    `##### How to ${name}\n\n${`${name} does one thing well. `.repeat(8)}\n`;
   const text = `# API\n\n#### Methods\n\nAll methods.\n\n${
     ["open", "close", "flush"].map(method).join("\n")
   }`;
@@ -328,9 +343,9 @@ Deno.test("chunkMarkdown() splits at H5 and H6 only when their section is over t
   const large = chunkMarkdown(text, { maxBytes: 400 });
   assert.deepEqual(large.map((chunk) => chunk.title), [
     "API > Methods",
-    "API > Methods > open",
-    "API > Methods > close",
-    "API > Methods > flush",
+    "API > Methods > How to open",
+    "API > Methods > How to close",
+    "API > Methods > How to flush",
   ]);
 });
 
@@ -403,5 +418,52 @@ Deno.test("chunkMarkdown() keeps one or two lone code lines in their section", (
   ].join("\n");
   assert.deepEqual(chunkMarkdown(text).map((chunk) => chunk.title), [
     "Install",
+  ]);
+});
+
+Deno.test("chunkMarkdown() gives each signature or option term of a converted <dl> its own chunk", () => {
+  const text = [
+    "## Functions",
+    "",
+    "os.path.join(_path_, _*paths_)",
+    "",
+    "Join one or more path segments intelligently.",
+    "",
+    "_class_ argparse.ArgumentParser(prog=None)",
+    "",
+    "Create a new parser.",
+    "",
+    "os.path.split(_path_)",
+    "",
+    "Split the pathname path into a pair.",
+    "",
+    "## Options",
+    "",
+    "-v, --verbose",
+    "",
+    "Be loud.",
+    "",
+    "-q",
+    "",
+    "Be quiet.",
+    "",
+    "--color=WHEN",
+    "",
+    "Colour the output.",
+    "",
+    "## Prose",
+    "",
+    "This is a sentence (with a remark).",
+    "",
+    "Another sentence follows it.",
+  ].join("\n");
+  assert.deepEqual(chunkMarkdown(text).map((chunk) => chunk.title), [
+    "Functions > os.path.join(path, *paths)",
+    "Functions > class argparse.ArgumentParser(prog=None)",
+    "Functions > os.path.split(path)",
+    "Options > -v, --verbose",
+    "Options > -q",
+    "Options > --color=WHEN",
+    "Prose",
   ]);
 });

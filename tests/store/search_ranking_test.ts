@@ -167,19 +167,71 @@ Deno.test("search() does not read a plural as the stem of another word (lines is
   assert.equal(hit?.title, "wc > -l, --lines");
 });
 
-Deno.test("search() keeps the same option text of two programs: they are two sections", () => {
+Deno.test("search() folds the same text of two pages into one hit that names the other place", () => {
   using kb = KnowledgeBase.open(":memory:");
   const option =
     "  -z, --zero-terminated    line delimiter is NUL, not newline\n";
-  for (const program of ["comm", "sort"]) {
+  for (const program of ["comm", "sort", "uniq"]) {
     kb.index({
       label: `${program}.md`,
       content: `# ${program}\n\n## -z, --zero-terminated\n\n${option}`,
     });
   }
+  kb.index({
+    label: "paste.md",
+    content: "# paste\n\n## -z, --zero-terminated\n\nlines end in NUL\n",
+  });
   const hits = kb.search(["--zero-terminated"])[0]?.hits ?? [];
-  assert.deepEqual(hits.map((hit) => hit.source).sort(), [
-    "comm.md",
-    "sort.md",
-  ]);
+  // One hit for the three copies, one for the page that says it otherwise.
+  assert.equal(hits.length, 2);
+  const folded = hits.find((hit) => hit.also);
+  assert.ok(folded, "the copies are one hit");
+  assert.deepEqual(
+    [folded.source, ...folded.also!.map((place) => place.source)].sort(),
+    ["comm.md", "sort.md", "uniq.md"],
+  );
+  assert.deepEqual(
+    folded.also!.map((place) => place.title).sort(),
+    [
+      "sort > -z, --zero-terminated",
+      "comm > -z, --zero-terminated",
+      "uniq > -z, --zero-terminated",
+    ]
+      .filter((title) => !title.startsWith(folded.title.split(" > ")[0]!))
+      .sort(),
+  );
+  assert.equal(hits.find((hit) => !hit.also)?.source, "paste.md");
+});
+
+Deno.test("search() keeps a manual's survey sections below its own option sections", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  kb.index({
+    label: "nice.txt",
+    content: [
+      "NICE(1)                   User Commands                  NICE(1)",
+      "",
+      "NAME",
+      "       nice - run a program with modified scheduling priority",
+      "",
+      "DESCRIPTION",
+      "       Run COMMAND with an adjusted niceness, which affects process",
+      "       scheduling priority of the program.",
+      "",
+      "       -n, --adjustment=N",
+      "              add integer N to the niceness (default 10)",
+      "",
+      "       --help display this help and exit",
+      "",
+      "GNU coreutils 9.1             September 2022                 NICE(1)",
+      "",
+    ].join("\n"),
+  });
+  const titles = (kb.search(["run a program with lower scheduling priority"])[0]
+    ?.hits ?? []).map((hit) => hit.title);
+  assert.ok(titles.includes("nice > NAME"), titles.join(", "));
+  assert.ok(
+    titles.indexOf("nice > DESCRIPTION > -n, --adjustment=N") <
+      titles.indexOf("nice > NAME"),
+    titles.join(", "),
+  );
 });

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import {
+  FEATURES,
+  rankFeatures,
+  type RankRow,
+  type RankTerm,
+} from "../../src/store/_rank.ts";
+import { listShare } from "../../src/store/_rank_text.ts";
+
+const term = (word: string, group: number, stem = word): RankTerm => ({
+  word,
+  stem,
+  weight: 1,
+  typed: true,
+  group,
+});
+const row = (title: string, body: string): RankRow => ({
+  title,
+  body,
+  context: "",
+  relevance: 1,
+});
+const feature = (f: Float64Array, name: typeof FEATURES[number]) =>
+  f[FEATURES.indexOf(name)]!;
+
+Deno.test("rankFeatures() reads a camelCase heading as its parts, and a part that abbreviates a query word as that word", () => {
+  const terms = [
+    term("register", 0),
+    term("extension", 1, "extens"),
+    term("function", 2, "funct"),
+  ];
+  const [name, prose] = rankFeatures(
+    [
+      row("api > xsltRegisterExtFunction ()", "Registers the handler."),
+      row("api > Registering the theme", "Registers the handler."),
+    ],
+    terms,
+    [],
+    true,
+  );
+  // xslt, register, ext (extension), function: three of four words asked.
+  assert.equal(feature(name!, "precision"), 0.75);
+  assert.equal(feature(name!, "leaf"), 1);
+  // A plain word is no abbreviation: "the" does not stand for "theme".
+  assert.equal(feature(prose!, "precision"), 1 / 3);
+});
+
+Deno.test("rankFeatures() matches a qualified name against Class > .method headings", () => {
+  const [method, other] = rankFeatures(
+    [
+      row("Reply > .serializer(func)", "Sets the serializer."),
+      row("Server > setReplySerializer", "Sets the reply serializer."),
+    ],
+    [term("reply", 0), term("serializer", 1, "serializ")],
+    ["reply.serializer"],
+    true,
+  );
+  assert.equal(feature(method!, "exactLeaf"), 1);
+  assert.equal(feature(other!, "exactLeaf"), 0);
+});
+
+Deno.test("listShare() tells a list of codes from prose", () => {
+  const codes = Array.from({ length: 8 }, (_, i) => `- FST_ERR_CODE_${i}`)
+    .join("\n");
+  assert.equal(listShare(codes), 1);
+  const prose = Array.from(
+    { length: 8 },
+    (_, i) => `Line ${i} says what the option does to the output.`,
+  ).join("\n");
+  assert.equal(listShare(prose), 0);
+  assert.equal(listShare("- a\n- b"), 0, "too short to be called a list");
+});
