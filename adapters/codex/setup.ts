@@ -44,6 +44,12 @@ export function codexHome(where: TargetWhere): string {
   return homeFolder(where, CODEX_HOME);
 }
 
+/**
+ * How long Codex waits for the server to start: its default (10 s) is close
+ * to a cold first start, when Deno still fetches the server's packages.
+ */
+const STARTUP_TIMEOUT_SEC = 60;
+
 /** What `ctx-mode install codex` writes. */
 const install: InstallTarget = {
   name: "codex",
@@ -64,19 +70,22 @@ const install: InstallTarget = {
         kind: "toml-table",
         path: join(dir, "config.toml"),
         table: ["mcp_servers", "ctx-mode"],
-        // Required: otherwise Codex leaves a server that is slow to start out of the turn.
+        // Never `required`: a moved or broken ctx-mode must not stop Codex
+        // from starting. The timeout covers a cold first start (Deno
+        // fetching the server's packages) with room to spare.
         value: {
           ...serverCommand(launch),
-          "startup_timeout_sec": 30,
-          required: true,
+          "startup_timeout_sec": STARTUP_TIMEOUT_SEC,
         },
       },
-      // Codex runs hooks only with this feature on (the older feature name runs none).
+      // Codex runs hooks only with this feature on (the older feature name
+      // runs none); only this key of the user's [features] is touched.
       {
-        kind: "toml-table",
+        kind: "toml-key",
         path: join(dir, "config.toml"),
         table: ["features"],
-        value: { hooks: true },
+        key: "hooks",
+        value: true,
       },
       {
         kind: "json-hooks",
@@ -120,7 +129,7 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
           "ctx-mode": {
             command,
             args: ["serve"],
-            "startup_timeout_sec": 20,
+            "startup_timeout_sec": STARTUP_TIMEOUT_SEC,
             "tool_timeout_sec": 120,
           },
         },

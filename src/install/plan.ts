@@ -23,6 +23,7 @@ import {
 import { MARKDOWN_MARKERS, removeBlock, setBlock } from "./marked_block.ts";
 import { editTomlTable } from "./toml_edit.ts";
 import { editTomlHooks } from "./toml_hooks_edit.ts";
+import { editTomlKey } from "./toml_key_edit.ts";
 import { editYamlHooks, editYamlItem, editYamlMember } from "./yaml_edit.ts";
 import type { Registration } from "./types.ts";
 
@@ -89,6 +90,8 @@ function editOne(text: string, reg: Registration, asked: Mode): string {
       return editYamlItem(text, reg, mode);
     case "toml-hooks":
       return editTomlHooks(text, reg, mode);
+    case "toml-key":
+      return editTomlKey(text, reg, mode);
     case "markdown-block":
       return mode === "install"
         ? setBlock(text, reg.text, MARKDOWN_MARKERS, reg.path)

@@ -110,7 +110,10 @@ export function registeredCommands(
   for (
     const reg of target.registrations({ scope, where, launch, pluginFiles })
   ) {
-    if (reg.kind === "markdown-block" || reg.kind === "yaml-item") continue;
+    if (
+      reg.kind === "markdown-block" || reg.kind === "yaml-item" ||
+      reg.kind === "toml-key"
+    ) continue;
     if ("supersede" in reg && reg.supersede) continue;
     if (reg.kind === "json-member" && reg.value === undefined) continue;
     const text = readExisting(reg.path);

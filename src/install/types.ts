@@ -94,6 +94,23 @@ export interface TomlTableRegistration {
   value: Record<string, unknown>;
 }
 
+/**
+ * One key in a TOML table the user owns (Codex's `[features] hooks = true`):
+ * only that key's line is added or changed, and uninstall gives the line
+ * back as it was.
+ */
+export interface TomlKeyRegistration {
+  kind: "toml-key";
+  /** The file. */
+  path: string;
+  /** The table's key path. */
+  table: string[];
+  /** The key. */
+  key: string;
+  /** Its value (string, number, boolean). */
+  value: string | number | boolean;
+}
+
 /** A block of text between ctx-mode's markers in a Markdown file. */
 export interface MarkdownBlockRegistration {
   kind: "markdown-block";
@@ -182,6 +199,7 @@ export type Registration =
   | JsonMemberRegistration
   | JsonHooksRegistration
   | TomlTableRegistration
+  | TomlKeyRegistration
   | MarkdownBlockRegistration
   | YamlMemberRegistration
   | TomlHooksRegistration

@@ -93,6 +93,12 @@ const CASES: {
   { agent: "gemini-cli", fixture: "gemini-cli/realistic", scope: "user" },
   { agent: "codex", fixture: "codex/realistic", scope: "user" },
   { agent: "codex", fixture: "codex/stale", scope: "user", stale: true },
+  // The user's [features] table: only its hooks key is ctx-mode's.
+  { agent: "codex", fixture: "codex/features", scope: "user" },
+  { agent: "codex", fixture: "codex/features-crlf", scope: "user" },
+  { agent: "codex", fixture: "codex/features-eof", scope: "user" },
+  { agent: "codex", fixture: "codex/hooks-off", scope: "user" },
+  { agent: "codex", fixture: "codex/hooks-on", scope: "user" },
   { agent: "qwen-code", fixture: "qwen-code/realistic", scope: "user" },
   { agent: "cursor", fixture: "cursor/realistic", scope: "user" },
   {
