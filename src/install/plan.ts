@@ -20,6 +20,7 @@ import {
   editJsonMember,
   isEmptyJsonObject,
 } from "./json_edit.ts";
+import { editJson5 } from "./json5_text.ts";
 import { MARKDOWN_MARKERS, removeBlock, setBlock } from "./marked_block.ts";
 import { editTomlTable } from "./toml_edit.ts";
 import { editTomlHooks } from "./toml_hooks_edit.ts";
@@ -77,9 +78,21 @@ function editOne(text: string, reg: Registration, asked: Mode): string {
       }
       return reg.text;
     case "json-member":
-      return editJsonMember(text, reg, mode);
+      return reg.format === "json5"
+        ? editJson5(
+          text,
+          reg.path,
+          (jsonc) => editJsonMember(jsonc, { ...reg, format: "jsonc" }, mode),
+        )
+        : editJsonMember(text, reg, mode);
     case "json-hooks":
-      return editJsonHooks(text, reg, mode);
+      return reg.format === "json5"
+        ? editJson5(
+          text,
+          reg.path,
+          (jsonc) => editJsonHooks(jsonc, { ...reg, format: "jsonc" }, mode),
+        )
+        : editJsonHooks(text, reg, mode);
     case "toml-table":
       return editTomlTable(text, reg, mode);
     case "yaml-member":

@@ -39,8 +39,8 @@ export interface JsonMemberRegistration {
   kind: "json-member";
   /** The file. */
   path: string;
-  /** `json` (comments refused) or `jsonc`. */
-  format: "json" | "jsonc";
+  /** `json` (comments refused), `jsonc` or `json5` (OpenClaw's: unquoted keys, single quotes). */
+  format: "json" | "jsonc" | "json5";
   /** The property path of ctx-mode's entry (`["mcpServers", "ctx-mode"]`). */
   key: string[];
   /** The value to write; undefined: a stale place, only ever removed. */
@@ -58,8 +58,8 @@ export interface JsonHooksRegistration {
   kind: "json-hooks";
   /** The file. */
   path: string;
-  /** `json` or `jsonc`. */
-  format: "json" | "jsonc";
+  /** `json`, `jsonc` or `json5`. */
+  format: "json" | "jsonc" | "json5";
   /**
    * `nested`: `hooks.<Event>[{matcher, hooks: [{type, command}]}]` (Claude
    * Code, Gemini CLI, Qwen Code, Codex); `flat`: `hooks.<event>[{command,
