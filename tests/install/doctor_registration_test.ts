@@ -157,7 +157,7 @@ Deno.test("install, doctor and uninstall read OpenClaw's JSON5 config (unquoted 
   assert.equal(install.code, 0, install.stderr);
   assert.match(
     Deno.readTextFileSync(config),
-    /^  agent: \{ model: 'anthropic/m,
+    /^ {2}agent: \{ model: 'anthropic/m,
   );
   const doctor = await runCli(["doctor"], where);
   assert.match(
