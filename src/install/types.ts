@@ -250,6 +250,13 @@ export interface InstallTarget {
   hooksReady: boolean;
   /** What the user still has to do after install, in one line. @default {undefined} */
   notice?: string | undefined;
+  /**
+   * What the agent still holds back once the files are written (a folder or
+   * hooks it does not trust yet), with the step that turns it on, in one
+   * line; undefined: nothing. Reads the agent's own files, never writes.
+   * @default {undefined}
+   */
+  afterInstall?: ((where: TargetWhere) => string | undefined) | undefined;
   /** Its command that lists MCP servers (for docs and the end-to-end test). */
   mcpList?: readonly string[] | undefined;
   /**

@@ -4,6 +4,11 @@
  * ctx-mode: an agent that waits a few seconds for a server reports a cold
  * first start as disconnected. A compiled binary has nothing to fetch.
  *
+ * The modules the program loads by computed specifier (each command, the
+ * HTML converter of `index`, the adapters' set-ups) are not in the graph
+ * `deno cache` walks from `main.ts`: the caller names them, so that no later
+ * command fetches (and prints `Download …`) on its first run.
+ *
  * Runs `deno cache` as a subprocess; never prints.
  *
  * @module
@@ -16,11 +21,13 @@ import type { LaunchCommand } from "./launch_command.ts";
  *
  * @param launch The launch command of this installation.
  * @param env The environment of the `deno cache` run.
+ * @param lazy The modules loaded by computed specifier, as URLs. @default {[]}
  * @returns Whether it worked, and the first line of the error when not.
  */
 export async function warmCache(
   launch: LaunchCommand,
   env: Readonly<Record<string, string>>,
+  lazy: readonly string[] = [],
 ): Promise<{ ok: boolean; detail: string }> {
   if (launch.kind === "binary") return { ok: true, detail: "compiled binary" };
   // This module's own tree: the clone, the served tree or the JSR package.
@@ -30,12 +37,17 @@ export async function warmCache(
     "src/cli/cli.ts",
     "src/cli/serve.ts",
     "src/cli/hook.ts",
-  ].map((path) => new URL(path, root).href);
-  const config = root.protocol === "file:"
-    ? ["--config", new URL("deno.json", root).pathname]
-    : [];
+  ].map((path) => new URL(path, root).href).concat(lazy);
+  // A clone: `deno install` fetches every package its deno.json names and,
+  // on a cold cache, keeps each one's registry entry, which `deno cache`
+  // does not: without it, a run that loads a package by computed specifier
+  // fetches (and prints) the entry again every time.
+  const args = root.protocol === "file:"
+    ? ["install", "--quiet", "--config", new URL("deno.json", root).pathname]
+    : ["cache", "--quiet", ...modules];
   const output = await new Deno.Command(launch.command, {
-    args: ["cache", "--quiet", ...config, ...modules],
+    args,
+    ...(root.protocol === "file:" ? { cwd: new URL(".", root).pathname } : {}),
     env: { ...env, NO_COLOR: "1" },
     clearEnv: true,
     stdin: "null",

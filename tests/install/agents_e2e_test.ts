@@ -76,6 +76,12 @@ Deno.test({
     copyTree(join(FIXTURES, "claude-code/realistic/home"), home);
     copyTree(join(FIXTURES, "gemini-cli/realistic/home"), home);
     copyTree(join(FIXTURES, "codex/realistic/home"), home);
+    // Gemini CLI itself refuses a settings.json that starts with a BOM.
+    const gemini = join(home, ".gemini/settings.json");
+    Deno.writeTextFileSync(
+      gemini,
+      Deno.readTextFileSync(gemini).replace(/^\uFEFF/, ""),
+    );
     Deno.mkdirSync(project);
     const clone = join(dir.path, "clone");
     copyClone(clone);
@@ -123,24 +129,41 @@ Deno.test({
       ], where)).code,
       0,
     );
-    // Gemini CLI connects to servers only in a trusted folder.
+    // Gemini CLI connects to servers only in a trusted folder: its own
+    // listing and the doctor agree, before and after the folder is trusted.
+    const untrusted = await run("gemini", ["mcp", "list"], where);
+    assert.match(untrusted.out, /ctx-mode: .*Disabled/, untrusted.out);
+    const doctorBefore = await run(Deno.execPath(), [
+      "run",
+      "-A",
+      main,
+      "doctor",
+    ], where);
+    assert.match(doctorBefore.out, /^! gemini-cli folder trust: /m);
     Deno.writeTextFileSync(
       join(home, ".gemini/trustedFolders.json"),
       JSON.stringify({ [project]: "TRUST_FOLDER" }),
     );
+    const doctorAfter = await run(Deno.execPath(), [
+      "run",
+      "-A",
+      main,
+      "doctor",
+    ], where);
+    assert.match(doctorAfter.out, /^✓ gemini-cli folder trust: /m);
     const claude = await run("claude", ["mcp", "list"], where);
     assert.match(
       claude.out,
       new RegExp(`^ctx-mode: .*${clone}/main\\.ts serve - ✔ Connected$`, "m"),
       claude.out,
     );
-    const gemini = await run("gemini", ["mcp", "list"], where);
+    const listed = await run("gemini", ["mcp", "list"], where);
     assert.match(
-      gemini.out,
+      listed.out,
       new RegExp(
         `ctx-mode: .*${clone}/main\\.ts serve \\(stdio\\) - Connected`,
       ),
-      gemini.out,
+      listed.out,
     );
     const codex = await run("codex", ["mcp", "list"], where);
     assert.match(
