@@ -242,7 +242,15 @@ function removeWithEmptyParents(
     const parentPath = path.slice(0, depth);
     const parent = nodeAt(parseJsonTree(result, file, format), parentPath);
     if (!parent || (parent.children?.length ?? 0) > 0) break;
-    result = edit(result, parentPath, undefined);
+    const without = edit(result, parentPath, undefined);
+    // A removal that would not parse (the only member, a trailing comma
+    // after it) keeps the empty container instead.
+    try {
+      parseJsonTree(without, file, format);
+    } catch {
+      break;
+    }
+    result = without;
   }
   return result;
 }
