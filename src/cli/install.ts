@@ -277,7 +277,12 @@ function makeCommand(mode: Mode): Command {
         return 0;
       }
       if (mode === "install" && planned.some((p) => p.changes.some(isChange))) {
-        const warmed = await warmCache(launch, context.env, lazyModules());
+        const warmed = await warmCache(
+          launch,
+          context.env,
+          lazyModules(),
+          npmPackages(),
+        );
         if (!warmed.ok) {
           throw new Error(
             `Cannot warm the Deno cache before registering: ${warmed.detail}; nothing was registered`,
@@ -321,6 +326,17 @@ function makeCommand(mode: Mode): Command {
       return 0;
     },
   };
+}
+
+/** The npm packages deno.json names, without versions (`npm:@scope/name`). */
+function npmPackages(): string[] {
+  return Object.values(denoJson.imports).filter((spec) =>
+    spec.startsWith("npm:")
+  ).map((spec) => {
+    const name = spec.slice(4);
+    const at = name.lastIndexOf("@");
+    return `npm:${at > 0 ? name.slice(0, at) : name}`;
+  });
 }
 
 /** Every module the program loads by computed specifier, as URLs. */
