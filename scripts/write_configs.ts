@@ -99,8 +99,12 @@ export const PLUGIN_NAME = "ctx-mode";
 const LAUNCHER = "${CLAUDE_PLUGIN_ROOT}/scripts/ctx-mode.sh";
 
 /**
- * Runs the installed ctx-mode: `$CTX_MODE_COMMAND` when set, else the
- * `ctx-mode` binary on PATH, else the published package through Deno. Run
+ * Runs the ctx-mode the plugin came from: `$CTX_MODE_COMMAND` when set; else
+ * the clone around the plugin folder (run in place with `--plugin-dir`) or
+ * the clone Claude Code installed it from (the marketplace's folder in
+ * `known_marketplaces.json`: a local clone added with `marketplace add`, or
+ * Claude Code's own checkout of the repository), through Deno; else the
+ * `ctx-mode` binary on PATH; else the published package through Deno. Run
  * with `sh` so it needs no executable bit after a copy.
  */
 function launcher(version: string): string {
@@ -110,6 +114,29 @@ function launcher(version: string): string {
 # for example "deno run -A --config /src/ctx-mode/deno.json /src/ctx-mode/main.ts".
 if [ -n "\${CTX_MODE_COMMAND:-}" ]; then
   exec $CTX_MODE_COMMAND "$@"
+fi
+# The plugin's folder: <clone>/${PLUGIN_DIR} when run in place, else Claude
+# Code's copy, <config>/plugins/cache/<marketplace>/<plugin>/<version>.
+case "$0" in */*) here=\${0%/*} ;; *) here=. ;; esac
+root=$(CDPATH='' cd -- "$here/.." && pwd)
+is_clone() {
+  [ -f "$1/main.ts" ] && grep -q '"name": "@ctx/mode"' "$1/deno.json" 2>/dev/null
+}
+clone=""
+if is_clone "$root/../.."; then
+  clone=$(CDPATH='' cd -- "$root/../.." && pwd)
+else
+  market=\${root%/*}
+  market=\${market%/*}
+  market=\${market##*/}
+  known="$root/../../../../known_marketplaces.json"
+  if [ -f "$known" ]; then
+    place=$(sed -n "/^  \\"$market\\": {/,/^  }/s/^ *\\"installLocation\\": \\"\\(.*\\)\\",\\{0,1\\}$/\\1/p" "$known" 2>/dev/null)
+    if [ -n "$place" ] && is_clone "$place"; then clone=$place; fi
+  fi
+fi
+if [ -n "$clone" ] && command -v deno >/dev/null 2>&1; then
+  exec deno run -A --config "$clone/deno.json" "$clone/main.ts" "$@"
 fi
 if command -v ctx-mode >/dev/null 2>&1; then
   exec ctx-mode "$@"

@@ -63,7 +63,7 @@ export function pluginSetup(
         where.readText(path) !== undefined
       );
       const mcp = places.mcp.find((path) =>
-        /"?ctx-mode"?\s*[:=]/.test(where.readText(path) ?? "")
+        /["']?ctx-mode["']?\s*[:=]/.test(where.readText(path) ?? "")
       );
       const checks: PlatformCheck[] = [
         plugin

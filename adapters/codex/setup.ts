@@ -21,6 +21,8 @@ import {
 import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { codex, EVENTS } from "./adapter.ts";
+import { codexHookTrust } from "./trust.ts";
+import { readExisting } from "../../src/install/plan.ts";
 import type {
   InstallTarget,
   Registration,
@@ -44,6 +46,33 @@ export function codexHome(where: TargetWhere): string {
   return homeFolder(where, CODEX_HOME);
 }
 
+/**
+ * How long Codex waits for the server to start: its default (10 s) is close
+ * to a cold first start, when Deno still fetches the server's packages.
+ */
+const STARTUP_TIMEOUT_SEC = 60;
+
+/** The step that trusts new hooks, as Codex documents it. */
+const TRUST_STEP =
+  "start codex, type /hooks and trust the ctx-mode hooks (Codex runs no hook it has not been shown)";
+
+/** What Codex holds back of ctx-mode's user hooks, in one line, or undefined. */
+function untrustedHooks(
+  where: TargetWhere,
+  read: (path: string) => string | undefined,
+): string | undefined {
+  const home = codexHome(where);
+  const trust = codexHookTrust(
+    join(home, "hooks.json"),
+    join(home, "config.toml"),
+    read,
+  );
+  if (!trust || trust.untrusted.length === 0) return undefined;
+  return `Codex runs ${
+    trust.untrusted.length === trust.keys.length ? "none" : "not all"
+  } of ctx-mode's ${trust.keys.length} hooks until you trust them: ${TRUST_STEP}`;
+}
+
 /** What `ctx-mode install codex` writes. */
 const install: InstallTarget = {
   name: "codex",
@@ -55,6 +84,7 @@ const install: InstallTarget = {
   hooksReady: true,
   hooks: HOOKS,
   mcpList: ["codex", "mcp", "list"],
+  afterInstall: (where) => untrustedHooks(where, readExisting),
   registrations({ scope, where, launch }: RegistrationInput): Registration[] {
     const dir = scope === "project"
       ? join(where.projectDir, ".codex")
@@ -64,19 +94,22 @@ const install: InstallTarget = {
         kind: "toml-table",
         path: join(dir, "config.toml"),
         table: ["mcp_servers", "ctx-mode"],
-        // Required: otherwise Codex leaves a server that is slow to start out of the turn.
+        // Never `required`: a moved or broken ctx-mode must not stop Codex
+        // from starting. The timeout covers a cold first start (Deno
+        // fetching the server's packages) with room to spare.
         value: {
           ...serverCommand(launch),
-          "startup_timeout_sec": 30,
-          required: true,
+          "startup_timeout_sec": STARTUP_TIMEOUT_SEC,
         },
       },
-      // Codex runs hooks only with this feature on (the older feature name runs none).
+      // Codex runs hooks only with this feature on (the older feature name
+      // runs none); only this key of the user's [features] is touched.
       {
-        kind: "toml-table",
+        kind: "toml-key",
         path: join(dir, "config.toml"),
         table: ["features"],
-        value: { hooks: true },
+        key: "hooks",
+        value: true,
       },
       {
         kind: "json-hooks",
@@ -120,7 +153,7 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
           "ctx-mode": {
             command,
             args: ["serve"],
-            "startup_timeout_sec": 20,
+            "startup_timeout_sec": STARTUP_TIMEOUT_SEC,
             "tool_timeout_sec": 120,
           },
         },
@@ -133,6 +166,12 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
     const project = join(where.projectDir, ".codex");
     const features = where.readText(join(user, "config.toml")) ?? "";
     const enabled = /^\[features\][^[]*^\s*hooks\s*=\s*true/m.test(features);
+    const trust = codexHookTrust(
+      join(user, "hooks.json"),
+      join(user, "config.toml"),
+      (path) => where.readText(path),
+    );
+    const held = untrustedHooks(where, (path) => where.readText(path));
     return {
       extra: [
         enabled
@@ -148,6 +187,22 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
               join(user, "config.toml")
             }`,
           },
+        ...(trust === undefined ? [] : [
+          held === undefined
+            ? {
+              name: "codex hook trust",
+              status: "ok" as const,
+              detail:
+                `all ${trust.keys.length} of ctx-mode's hooks are trusted in ${
+                  join(user, "config.toml")
+                } (after a change, trust them again in /hooks)`,
+            }
+            : {
+              name: "codex hook trust",
+              status: "warn" as const,
+              detail: held,
+            },
+        ]),
       ],
       hookFiles: [
         join(project, "hooks.json"),
@@ -161,7 +216,7 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
       ],
       hookFix: `add configs/codex/hooks.json to ${
         join(user, "hooks.json")
-      } and trust the hooks in /hooks`,
+      }, then ${TRUST_STEP}`,
       mcpFix: "run: codex mcp add ctx-mode -- ctx-mode serve",
     };
   },

@@ -12,6 +12,8 @@ import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { settingsServer, settingsTarget } from "../_kit/settings_target.ts";
 import { EVENTS, geminiCli } from "./adapter.ts";
+import { readExisting } from "../../src/install/plan.ts";
+import { geminiTrust } from "./trust.ts";
 import type { TargetWhere } from "../../src/install/types.ts";
 import type { AgentSetup } from "../types.ts";
 
@@ -28,17 +30,39 @@ export function geminiDir(where: TargetWhere): string {
   return join(where.env.GEMINI_CLI_HOME || where.home, ".gemini");
 }
 
+/**
+ * What Gemini CLI holds back in the project folder when it does not trust it,
+ * with the step that trusts it, in one line; undefined when trusted.
+ */
+function untrustedFolder(
+  where: TargetWhere,
+  read: (path: string) => string | undefined,
+): string | undefined {
+  const trust = geminiTrust(
+    { env: where.env, geminiDir: geminiDir(where), folder: where.projectDir },
+    read,
+  );
+  return trust.trusted
+    ? undefined
+    : `Gemini CLI keeps ctx-mode's server Disabled and runs no hooks in ${where.projectDir} (${trust.why}): start gemini there and choose "Trust folder" (or /permissions), or add ${
+      JSON.stringify({ [where.projectDir]: "TRUST_FOLDER" })
+    } to ${trust.file}`;
+}
+
 /** The Gemini CLI set-up. */
 export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
-  install: settingsTarget({
-    name: "gemini-cli",
-    title: "Gemini CLI",
-    binary: "gemini",
-    folder: ".gemini",
-    instructions: "GEMINI.md",
-    userDir: geminiDir,
-    hooks: HOOKS,
-  }),
+  install: {
+    ...settingsTarget({
+      name: "gemini-cli",
+      title: "Gemini CLI",
+      binary: "gemini",
+      folder: ".gemini",
+      instructions: "GEMINI.md",
+      userDir: geminiDir,
+      hooks: HOOKS,
+    }),
+    afterInstall: (where) => untrustedFolder(where, readExisting),
+  },
   configFiles: (command) => [{
     name: "settings.json",
     format: "json",
@@ -60,7 +84,22 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
       join(where.projectDir, ".gemini", "settings.json"),
       join(geminiDir(where), "settings.json"),
     ];
+    const registered = files.some((path) =>
+      /ctx-mode/.test(where.readText(path) ?? "")
+    );
+    const held = untrustedFolder(where, (path) => where.readText(path));
     return {
+      extra: registered
+        ? [
+          held === undefined
+            ? {
+              name: "gemini-cli folder trust",
+              status: "ok",
+              detail: `Gemini CLI trusts ${where.projectDir}`,
+            }
+            : { name: "gemini-cli folder trust", status: "warn", detail: held },
+        ]
+        : [],
       hookFiles: files,
       mcpFiles: files,
       hookFix:

@@ -2,8 +2,8 @@
  * OpenClaw's set-up, described once, user scope: the plugin (from
  * `plugin.js`) in `<state>/extensions/ctx-mode/` (`OPENCLAW_STATE_DIR`,
  * default `~/.openclaw`), switched on under `plugins.entries.ctx-mode`, and
- * the MCP server under `mcp.servers` in `openclaw.json` (JSON5, read here as
- * JSONC; `OPENCLAW_CONFIG_PATH` relocates it). Routing instructions come
+ * the MCP server under `mcp.servers` in `openclaw.json` (JSON5: unquoted keys,
+ * comments and trailing commas kept; `OPENCLAW_CONFIG_PATH` relocates it). Routing instructions come
  * from the plugin, which adds them to the prompt. Off the hook path (see
  * `./adapter.ts`).
  *
@@ -54,14 +54,14 @@ const install: InstallTarget = {
       {
         kind: "json-member",
         path: config,
-        format: "jsonc",
+        format: "json5",
         key: MCP_KEY,
         value: serverCommand(launch),
       },
       {
         kind: "json-member",
         path: config,
-        format: "jsonc",
+        format: "json5",
         key: ["plugins", "entries", "ctx-mode"],
         value: { enabled: true },
       },

@@ -9,7 +9,14 @@
 import denoJson from "../../deno.json" with { type: "json" };
 import { UsageError } from "./_usage_error.ts";
 import { type CliContext, type Command, processContext } from "./_context.ts";
-import { SERVE_RUN_MODULE } from "./serve.ts";
+
+/**
+ * The server's start, relative to this file, loaded only to serve (in
+ * `CLI_MODULES` for `deno compile`). Here, not in `serve.ts`: importing that
+ * would have every command (the status line among them) load the
+ * argument parser, `node:util` and the launch command.
+ */
+export const SERVE_RUN_MODULE = "./_serve_run.ts";
 
 interface CommandEntry {
   summary: string;

@@ -30,6 +30,9 @@ import {
   unifiedDiff,
 } from "../install/mod.ts";
 import { warmCache } from "../install/warm_cache.ts";
+import { CLI_MODULES } from "./cli.ts";
+import { HOOK_SERVE_MODULE } from "./hook.ts";
+import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
 import {
   INSTALL_TARGETS,
   installTarget,
@@ -274,7 +277,12 @@ function makeCommand(mode: Mode): Command {
         return 0;
       }
       if (mode === "install" && planned.some((p) => p.changes.some(isChange))) {
-        const warmed = await warmCache(launch, context.env);
+        const warmed = await warmCache(
+          launch,
+          context.env,
+          lazyModules(),
+          npmPackages(),
+        );
         if (!warmed.ok) {
           throw new Error(
             `Cannot warm the Deno cache before registering: ${warmed.detail}; nothing was registered`,
@@ -297,6 +305,8 @@ function makeCommand(mode: Mode): Command {
         if (mode === "install" && written.length > 0 && plan.target.notice) {
           lines.push(`  ${plan.target.notice}`);
         }
+        const held = mode === "install" && plan.target.afterInstall?.(place);
+        if (held) lines.push(`  ${held}`);
         if (
           mode === "install" && !repair && !plan.target.hooksReady &&
           plan.target.hooks.length > 0
@@ -316,6 +326,31 @@ function makeCommand(mode: Mode): Command {
       return 0;
     },
   };
+}
+
+/** The npm packages deno.json names, without versions (`npm:@scope/name`). */
+function npmPackages(): string[] {
+  return Object.values(denoJson.imports).filter((spec) =>
+    spec.startsWith("npm:")
+  ).map((spec) => {
+    const name = spec.slice(4);
+    const at = name.lastIndexOf("@");
+    return `npm:${at > 0 ? name.slice(0, at) : name}`;
+  });
+}
+
+/** Every module the program loads by computed specifier, as URLs. */
+function lazyModules(): string[] {
+  const at = (base: string, paths: readonly string[]) =>
+    paths.map((path) => new URL(path, new URL(base, import.meta.url)).href);
+  return [
+    ...at("./cli.ts", CLI_MODULES),
+    ...at("./hook.ts", [HOOK_SERVE_MODULE]),
+    ...at("../../adapters/registry.ts", [
+      ...SETUP_MODULES,
+      ...Object.values(ADAPTER_MODULES),
+    ]),
+  ];
 }
 
 /** The `install` command. */

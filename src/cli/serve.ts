@@ -8,9 +8,7 @@ import denoJson from "../../deno.json" with { type: "json" };
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import type { runServer as RunServer } from "./_serve_run.ts";
-
-/** The server's start, relative to this file, loaded only to serve (in `CLI_MODULES` for `deno compile`). */
-export const SERVE_RUN_MODULE = "./_serve_run.ts";
+import { SERVE_RUN_MODULE } from "./cli.ts";
 
 const USAGE = `Usage: ctx-mode serve [--project DIR] [--db PATH]
 

@@ -76,11 +76,12 @@ function lineAt(text: string, offset: number): number {
 export function parseJsonTree(
   text: string,
   file: string,
-  format: "json" | "jsonc",
+  format: "json" | "jsonc" | "json5",
 ): Node {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, {
-    allowTrailingComma: format === "jsonc",
+    // JSON5 reaches here read as JSONC (see json5_text.ts).
+    allowTrailingComma: format !== "json",
     disallowComments: format === "json",
     allowEmptyContent: false,
   });
@@ -232,7 +233,7 @@ function prependElement(
 function removeWithEmptyParents(
   text: string,
   file: string,
-  format: "json" | "jsonc",
+  format: "json" | "jsonc" | "json5",
   path: JSONPath,
   keep = 0,
 ): string {
@@ -241,7 +242,15 @@ function removeWithEmptyParents(
     const parentPath = path.slice(0, depth);
     const parent = nodeAt(parseJsonTree(result, file, format), parentPath);
     if (!parent || (parent.children?.length ?? 0) > 0) break;
-    result = edit(result, parentPath, undefined);
+    const without = edit(result, parentPath, undefined);
+    // A removal that would not parse (the only member, a trailing comma
+    // after it) keeps the empty container instead.
+    try {
+      parseJsonTree(without, file, format);
+    } catch {
+      break;
+    }
+    result = without;
   }
   return result;
 }

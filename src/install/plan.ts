@@ -20,9 +20,11 @@ import {
   editJsonMember,
   isEmptyJsonObject,
 } from "./json_edit.ts";
+import { editJson5 } from "./json5_text.ts";
 import { MARKDOWN_MARKERS, removeBlock, setBlock } from "./marked_block.ts";
 import { editTomlTable } from "./toml_edit.ts";
 import { editTomlHooks } from "./toml_hooks_edit.ts";
+import { editTomlKey } from "./toml_key_edit.ts";
 import { editYamlHooks, editYamlItem, editYamlMember } from "./yaml_edit.ts";
 import type { Registration } from "./types.ts";
 
@@ -76,9 +78,21 @@ function editOne(text: string, reg: Registration, asked: Mode): string {
       }
       return reg.text;
     case "json-member":
-      return editJsonMember(text, reg, mode);
+      return reg.format === "json5"
+        ? editJson5(
+          text,
+          reg.path,
+          (jsonc) => editJsonMember(jsonc, { ...reg, format: "jsonc" }, mode),
+        )
+        : editJsonMember(text, reg, mode);
     case "json-hooks":
-      return editJsonHooks(text, reg, mode);
+      return reg.format === "json5"
+        ? editJson5(
+          text,
+          reg.path,
+          (jsonc) => editJsonHooks(jsonc, { ...reg, format: "jsonc" }, mode),
+        )
+        : editJsonHooks(text, reg, mode);
     case "toml-table":
       return editTomlTable(text, reg, mode);
     case "yaml-member":
@@ -89,6 +103,8 @@ function editOne(text: string, reg: Registration, asked: Mode): string {
       return editYamlItem(text, reg, mode);
     case "toml-hooks":
       return editTomlHooks(text, reg, mode);
+    case "toml-key":
+      return editTomlKey(text, reg, mode);
     case "markdown-block":
       return mode === "install"
         ? setBlock(text, reg.text, MARKDOWN_MARKERS, reg.path)

@@ -10,6 +10,7 @@
 
 import { getNodeValue, parseTree } from "jsonc-parser";
 import { parse as parseYaml } from "yaml";
+import { parseJson5 } from "./json5_text.ts";
 import { parseToml } from "./toml_edit.ts";
 import { isOwnedFile, readExisting } from "./plan.ts";
 import { looksLikeCtxMode } from "./launch_command.ts";
@@ -54,6 +55,9 @@ function dataOf(reg: Registration, text: string): unknown {
   }
   if (reg.kind === "yaml-member" || reg.kind === "yaml-hooks") {
     return parseYaml(bare);
+  }
+  if (reg.kind === "json-member" && reg.format === "json5") {
+    return parseJson5(bare, reg.path);
   }
   const tree = parseTree(bare, [], { allowTrailingComma: true });
   return tree ? getNodeValue(tree) : undefined;
@@ -110,7 +114,10 @@ export function registeredCommands(
   for (
     const reg of target.registrations({ scope, where, launch, pluginFiles })
   ) {
-    if (reg.kind === "markdown-block" || reg.kind === "yaml-item") continue;
+    if (
+      reg.kind === "markdown-block" || reg.kind === "yaml-item" ||
+      reg.kind === "toml-key"
+    ) continue;
     if ("supersede" in reg && reg.supersede) continue;
     if (reg.kind === "json-member" && reg.value === undefined) continue;
     const text = readExisting(reg.path);

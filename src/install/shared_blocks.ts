@@ -24,7 +24,13 @@ type Reader = (path: string) => string | undefined;
 
 /** What a registration writes, as text: its kind, file and key. */
 function placeOf(reg: Registration): string {
-  const key = "key" in reg ? reg.key : "table" in reg ? reg.table : [];
+  const key = reg.kind === "toml-key"
+    ? [...reg.table, reg.key]
+    : "key" in reg
+    ? reg.key
+    : "table" in reg
+    ? reg.table
+    : [];
   const root = reg.kind === "json-hooks" ? [reg.root, reg.agent] : [];
   return JSON.stringify([reg.kind, reg.path, key, root]);
 }

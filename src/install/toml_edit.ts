@@ -43,13 +43,14 @@ export function parseToml(text: string, file: string): Record<string, unknown> {
   }
 }
 
-function value(v: unknown): string {
+/** A value (string, number, boolean, array, inline table) as TOML. */
+export function tomlValue(v: unknown): string {
   if (typeof v === "string") return JSON.stringify(v);
   if (typeof v === "number" || typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return `[${v.map(value).join(", ")}]`;
+  if (Array.isArray(v)) return `[${v.map(tomlValue).join(", ")}]`;
   if (v && typeof v === "object") {
     const entries = Object.entries(v).map(([k, x]) =>
-      `${key(k)} = ${value(x)}`
+      `${key(k)} = ${tomlValue(x)}`
     );
     return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   }
@@ -66,9 +67,10 @@ export function renderTable(
   entries: Record<string, unknown>,
 ): string {
   return `[${table.map(key).join(".")}]\n${
-    Object.entries(entries).map(([k, v]) => `${key(k)} = ${value(v)}\n`).join(
-      "",
-    )
+    Object.entries(entries).map(([k, v]) => `${key(k)} = ${tomlValue(v)}\n`)
+      .join(
+        "",
+      )
   }`;
 }
 

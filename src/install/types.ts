@@ -39,8 +39,8 @@ export interface JsonMemberRegistration {
   kind: "json-member";
   /** The file. */
   path: string;
-  /** `json` (comments refused) or `jsonc`. */
-  format: "json" | "jsonc";
+  /** `json` (comments refused), `jsonc` or `json5` (OpenClaw's: unquoted keys, single quotes). */
+  format: "json" | "jsonc" | "json5";
   /** The property path of ctx-mode's entry (`["mcpServers", "ctx-mode"]`). */
   key: string[];
   /** The value to write; undefined: a stale place, only ever removed. */
@@ -58,8 +58,8 @@ export interface JsonHooksRegistration {
   kind: "json-hooks";
   /** The file. */
   path: string;
-  /** `json` or `jsonc`. */
-  format: "json" | "jsonc";
+  /** `json`, `jsonc` or `json5`. */
+  format: "json" | "jsonc" | "json5";
   /**
    * `nested`: `hooks.<Event>[{matcher, hooks: [{type, command}]}]` (Claude
    * Code, Gemini CLI, Qwen Code, Codex); `flat`: `hooks.<event>[{command,
@@ -92,6 +92,23 @@ export interface TomlTableRegistration {
   table: string[];
   /** The table's keys and values (strings, numbers, booleans, string arrays). */
   value: Record<string, unknown>;
+}
+
+/**
+ * One key in a TOML table the user owns (Codex's `[features] hooks = true`):
+ * only that key's line is added or changed, and uninstall gives the line
+ * back as it was.
+ */
+export interface TomlKeyRegistration {
+  kind: "toml-key";
+  /** The file. */
+  path: string;
+  /** The table's key path. */
+  table: string[];
+  /** The key. */
+  key: string;
+  /** Its value (string, number, boolean). */
+  value: string | number | boolean;
 }
 
 /** A block of text between ctx-mode's markers in a Markdown file. */
@@ -182,6 +199,7 @@ export type Registration =
   | JsonMemberRegistration
   | JsonHooksRegistration
   | TomlTableRegistration
+  | TomlKeyRegistration
   | MarkdownBlockRegistration
   | YamlMemberRegistration
   | TomlHooksRegistration
@@ -232,6 +250,13 @@ export interface InstallTarget {
   hooksReady: boolean;
   /** What the user still has to do after install, in one line. @default {undefined} */
   notice?: string | undefined;
+  /**
+   * What the agent still holds back once the files are written (a folder or
+   * hooks it does not trust yet), with the step that turns it on, in one
+   * line; undefined: nothing. Reads the agent's own files, never writes.
+   * @default {undefined}
+   */
+  afterInstall?: ((where: TargetWhere) => string | undefined) | undefined;
   /** Its command that lists MCP servers (for docs and the end-to-end test). */
   mcpList?: readonly string[] | undefined;
   /**

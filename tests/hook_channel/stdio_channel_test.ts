@@ -206,15 +206,24 @@ Deno.test({
     const channel = startChannel(dir.path, project);
     const path = socketPath(dir.path, project)!;
     await waitFor(() => Deno.lstatSync(path).isSocket);
-    const reply = await askServer(path, {
-      id: 1,
-      agent: "claude-code",
-      event: "PreToolUse",
-      payload: JSON.stringify(preToolUse(project, "rm -rf ~")),
-      env: { HOME: dir.path, CTX_MODE_HOME: dir.path },
-      ppid: 1,
-      key: await Deno.readTextFile(keyPath(path)),
-    }, 60_000);
+    const ask = async () =>
+      await askServer(path, {
+        id: 1,
+        agent: "claude-code",
+        event: "PreToolUse",
+        payload: JSON.stringify(preToolUse(project, "rm -rf ~")),
+        env: { HOME: dir.path, CTX_MODE_HOME: dir.path },
+        ppid: 1,
+        key: await Deno.readTextFile(keyPath(path)),
+      }, 60_000);
+    // The socket answers its first request once it has loaded the hook
+    // engine, which it starts doing when it listens: on a loaded machine that
+    // can outlast a hook's patience after the acknowledgement (10 s), and
+    // the hook then gives up with no reply, as a real one falls back to
+    // deciding in its own process. Asked again until it answers.
+    let reply = await ask();
+    const end = Date.now() + 120_000;
+    while (reply === undefined && Date.now() < end) reply = await ask();
     assert.match(reply?.stdout ?? "", /"permissionDecision":"deny"/);
     await channel.close();
     assert.equal((await channel.child.status).code, 0);

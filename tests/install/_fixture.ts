@@ -68,12 +68,13 @@ export function stripCtxMode(value: unknown): unknown {
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (key === "ctx-mode") continue;
-      // Codex's `[features] hooks = true`, which install turns on for its hooks.
-      if (
-        key === "features" && item !== null && typeof item === "object" &&
-        Object.keys(item).length === 1 &&
-        (item as Record<string, unknown>).hooks === true
-      ) continue;
+      // Codex's `[features] hooks`, which install turns on for its hooks;
+      // the table's other keys are the user's.
+      if (key === "features" && item !== null && typeof item === "object") {
+        const { hooks: _hooks, ...rest } = item as Record<string, unknown>;
+        if (Object.keys(rest).length > 0) result[key] = rest;
+        continue;
+      }
       const stripped = stripCtxMode(item);
       // A hook group whose handlers were all ctx-mode's goes with them.
       if (key === "hooks" && Array.isArray(item) && stripped === undefined) {

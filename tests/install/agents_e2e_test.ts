@@ -5,32 +5,26 @@
  * Gemini CLI connect to it; Codex lists it), and uninstall restores every
  * file byte for byte.
  *
- * Slow (about 30 s) and needs the agents from the npm registry, so it runs
- * only on request:
- *
- *   npm install --prefix ~/.cache/ctx-mode-agents @anthropic-ai/claude-code @google/gemini-cli @openai/codex
- *   CTX_MODE_E2E=1 deno test -A tests/install/agents_e2e_test.ts
- *
- * `CTX_MODE_AGENTS_BIN` names another folder holding the three programs.
+ * The agents are the pinned ones `deno task e2e` installs into its cache;
+ * without them the test skips and says so.
  */
 
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { claudeCodeAgent } from "../e2e/agents/claude_code.ts";
+import { codexAgent } from "../e2e/agents/codex.ts";
+import { geminiCliAgent } from "../e2e/agents/gemini_cli.ts";
 import { denoDir } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import { cachedAgents } from "./_cached_agents.ts";
 import { copyTree, FIXTURES, snapshot } from "./_fixture.ts";
 
-const BIN = Deno.env.get("CTX_MODE_AGENTS_BIN") ??
-  join(Deno.env.get("HOME") ?? "", ".cache/ctx-mode-agents/node_modules/.bin");
-const AGENTS = ["claude", "gemini", "codex"];
-const present = AGENTS.every((name) => {
-  try {
-    return Deno.statSync(join(BIN, name)).isFile;
-  } catch {
-    return false;
-  }
-});
+const found = cachedAgents([claudeCodeAgent, geminiCliAgent, codexAgent]);
+/** A PATH that finds the three agents by their own names, then the system's. */
+const BIN = "bins" in found
+  ? Object.values(found.bins).map((bin) => dirname(bin)).join(":")
+  : "";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 
 function copyClone(to: string): void {
@@ -71,10 +65,10 @@ async function run(
 }
 
 Deno.test({
-  name: present && Deno.env.get("CTX_MODE_E2E") === "1"
-    ? "install from a clone copy registers Claude Code, Gemini CLI and Codex so that their own mcp list shows ctx-mode; uninstall restores every file"
-    : "agents end to end: skipped (set CTX_MODE_E2E=1 with the agents installed; see this file's header)",
-  ignore: !(present && Deno.env.get("CTX_MODE_E2E") === "1"),
+  name: "skip" in found
+    ? `agents end to end: skipped, ${found.skip}`
+    : "install from a clone copy registers Claude Code, Gemini CLI and Codex so that their own mcp list shows ctx-mode; uninstall restores every file",
+  ignore: "skip" in found,
   async fn() {
     await using dir = await tempDir();
     const home = join(dir.path, "home");
@@ -82,6 +76,12 @@ Deno.test({
     copyTree(join(FIXTURES, "claude-code/realistic/home"), home);
     copyTree(join(FIXTURES, "gemini-cli/realistic/home"), home);
     copyTree(join(FIXTURES, "codex/realistic/home"), home);
+    // Gemini CLI itself refuses a settings.json that starts with a BOM.
+    const gemini = join(home, ".gemini/settings.json");
+    Deno.writeTextFileSync(
+      gemini,
+      Deno.readTextFileSync(gemini).replace(/^\uFEFF/, ""),
+    );
     Deno.mkdirSync(project);
     const clone = join(dir.path, "clone");
     copyClone(clone);
@@ -129,24 +129,41 @@ Deno.test({
       ], where)).code,
       0,
     );
-    // Gemini CLI connects to servers only in a trusted folder.
+    // Gemini CLI connects to servers only in a trusted folder: its own
+    // listing and the doctor agree, before and after the folder is trusted.
+    const untrusted = await run("gemini", ["mcp", "list"], where);
+    assert.match(untrusted.out, /ctx-mode: .*Disabled/, untrusted.out);
+    const doctorBefore = await run(Deno.execPath(), [
+      "run",
+      "-A",
+      main,
+      "doctor",
+    ], where);
+    assert.match(doctorBefore.out, /^! gemini-cli folder trust: /m);
     Deno.writeTextFileSync(
       join(home, ".gemini/trustedFolders.json"),
       JSON.stringify({ [project]: "TRUST_FOLDER" }),
     );
+    const doctorAfter = await run(Deno.execPath(), [
+      "run",
+      "-A",
+      main,
+      "doctor",
+    ], where);
+    assert.match(doctorAfter.out, /^✓ gemini-cli folder trust: /m);
     const claude = await run("claude", ["mcp", "list"], where);
     assert.match(
       claude.out,
       new RegExp(`^ctx-mode: .*${clone}/main\\.ts serve - ✔ Connected$`, "m"),
       claude.out,
     );
-    const gemini = await run("gemini", ["mcp", "list"], where);
+    const listed = await run("gemini", ["mcp", "list"], where);
     assert.match(
-      gemini.out,
+      listed.out,
       new RegExp(
         `ctx-mode: .*${clone}/main\\.ts serve \\(stdio\\) - Connected`,
       ),
-      gemini.out,
+      listed.out,
     );
     const codex = await run("codex", ["mcp", "list"], where);
     assert.match(

@@ -137,3 +137,36 @@ Deno.test("doctor reports what install wrote for Copilot CLI, JetBrains Copilot,
     [],
   );
 });
+
+Deno.test("install, doctor and uninstall read OpenClaw's JSON5 config (unquoted keys, single quotes, comments) and give its bytes back", async () => {
+  await using dir = await tempDir();
+  const project = join(dir.path, "project");
+  Deno.mkdirSync(project);
+  const config = join(dir.path, ".openclaw/openclaw.json");
+  Deno.mkdirSync(join(dir.path, ".openclaw"));
+  const text = Deno.readTextFileSync(
+    new URL(
+      "../fixtures/install/openclaw/json5/home/.openclaw/openclaw.json",
+      import.meta.url,
+    ),
+  );
+  Deno.writeTextFileSync(config, text);
+  const env = { PATH: "" };
+  const where = { home: dir.path, cwd: project, env };
+  const install = await runCli(["install", "openclaw"], where);
+  assert.equal(install.code, 0, install.stderr);
+  assert.match(
+    Deno.readTextFileSync(config),
+    /^ {2}agent: \{ model: 'anthropic/m,
+  );
+  const doctor = await runCli(["doctor"], where);
+  assert.match(
+    doctor.stdout,
+    /^✓ openclaw \(user\) MCP server: ~\/\.openclaw\/openclaw\.json: .*main\.ts \(ctx-mode \d+\.\d+\.\d+\)$/m,
+    doctor.stdout,
+  );
+  assert.match(doctor.stdout, /^✓ openclaw MCP server: registered in /m);
+  const uninstall = await runCli(["uninstall", "openclaw"], where);
+  assert.equal(uninstall.code, 0, uninstall.stderr);
+  assert.equal(Deno.readTextFileSync(config), text);
+});

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
+import JSON5 from "json5";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import {
@@ -43,6 +44,7 @@ const PLUGINS = await pluginFilesOf(INSTALL_TARGETS, LAUNCH);
 /** A file's content as data, without the ctx-mode block of a Markdown file. */
 function read(path: string): unknown {
   const text = Deno.readTextFileSync(path).replace(/^\uFEFF/, "");
+  if (path.endsWith("openclaw.json")) return JSON5.parse(text);
   if (/\.jsonc?$/.test(path)) {
     return parseJsonc(text, [], { allowTrailingComma: true });
   }
@@ -93,6 +95,12 @@ const CASES: {
   { agent: "gemini-cli", fixture: "gemini-cli/realistic", scope: "user" },
   { agent: "codex", fixture: "codex/realistic", scope: "user" },
   { agent: "codex", fixture: "codex/stale", scope: "user", stale: true },
+  // The user's [features] table: only its hooks key is ctx-mode's.
+  { agent: "codex", fixture: "codex/features", scope: "user" },
+  { agent: "codex", fixture: "codex/features-crlf", scope: "user" },
+  { agent: "codex", fixture: "codex/features-eof", scope: "user" },
+  { agent: "codex", fixture: "codex/hooks-off", scope: "user" },
+  { agent: "codex", fixture: "codex/hooks-on", scope: "user" },
   { agent: "qwen-code", fixture: "qwen-code/realistic", scope: "user" },
   { agent: "cursor", fixture: "cursor/realistic", scope: "user" },
   {
@@ -175,6 +183,10 @@ const CASES: {
   { agent: "omp", fixture: "omp/realistic", scope: "user" },
   { agent: "omp", fixture: "", scope: "project" },
   { agent: "openclaw", fixture: "openclaw/realistic", scope: "user" },
+  // JSON5 as OpenClaw reads it: unquoted keys, single quotes, hex, comments.
+  { agent: "openclaw", fixture: "openclaw/json5", scope: "user" },
+  { agent: "openclaw", fixture: "openclaw/json5-crlf", scope: "user" },
+  { agent: "openclaw", fixture: "openclaw/json5-flat", scope: "user" },
   { agent: "openclaw", fixture: "", scope: "user" },
   { agent: "amp", fixture: "amp/realistic", scope: "user" },
   { agent: "amp", fixture: "amp/stale", scope: "user", stale: true },

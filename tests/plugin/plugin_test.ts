@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { dirname } from "node:path";
 import denoJson from "../../deno.json" with { type: "json" };
 import { claudeCode } from "../../adapters/claude_code/adapter.ts";
 import { claudeCodeSetup } from "../../adapters/claude_code/setup.ts";
@@ -9,6 +10,8 @@ import {
 } from "../../scripts/write_configs.ts";
 import { denoDir, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import { claudeCodeAgent } from "../e2e/agents/claude_code.ts";
+import { cachedAgents } from "../install/_cached_agents.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const LAUNCHER = new URL(`${PLUGIN_DIR}/scripts/ctx-mode.sh`, ROOT).pathname;
@@ -73,11 +76,12 @@ Deno.test("the plugin registers every event the Claude Code adapter handles, thr
 });
 
 async function runLauncher(
+  launcher: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const output = await new Deno.Command("/bin/sh", {
-    args: [LAUNCHER, ...args],
+    args: [launcher, ...args],
     env,
     clearEnv: true,
     stdout: "piped",
@@ -91,11 +95,35 @@ async function runLauncher(
   };
 }
 
-Deno.test("the launcher runs CTX_MODE_COMMAND, else ctx-mode on PATH, else says what is missing", async (t) => {
-  await using bin = await tempDir();
+/** A stand-in clone: a deno.json of ctx-mode's and a main.ts that says which it is. */
+async function fakeClone(dir: string, name: string): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    `${dir}/deno.json`,
+    JSON.stringify({ name: "@ctx/mode", version: "0.0.0" }, null, 2),
+  );
+  await Deno.writeTextFile(
+    `${dir}/main.ts`,
+    `console.log(${JSON.stringify(name)}, Deno.args.join(" "));\n`,
+  );
+}
+
+/** The launcher written to a path, as a plugin folder holds it. */
+async function placeLauncher(path: string): Promise<string> {
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, (await pluginFiles())["scripts/ctx-mode.sh"]!);
+  return path;
+}
+
+Deno.test("the launcher runs CTX_MODE_COMMAND, else the clone it came from, else ctx-mode on PATH, else says what is missing", async (t) => {
+  await using dir = await tempDir();
+  const bin = `${dir.path}/bin`;
+  await Deno.mkdir(bin);
+  await Deno.symlink(Deno.execPath(), `${bin}/deno`);
+  const path = `${bin}:/usr/bin:/bin`;
   await t.step("CTX_MODE_COMMAND wins and gets the arguments", async () => {
-    const result = await runLauncher(["version"], {
-      PATH: "/usr/bin:/bin",
+    const result = await runLauncher(LAUNCHER, ["version"], {
+      PATH: path,
       CTX_MODE_COMMAND: `${Deno.execPath()} run -A ${
         new URL("main.ts", ROOT).pathname
       }`,
@@ -106,22 +134,74 @@ Deno.test("the launcher runs CTX_MODE_COMMAND, else ctx-mode on PATH, else says 
       new RegExp(denoJson.version.replaceAll(".", "\\.")),
     );
   });
+  await t.step("in place, the clone around the plugin folder", async () => {
+    const clone = `${dir.path}/in place clone`;
+    await fakeClone(clone, "in-place");
+    const launcher = await placeLauncher(
+      `${clone}/${PLUGIN_DIR}/scripts/ctx-mode.sh`,
+    );
+    await Deno.writeTextFile(`${bin}/ctx-mode`, "#!/bin/sh\necho binary\n", {
+      mode: 0o755,
+    });
+    const result = await runLauncher(launcher, ["search", "a b"], {
+      PATH: path,
+      DENO_DIR: denoDir(),
+    });
+    assert.equal(result.stdout, "in-place search a b\n", result.stderr);
+  });
+  await t.step(
+    "Claude Code's copy: the clone its marketplace was added from",
+    async () => {
+      const clone = `${dir.path}/src/ctx mode`;
+      await fakeClone(clone, "marketplace");
+      const plugins = `${dir.path}/claude/plugins`;
+      const launcher = await placeLauncher(
+        `${plugins}/cache/ctx-mode/ctx-mode/0.1.0/scripts/ctx-mode.sh`,
+      );
+      await Deno.writeTextFile(
+        `${plugins}/known_marketplaces.json`,
+        JSON.stringify(
+          {
+            other: {
+              source: { source: "directory", path: "/elsewhere" },
+              installLocation: `${dir.path}/in place clone`,
+            },
+            "ctx-mode": {
+              source: { source: "directory", path: clone },
+              installLocation: clone,
+              lastUpdated: "2026-01-01T00:00:00.000Z",
+            },
+          },
+          null,
+          2,
+        ),
+      );
+      const result = await runLauncher(launcher, ["serve"], {
+        PATH: path,
+        DENO_DIR: denoDir(),
+      });
+      assert.equal(result.stdout, "marketplace serve\n", result.stderr);
+    },
+  );
+  // Outside any clone from here on.
+  const alone = await placeLauncher(`${dir.path}/alone/scripts/ctx-mode.sh`);
   await t.step("a ctx-mode binary on PATH is next", async () => {
     await Deno.writeTextFile(
-      `${bin.path}/ctx-mode`,
+      `${bin}/ctx-mode`,
       '#!/bin/sh\necho "binary got: $*"\n',
       { mode: 0o755 },
     );
-    const result = await runLauncher(["search", "--", "a b"], {
-      PATH: `${bin.path}:/usr/bin:/bin`,
+    const result = await runLauncher(alone, ["search", "--", "a b"], {
+      PATH: path,
     });
     assert.equal(result.stdout, "binary got: search -- a b\n");
   });
   await t.step(
     "with neither ctx-mode nor deno it fails with one line",
     async () => {
-      await Deno.remove(`${bin.path}/ctx-mode`);
-      const result = await runLauncher(["serve"], { PATH: bin.path });
+      await Deno.remove(`${bin}/ctx-mode`);
+      await Deno.remove(`${bin}/deno`);
+      const result = await runLauncher(alone, ["serve"], { PATH: bin });
       assert.equal(result.code, 127);
       assert.match(
         result.stderr,
@@ -131,10 +211,15 @@ Deno.test("the launcher runs CTX_MODE_COMMAND, else ctx-mode on PATH, else says 
   );
 });
 
-/** The Claude Code CLI: `$CLAUDE_CLI`, else `claude` on PATH. */
+/**
+ * The Claude Code CLI: `$CLAUDE_CLI`, else the pinned one `deno task e2e`
+ * installed, else `claude` on PATH.
+ */
 function findClaude(): string | undefined {
   const explicit = Deno.env.get("CLAUDE_CLI");
   if (explicit) return explicit;
+  const cached = cachedAgents([claudeCodeAgent]);
+  if ("bins" in cached) return cached.bins["claude-code"];
   for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
     try {
       if (Deno.statSync(`${dir}/claude`).isFile) return `${dir}/claude`;
@@ -146,6 +231,16 @@ function findClaude(): string | undefined {
 }
 
 const CLAUDE = findClaude();
+
+/** Copies the repository (without .git) as a user's clone. */
+async function copyClone(to: string): Promise<void> {
+  const root = ROOT.pathname;
+  const output = await new Deno.Command("cp", {
+    args: ["-R", root, to],
+  }).output();
+  assert.ok(output.success, new TextDecoder().decode(output.stderr));
+  await Deno.remove(`${to}/.git`, { recursive: true }).catch(() => {});
+}
 
 /** The prompt on which the stand-in model calls the plugin's ctx_execute. */
 const TOOL_PROMPT = "please call ctx_execute";
@@ -243,32 +338,21 @@ Deno.test({
   ignore: CLAUDE === undefined,
   async fn() {
     await using home = await tempDir();
-    // The marketplace is a copy of the repository's plugin files only.
+    // The marketplace is a copy of the clone, as a user's clone is: the
+    // plugin must run it with nothing set by hand.
     const market = `${home.path}/market`;
-    await Deno.mkdir(`${market}/.claude-plugin`, { recursive: true });
-    await Deno.copyFile(
-      new URL(".claude-plugin/marketplace.json", ROOT),
-      `${market}/.claude-plugin/marketplace.json`,
-    );
-    for (const [name, text] of Object.entries(await pluginFiles())) {
-      const path = `${market}/${PLUGIN_DIR}/${name}`;
-      await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), {
-        recursive: true,
-      });
-      await Deno.writeTextFile(path, text);
-    }
+    await copyClone(market);
     const project = `${home.path}/project`;
     await Deno.mkdir(project);
     const api = fakeModelApi();
     const env = {
       HOME: home.path,
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      // Deno on PATH, as a clone's user has it.
+      PATH: `${dirname(Deno.execPath())}:${
+        Deno.env.get("PATH") ?? "/usr/bin:/bin"
+      }`,
       DENO_DIR: denoDir(),
       CTX_MODE_HOME: `${home.path}/ctx-home`,
-      // The published package is not reachable from a test: the launcher runs this checkout.
-      CTX_MODE_COMMAND: `${Deno.execPath()} run -A --config ${
-        new URL("deno.json", ROOT).pathname
-      } ${new URL("main.ts", ROOT).pathname}`,
       ANTHROPIC_BASE_URL: api.url,
       ANTHROPIC_API_KEY: "sk-test-loopback",
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
@@ -311,7 +395,9 @@ Deno.test({
       assert.equal(plugin.version, denoJson.version);
       assert.match(
         await claude("mcp", "list"),
-        /plugin:ctx-mode:ctx-mode: sh \S+\/scripts\/ctx-mode\.sh serve - ✔ Connected/,
+        new RegExp(
+          `plugin:ctx-mode:ctx-mode: sh \\S*(${market}|/plugins/)\\S*/scripts/ctx-mode\\.sh serve - ✔ Connected`,
+        ),
       );
       await claude("-p", "/ctx-mode:ctx-stats");
       const sent = api.requests.join("\n");

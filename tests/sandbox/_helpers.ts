@@ -37,11 +37,14 @@ export const BWRAP = (await detectConfinement()).kind === "bwrap";
 /** Whether Landlock can confine runs on this machine. */
 export const LANDLOCK = landlockAbi() > 0;
 
-/** The languages installed here. */
+/**
+ * The languages that run here: found on PATH and answering their version
+ * command (a rustup proxy with no toolchain, or a runtime that cannot start,
+ * is left out, so its tests skip).
+ */
 export const AVAILABLE: ReadonlySet<LanguageId> = new Set(
-  (await detectLanguages()).filter((info) => info.available).map((info) =>
-    info.id
-  ),
+  (await detectLanguages({ versions: true })).filter((info) => info.available)
+    .map((info) => info.id),
 );
 
 /** Whether a process with this pid is running (a zombie counts as dead). */

@@ -1,0 +1,156 @@
+// Fixture set-up reads and writes small files in order; sync calls keep the steps plain.
+// deno-lint-ignore-file no-sync-fn-in-async-fn
+/**
+ * Trust the agents require: Gemini CLI keeps every MCP server "Disabled" and
+ * runs no hooks in a folder the user has not trusted, and Codex runs no hook
+ * the user has not reviewed in /hooks. Install and doctor must say what is
+ * held back and the exact step, read from where each agent keeps its trust.
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+import { geminiTrust } from "../../adapters/gemini_cli/trust.ts";
+import { codexHookTrust } from "../../adapters/codex/trust.ts";
+
+function reader(files: Record<string, string>) {
+  return (path: string) => files[path];
+}
+
+Deno.test("Gemini CLI's trust is read as Gemini CLI reads it: env, folderTrust off, the longest rule, TRUST_PARENT, DO_NOT_TRUST", () => {
+  const dir = "/home/ada/.gemini";
+  const file = `${dir}/trustedFolders.json`;
+  const at = (folder: string, files: Record<string, string>, env = {}) =>
+    geminiTrust({ env, geminiDir: dir, folder }, reader(files));
+  assert.equal(at("/src/app", {}).trusted, false);
+  assert.match(at("/src/app", {}).why, /no rule trusts it yet/);
+  const rules = {
+    [file]: `{
+      // written by Gemini CLI
+      "/src": "TRUST_FOLDER",
+      "/src/app/secret": "DO_NOT_TRUST",
+      "/work/repo/.git": "TRUST_PARENT",
+    }`,
+  };
+  assert.equal(at("/src/app", rules).trusted, true);
+  assert.equal(at("/src", rules).trusted, true);
+  assert.equal(at("/srcx", rules).trusted, false, "a prefix is not a parent");
+  assert.equal(at("/src/app/secret/x", rules).trusted, false);
+  assert.match(at("/src/app/secret", rules).why, /DO_NOT_TRUST/);
+  assert.equal(at("/work/repo/sub", rules).trusted, true, "TRUST_PARENT");
+  assert.equal(
+    at("/elsewhere", {
+      [`${dir}/settings.json`]:
+        '{ "security": { "folderTrust": { "enabled": false } } }',
+    }).trusted,
+    true,
+  );
+  assert.equal(
+    at("/elsewhere", {}, { GEMINI_CLI_TRUST_WORKSPACE: "true" }).trusted,
+    true,
+  );
+  assert.equal(
+    at("/src/app", rules, { GEMINI_CLI_TRUST_WORKSPACE: "false" }).trusted,
+    false,
+  );
+  assert.equal(
+    geminiTrust({
+      env: { GEMINI_CLI_TRUSTED_FOLDERS_PATH: "/etc/trust.json" },
+      geminiDir: dir,
+      folder: "/src/app",
+    }, reader({ "/etc/trust.json": '{"/src/app": "TRUST_FOLDER"}' })).file,
+    "/etc/trust.json",
+  );
+});
+
+Deno.test("Codex hook trust is read from [hooks.state] by the keys Codex gives ctx-mode's hooks", () => {
+  const hooks = "/h/.codex/hooks.json";
+  const config = "/h/.codex/config.toml";
+  const files: Record<string, string> = {
+    [hooks]: JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { hooks: [{ type: "command", command: "other-tool" }] },
+          {
+            matcher: "Bash",
+            hooks: [{
+              type: "command",
+              command: "ctx-mode hook codex PreToolUse",
+            }],
+          },
+        ],
+        SessionStart: [{
+          hooks: [{
+            type: "command",
+            command: "ctx-mode hook codex SessionStart",
+          }],
+        }],
+      },
+    }),
+    [config]: "",
+  };
+  const read = reader(files);
+  assert.deepEqual(codexHookTrust(hooks, config, read), {
+    keys: [`${hooks}:pre_tool_use:1:0`, `${hooks}:session_start:0:0`],
+    untrusted: [`${hooks}:pre_tool_use:1:0`, `${hooks}:session_start:0:0`],
+  });
+  files[config] = [
+    `[hooks.state."${hooks}:pre_tool_use:1:0"]`,
+    'trusted_hash = "sha256:aa"',
+    `[hooks.state."${hooks}:session_start:0:0"]`,
+    'trusted_hash = "sha256:bb"',
+    "enabled = false",
+  ].join("\n");
+  assert.deepEqual(codexHookTrust(hooks, config, read)?.untrusted, [
+    `${hooks}:session_start:0:0`,
+  ]);
+  assert.equal(codexHookTrust("/none.json", config, read), undefined);
+});
+
+Deno.test("install and doctor say what Gemini CLI and Codex hold back and the step that turns it on; doctor sees it once trusted", async () => {
+  await using dir = await tempDir();
+  const project = join(dir.path, "project");
+  Deno.mkdirSync(project);
+  const where = { home: dir.path, cwd: project, env: { PATH: "" } };
+  const install = await runCli(["install", "gemini-cli", "codex"], where);
+  assert.equal(install.code, 0, install.stderr);
+  assert.match(
+    install.stdout,
+    /^ {2}Gemini CLI keeps ctx-mode's server Disabled and runs no hooks in .*project \(no rule trusts it yet\): start gemini there and choose "Trust folder" \(or \/permissions\), or add \{".*project":"TRUST_FOLDER"\} to .*\.gemini\/trustedFolders\.json$/m,
+  );
+  assert.match(
+    install.stdout,
+    /^ {2}Codex runs none of ctx-mode's 5 hooks until you trust them: start codex, type \/hooks and trust the ctx-mode hooks/m,
+  );
+  const before = await runCli(["doctor"], where);
+  assert.match(before.stdout, /^! gemini-cli folder trust: Gemini CLI keeps/m);
+  assert.match(before.stdout, /^! codex hook trust: Codex runs none of/m);
+
+  Deno.writeTextFileSync(
+    join(dir.path, ".gemini/trustedFolders.json"),
+    JSON.stringify({ [project]: "TRUST_FOLDER" }),
+  );
+  const codexHome = join(dir.path, ".codex");
+  const keys = Object.entries(
+    JSON.parse(Deno.readTextFileSync(join(codexHome, "hooks.json"))).hooks,
+  ).map(([event]) =>
+    `${join(codexHome, "hooks.json")}:${
+      event.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase()
+    }:0:0`
+  );
+  Deno.writeTextFileSync(
+    join(codexHome, "config.toml"),
+    Deno.readTextFileSync(join(codexHome, "config.toml")) +
+      keys.map((key) => `[hooks.state."${key}"]\ntrusted_hash = "sha256:x"\n`)
+        .join(""),
+  );
+  const after = await runCli(["doctor"], where);
+  assert.match(after.stdout, /^✓ gemini-cli folder trust: Gemini CLI trusts /m);
+  assert.match(
+    after.stdout,
+    /^✓ codex hook trust: all 5 of ctx-mode's hooks are trusted/m,
+  );
+  const again = await runCli(["install", "gemini-cli", "codex"], where);
+  assert.doesNotMatch(again.stdout, /Disabled|until you trust/);
+});
