@@ -89,6 +89,9 @@ export const openClawSetup: AgentSetup = pluginSetup(openClaw, {
           description:
             "Keeps bulky tool output out of the context; blocks destructive commands",
           configSchema: { type: "object", properties: {} },
+          // The plugin's tool-result middleware, which puts a shrunk view in
+          // place of a bulky result (OpenClaw 2026.9.6 refuses an undeclared one).
+          contracts: { agentToolResultMiddleware: ["openclaw"] },
         },
         null,
         2,

@@ -3115,7 +3115,7 @@ function shrinkDeps(adapter, input, where, facts) {
   const scrubber = secretScrubber(facts.env);
   return {
     settings,
-    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) && (!input.subagent || canSubagentCallServer(adapter, input.agentType, call.projectDir, facts)),
+    toolsAvailable: (adapter.serverToolsBuiltIn === true || serverIsAlive(where.home, where.project, facts.now)) && (!input.subagent || canSubagentCallServer(adapter, input.agentType, call.projectDir, facts)),
     scrubber,
     searchTool: adapter.serverToolName?.("ctx_search"),
     now: facts.now,

@@ -187,7 +187,20 @@ const CTX_MODE_TOOLS = [
       items: { type: "string" },
       description: "Queries",
     },
-  }, (p) => ["search", "--", ...(p.queries ?? [])]],
+    source: {
+      type: "string",
+      description:
+        "Only this source label or folder (a shrunk result's receipt names it)",
+      optional: true,
+    },
+  }, (p) => [
+    "search",
+    ...(typeof p.source === "string" && p.source !== ""
+      ? ["--source", p.source]
+      : []),
+    "--",
+    ...(p.queries ?? []),
+  ]],
   [
     "ctx_fetch_and_index",
     "Fetch a URL into the knowledge base; prints an outline",
@@ -198,6 +211,28 @@ const CTX_MODE_TOOLS = [
   ],
   ["ctx_stats", "What ctx-mode kept out of the context", {}, () => ["stats"]],
 ];
+
+// What a tool handed back (read in @mariozechner/pi-coding-agent 0.73.1 and
+// @oh-my-pi/pi-coding-agent 18.3.4): content blocks, and for a command its
+// exit status, which bash reports as `details.exitCode` (OMP) or in the text
+// of a failed call ("Command exited with code 1").
+function resultOf(event) {
+  const content = Array.isArray(event?.content) ? event.content : [];
+  if (
+    event?.toolName !== "bash" ||
+    !content.every((block) => block?.type === "text")
+  ) return content;
+  const stdout = content.map((block) => block.text).join("\n");
+  const stated = /exited with code (\d+)\s*\]?\s*$/.exec(stdout)?.[1];
+  const exitCode = typeof event.details?.exitCode === "number"
+    ? event.details.exitCode
+    : stated !== undefined
+    ? Number(stated)
+    : event.isError
+    ? undefined
+    : 0;
+  return exitCode === undefined ? { stdout } : { stdout, exitCode };
+}
 
 function runCtxMode(args, cwd) {
   const [program, ...rest] = ctxModeCommand();
@@ -234,8 +269,14 @@ export default function ctxMode(pi) {
         description,
         parameters: {
           type: "object",
-          properties,
-          required: Object.keys(properties),
+          properties: Object.fromEntries(
+            Object.entries(properties).map((
+              [key, { optional: _, ...schema }],
+            ) => [key, schema]),
+          ),
+          required: Object.keys(properties).filter((key) =>
+            !properties[key].optional
+          ),
         },
         async execute(_toolCallId, params, _signal, _onUpdate, context) {
           const text = await runCtxMode(
@@ -303,7 +344,7 @@ export default function ctxMode(pi) {
       sessionId: sessionOf(context),
       tool: event.toolName,
       args: event.input,
-      output: event.content,
+      output: resultOf(event),
     });
     const note = [
       notes.get(event.toolCallId),
@@ -311,8 +352,13 @@ export default function ctxMode(pi) {
     ]
       .filter(Boolean).join("\n");
     notes.delete(event.toolCallId);
-    if (!note) return undefined;
-    const content = Array.isArray(event.content) ? event.content : [];
+    const replaced = decision?.action === "replace" &&
+        typeof decision.output === "string" && decision.output !== ""
+      ? [{ type: "text", text: decision.output }]
+      : undefined;
+    if (!note) return replaced ? { content: replaced } : undefined;
+    const content = replaced ??
+      (Array.isArray(event.content) ? event.content : []);
     return {
       content: [...content, { type: "text", text: `[ctx-mode] ${note}` }],
     };
