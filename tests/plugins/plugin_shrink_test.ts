@@ -1,0 +1,265 @@
+/**
+ * Shrinking through the plugins: each generated plugin, loaded by the
+ * runtime its agent loads it with and fed the agent's own result shapes,
+ * puts the compact view of a bulky result where the model reads it; a small
+ * result and a read of an editable source reach the model byte for byte; the
+ * receipt's source gives the full text back; and when ctx-mode is gone, or
+ * its tools are out of the model's reach, nothing changes.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFor } from "../../adapters/registry.ts";
+import { writeHeartbeat } from "../../src/config/heartbeat.ts";
+import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
+import { tempDir } from "../_helpers/temp_dir.ts";
+
+const HOST = fileURLToPath(new URL("./_plugin_host.mjs", import.meta.url));
+const PYTHON_HOST = fileURLToPath(
+  new URL("./_hermes_host.py", import.meta.url),
+);
+
+/** The plugin agents that shrink, and the file of their generated plugin. */
+const PLUGINS: Record<string, string> = {
+  opencode: "plugins/ctx-mode.js",
+  kilocode: "plugins/ctx-mode.js",
+  pi: "extensions/ctx-mode.js",
+  omp: "extensions/ctx-mode.js",
+  openclaw: "extensions/ctx-mode/index.js",
+  "hermes-plugin": "plugins/ctx-mode",
+};
+
+function runtimeOf(agent: string): string {
+  return agent === "hermes-plugin" ? "python3" : "node";
+}
+
+function available(program: string): boolean {
+  try {
+    return new Deno.Command(program, { args: ["--version"], stdout: "null" })
+      .outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
+const RUNTIMES: Record<string, boolean> = {
+  node: available("node"),
+  python3: available("python3"),
+};
+
+/** 3,000 lines of a test run with 3 failures among them. */
+function testRun(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    lines.push(
+      i === 700 || i === 1500 || i === 2900
+        ? `not ok ${i} - rejects login attempt ${i}`
+        : `ok ${i} - handles request number ${i} quickly`,
+    );
+  }
+  return `${lines.join("\n")}\n# tests 3000\n# pass 2997\n# fail 3\n`;
+}
+
+/** An editable source file well over the threshold. */
+function bigSource(): string {
+  return Array.from(
+    { length: 400 },
+    (_, i) =>
+      `export function step${i}(input: number): number {\n  return input + ${i};\n}\n`,
+  ).join("\n");
+}
+
+/** 80 KB of another MCP server's JSON: a list of issues. */
+function issues(): string {
+  return JSON.stringify(
+    Array.from({ length: 300 }, (_, i) => ({
+      id: 1000 + i,
+      number: i + 1,
+      title: `Issue ${i + 1}: the importer drops row ${i * 7}`,
+      state: i % 3 === 0 ? "closed" : "open",
+      body: `Steps to reproduce ${i}: `.padEnd(200, "x"),
+    })),
+  );
+}
+
+interface Seen {
+  bulky: string;
+  small: string;
+  read: string;
+  mcp?: string;
+}
+
+interface Place {
+  home: string;
+  project: string;
+}
+
+async function place(): Promise<Place & AsyncDisposable> {
+  const projectDir = await tempDir();
+  const homeDir = await tempDir();
+  const project = await Deno.realPath(projectDir.path);
+  await Deno.mkdir(join(project, "src"));
+  await Deno.writeTextFile(join(project, "run.txt"), testRun());
+  await Deno.writeTextFile(join(project, "small.txt"), "On branch main\n");
+  await Deno.writeTextFile(join(project, "src", "big.ts"), bigSource());
+  await Deno.writeTextFile(join(project, "issues.json"), issues());
+  return {
+    home: await Deno.realPath(homeDir.path),
+    project,
+    async [Symbol.asyncDispose]() {
+      await projectDir[Symbol.asyncDispose]();
+      await homeDir[Symbol.asyncDispose]();
+    },
+  };
+}
+
+/** ctx-mode's server runs for the project: the model can reach ctx_search. */
+function serverRuns(where: Place): void {
+  writeHeartbeat(where.home, {
+    pid: Deno.pid,
+    version: "test",
+    projectDir: where.project,
+    startedAt: Date.now(),
+    updatedAt: Date.now(),
+  });
+}
+
+async function seen(
+  agent: string,
+  where: Place,
+  command: string[],
+): Promise<Seen> {
+  const adapter = (await agentFor(agent))!;
+  const files = await adapter.pluginFiles!(["ctx-mode"]);
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(where.home, "plugin", name);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await Deno.writeTextFile(path, text);
+  }
+  const plugin = join(where.home, "plugin", PLUGINS[agent]!);
+  const program = runtimeOf(agent);
+  const output = await new Deno.Command(program, {
+    args: program === "node"
+      ? [HOST, agent, plugin, where.project, "shrink"]
+      : [PYTHON_HOST, plugin, where.project, "shrink"],
+    cwd: where.project,
+    clearEnv: true,
+    env: childEnv(where.home, { CTX_MODE_COMMAND: JSON.stringify(command) }),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 0, stderr);
+  return JSON.parse(new TextDecoder().decode(output.stdout));
+}
+
+/** The text the model reads: Hermes's results are JSON objects around it. */
+function body(agent: string, shown: string): string {
+  if (agent !== "hermes-plugin") return shown;
+  const value = JSON.parse(shown);
+  return String(value.output ?? value.content ?? value.result);
+}
+
+/** The bulky result as the agent's own tool reports it (Pi's bash adds the status of a failed run). */
+function bulkyResult(agent: string): string {
+  return agent === "pi" || agent === "omp"
+    ? `${testRun()}\n\nCommand exited with code 1`
+    : testRun();
+}
+
+const CTX_MODE = [Deno.execPath(), "run", "-A", MAIN];
+
+for (const agent of Object.keys(PLUGINS)) {
+  Deno.test({
+    name:
+      `the ${agent} plugin hands the model the shrunk view of a bulky result, and small results and editable reads as they were`,
+    ignore: !RUNTIMES[runtimeOf(agent)],
+    async fn() {
+      await using where = await place();
+      // Pi registers ctx-mode's tools itself: no server needed for the way back.
+      if (agent !== "pi") serverRuns(where);
+      const got = await seen(agent, where, CTX_MODE);
+      const run = testRun();
+      const bulky = body(agent, got.bulky);
+      for (const failure of [700, 1500, 2900]) {
+        assert.ok(
+          bulky.includes(
+            `not ok ${failure} - rejects login attempt ${failure}`,
+          ),
+          `failure ${failure} in the view:\n${bulky}`,
+        );
+      }
+      assert.match(bulky, /exit 1/);
+      const source = /source: "(shrunk\/shell\/npm test #\w+)"/.exec(bulky)
+        ?.[1];
+      assert.ok(source, `a receipt in the view:\n${bulky}`);
+      const runBytes = new TextEncoder().encode(run).length;
+      const shownBytes = new TextEncoder().encode(got.bulky).length;
+      assert.ok(
+        shownBytes <= 0.15 * runBytes,
+        `${shownBytes} bytes shown of ${runBytes}`,
+      );
+      // Small results and reads of editable sources: byte for byte what the tool gave.
+      assert.equal(body(agent, got.small), "On branch main\n");
+      assert.equal(body(agent, got.read), bigSource());
+      if (got.mcp !== undefined) {
+        const view = body(agent, got.mcp);
+        assert.ok(view.length < issues().length * 0.15, view);
+        assert.match(view, /300/, "the list's length is in the view");
+        assert.match(view, /shrunk\//);
+      }
+      // A line the view left out comes back from one search of the receipt's source.
+      const line = "ok 1234 - handles request number 1234 quickly";
+      assert.ok(!bulky.includes(line));
+      const search = await runCli(
+        ["search", "--source", source, "--", "handles request number 1234"],
+        { home: where.home, cwd: where.project },
+      );
+      assert.equal(search.code, 0, search.stderr);
+      assert.ok(search.stdout.includes(line), search.stdout);
+    },
+  });
+
+  Deno.test({
+    name:
+      `the ${agent} plugin leaves every result as it was when ctx-mode cannot start`,
+    ignore: !RUNTIMES[runtimeOf(agent)],
+    async fn() {
+      await using where = await place();
+      serverRuns(where);
+      const got = await seen(agent, where, [
+        join(where.home, "no-such-ctx-mode"),
+      ]);
+      assert.equal(body(agent, got.bulky), bulkyResult(agent));
+      assert.equal(body(agent, got.small), "On branch main\n");
+      assert.equal(body(agent, got.read), bigSource());
+      if (got.mcp !== undefined) assert.equal(body(agent, got.mcp), issues());
+    },
+  });
+}
+
+Deno.test({
+  name:
+    "the opencode plugin leaves a bulky result whole when the model cannot reach ctx-mode's tools to get the rest back",
+  ignore: !RUNTIMES.node,
+  async fn() {
+    await using where = await place();
+    // No server heartbeat: OpenCode's model has no ctx_search.
+    const got = await seen("opencode", where, CTX_MODE);
+    assert.equal(got.bulky, testRun());
+  },
+});
+
+Deno.test("each plugin agent's modifyOutput flag says whether its plugin shrinks", async () => {
+  for (const agent of Object.keys(PLUGINS)) {
+    const adapter = (await agentFor(agent))!;
+    assert.equal(adapter.capabilities.modifyOutput, true, agent);
+    assert.ok(adapter.formatReplacement, agent);
+  }
+  // Hermes's shell hooks cannot return a result (transform_tool_result is plugin-only).
+  const shell = (await agentFor("hermes"))!;
+  assert.equal(shell.capabilities.modifyOutput, false);
+});
