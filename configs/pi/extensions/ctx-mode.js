@@ -130,6 +130,13 @@ function ctxModeChannel(platform, directory) {
   };
 }
 
+import { readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+
+/** The most of a spilled full output the extension reads back. */
+const FULL_OUTPUT_BYTES = 8 * 1024 * 1024;
+
 /** ctx-mode's tools, registered through the extension API (the CLI runs each). */
 const CTX_MODE_TOOLS = [
   [
@@ -214,16 +221,16 @@ const CTX_MODE_TOOLS = [
 
 // What a tool handed back (read in @mariozechner/pi-coding-agent 0.73.1 and
 // @oh-my-pi/pi-coding-agent 18.3.4): content blocks, and for a command its
-// exit status, which bash reports as `details.exitCode` (OMP) or in the text
-// of a failed call ("Command exited with code 1").
+// output and exit status, which bash reports as `details.exitCode` (OMP) or in
+// the text of a failed call ("Command exited with code 1").
 function resultOf(event) {
   const content = Array.isArray(event?.content) ? event.content : [];
   if (
     event?.toolName !== "bash" ||
     !content.every((block) => block?.type === "text")
   ) return content;
-  const stdout = content.map((block) => block.text).join("\n");
-  const stated = /exited with code (\d+)\s*\]?\s*$/.exec(stdout)?.[1];
+  const text = content.map((block) => block.text).join("\n");
+  const stated = /exited with code (\d+)\s*\]?\s*$/.exec(text)?.[1];
   const exitCode = typeof event.details?.exitCode === "number"
     ? event.details.exitCode
     : stated !== undefined
@@ -231,7 +238,34 @@ function resultOf(event) {
     : event.isError
     ? undefined
     : 0;
+  const stdout = fullOutput(text, event.details) ?? text;
   return exitCode === undefined ? { stdout } : { stdout, exitCode };
+}
+
+// Pi shows the model only the tail of a long command output and spills all of
+// it to `<tmpdir>/pi-bash-<16 hex>.log`, named in the text's last "Full
+// output: …]" notice (and in `details.fullOutputPath` when the call
+// succeeded; output-accumulator.js, bash.js). The whole output is shrunk
+// instead, so that no failure before the tail is lost: only Pi's own file,
+// of a bounded size, that ends with the tail the model was shown.
+function fullOutput(text, details) {
+  try {
+    const named = details?.fullOutputPath ??
+      [...text.matchAll(/Full output: (\S+)\]/g)].at(-1)?.[1];
+    if (
+      typeof named !== "string" ||
+      !/^pi-bash-[0-9a-f]{16}\.log$/.test(basename(named)) ||
+      join(tmpdir(), basename(named)) !== named
+    ) return undefined;
+    const info = statSync(named);
+    if (!info.isFile() || info.size > FULL_OUTPUT_BYTES) return undefined;
+    const whole = readFileSync(named, "utf8");
+    const notice = text.lastIndexOf("\n\n[Showing ");
+    const tail = text.slice(0, notice < 0 ? 0 : notice).trimEnd().slice(-200);
+    return tail !== "" && whole.trimEnd().endsWith(tail) ? whole : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function runCtxMode(args, cwd) {
