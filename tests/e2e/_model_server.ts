@@ -80,8 +80,8 @@ const SHELL_TOOLS: Record<
 const READ_TOOLS: Record<string, (path: string) => Record<string, unknown>> = {
   Read: (path) => ({ "file_path": path }),
   "read_file": (path) => ({ "file_path": path, "absolute_path": path }),
-  // Pi's.
-  read: (path) => ({ path }),
+  // Pi's (`path`) and OpenCode's (`filePath`); each ignores the other key.
+  read: (path) => ({ path, filePath: path }),
 };
 
 const EDIT_TOOLS: Record<

@@ -16,6 +16,14 @@ import { agentFor } from "../../adapters/registry.ts";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { childEnv, MAIN, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import {
+  bigSource,
+  bytes,
+  FAILURES,
+  issues,
+  LEFT_OUT,
+  testRun,
+} from "./_shrink_fixtures.ts";
 
 const HOST = fileURLToPath(new URL("./_plugin_host.mjs", import.meta.url));
 const PYTHON_HOST = fileURLToPath(
@@ -49,41 +57,6 @@ const RUNTIMES: Record<string, boolean> = {
   node: available("node"),
   python3: available("python3"),
 };
-
-/** 3,000 lines of a test run with 3 failures among them. */
-function testRun(): string {
-  const lines: string[] = [];
-  for (let i = 0; i < 3000; i++) {
-    lines.push(
-      i === 700 || i === 1500 || i === 2900
-        ? `not ok ${i} - rejects login attempt ${i}`
-        : `ok ${i} - handles request number ${i} quickly`,
-    );
-  }
-  return `${lines.join("\n")}\n# tests 3000\n# pass 2997\n# fail 3\n`;
-}
-
-/** An editable source file well over the threshold. */
-function bigSource(): string {
-  return Array.from(
-    { length: 400 },
-    (_, i) =>
-      `export function step${i}(input: number): number {\n  return input + ${i};\n}\n`,
-  ).join("\n");
-}
-
-/** 80 KB of another MCP server's JSON: a list of issues. */
-function issues(): string {
-  return JSON.stringify(
-    Array.from({ length: 300 }, (_, i) => ({
-      id: 1000 + i,
-      number: i + 1,
-      title: `Issue ${i + 1}: the importer drops row ${i * 7}`,
-      state: i % 3 === 0 ? "closed" : "open",
-      body: `Steps to reproduce ${i}: `.padEnd(200, "x"),
-    })),
-  );
-}
 
 interface Seen {
   bulky: string;
@@ -196,11 +169,9 @@ for (const agent of Object.keys(PLUGINS)) {
       const source = /source: "(shrunk\/shell\/npm test #\w+)"/.exec(bulky)
         ?.[1];
       assert.ok(source, `a receipt in the view:\n${bulky}`);
-      const runBytes = new TextEncoder().encode(run).length;
-      const shownBytes = new TextEncoder().encode(got.bulky).length;
       assert.ok(
-        shownBytes <= 0.15 * runBytes,
-        `${shownBytes} bytes shown of ${runBytes}`,
+        bytes(got.bulky) <= 0.15 * bytes(run),
+        `${bytes(got.bulky)} bytes shown of ${bytes(run)}`,
       );
       // Small results and reads of editable sources: byte for byte what the tool gave.
       assert.equal(body(agent, got.small), "On branch main\n");
@@ -212,7 +183,7 @@ for (const agent of Object.keys(PLUGINS)) {
         assert.match(view, /shrunk\//);
       }
       // A line the view left out comes back from one search of the receipt's source.
-      const line = "ok 1234 - handles request number 1234 quickly";
+      const line = LEFT_OUT;
       assert.ok(!bulky.includes(line));
       const search = await runCli(
         ["search", "--source", source, "--", "handles request number 1234"],
