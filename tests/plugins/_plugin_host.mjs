@@ -45,11 +45,14 @@ async function openCodeHost() {
         return { blocked: true, reason: error.message, id: input.callID };
       }
     },
-    async after(tool, args, text, id = `call_${++call}`, exitCode) {
+    async after(tool, args, text, id = `call_${++call}`, exitCode, extra) {
       const output = {
         title: tool,
         output: text,
-        metadata: exitCode === undefined ? {} : { exit: exitCode },
+        metadata: {
+          ...(exitCode === undefined ? {} : { exit: exitCode }),
+          ...extra,
+        },
       };
       await hooks["tool.execute.after"](
         { tool, sessionID, callID: id, args },
@@ -118,7 +121,7 @@ async function piHost() {
       if (result?.block) return { blocked: true, reason: result.reason, id };
       return { blocked: false, args: result?.input ?? args, id };
     },
-    async after(tool, args, text, id = `call_${++call}`, exitCode) {
+    async after(tool, args, text, id = `call_${++call}`, exitCode, extra) {
       // Pi's bash fails a call that exits non-zero, its text ending in the status.
       const failed = exitCode !== undefined && exitCode !== 0;
       const content = [{
@@ -131,7 +134,7 @@ async function piHost() {
         toolCallId: id,
         input: args,
         content,
-        details: {},
+        details: { ...extra },
         isError: failed,
       }, context);
       return (result?.content ?? content).map((part) => part.text).join("\n\n");
@@ -277,6 +280,25 @@ const hosts = {
 };
 const host = await hosts[agent]();
 const { shell, read, edit, readKey, shellKey = "command" } = host.tools;
+if (scenario === "spill") {
+  // Results the agent cut, with where it spilled the whole (the test's cases).
+  const cases = JSON.parse(readFileSync(`${directory}/spill.json`, "utf8"));
+  const seen = [];
+  for (const { command, text, exitCode, extra } of cases) {
+    seen.push(
+      await host.after(
+        shell,
+        { [shellKey]: command },
+        text,
+        undefined,
+        exitCode,
+        extra,
+      ),
+    );
+  }
+  process.stdout.write(`${JSON.stringify(seen)}\n`, () => process.exit(0));
+  await new Promise(() => {});
+}
 if (scenario === "shrink") {
   // What the model gets for a bulky test run, a small result and a read of
   // an editable source (the test wrote them into the project).

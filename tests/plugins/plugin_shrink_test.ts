@@ -100,11 +100,13 @@ function serverRuns(where: Place): void {
   });
 }
 
-async function seen(
+async function seen<T = Seen>(
   agent: string,
   where: Place,
   command: string[],
-): Promise<Seen> {
+  scenario = "shrink",
+  env: Record<string, string> = {},
+): Promise<T> {
   const adapter = (await agentFor(agent))!;
   const files = await adapter.pluginFiles!(["ctx-mode"]);
   for (const [name, text] of Object.entries(files)) {
@@ -116,11 +118,14 @@ async function seen(
   const program = runtimeOf(agent);
   const output = await new Deno.Command(program, {
     args: program === "node"
-      ? [HOST, agent, plugin, where.project, "shrink"]
-      : [PYTHON_HOST, plugin, where.project, "shrink"],
+      ? [HOST, agent, plugin, where.project, scenario]
+      : [PYTHON_HOST, plugin, where.project, scenario],
     cwd: where.project,
     clearEnv: true,
-    env: childEnv(where.home, { CTX_MODE_COMMAND: JSON.stringify(command) }),
+    env: childEnv(where.home, {
+      CTX_MODE_COMMAND: JSON.stringify(command),
+      ...env,
+    }),
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -233,4 +238,104 @@ Deno.test("each plugin agent's modifyOutput flag says whether its plugin shrinks
   // Hermes's shell hooks cannot return a result (transform_tool_result is plugin-only).
   const shell = (await agentFor("hermes"))!;
   assert.equal(shell.capabilities.modifyOutput, false);
+});
+
+/** The last lines of a text, as an agent that cuts long output shows them. */
+function tail(text: string, lines: number): string {
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+Deno.test({
+  name:
+    "the pi plugin shrinks the whole output Pi spilled to its own file, and only that file",
+  ignore: !RUNTIMES.node,
+  async fn() {
+    await using where = await place();
+    const tmp = join(where.home, "tmp");
+    await Deno.mkdir(tmp);
+    const spill = (id: string) => join(tmp, `pi-bash-${id}.log`);
+    await Deno.writeTextFile(spill("0123456789abcdef"), testRun());
+    // A file of Pi's name that does not end with the tail shown: not this output.
+    await Deno.writeTextFile(
+      spill("fedcba9876543210"),
+      `not ok 1 - planted failure\n${"x\n".repeat(5000)}`,
+    );
+    // The right content, but outside Pi's folder.
+    await Deno.writeTextFile(
+      join(where.project, "pi-bash-0123456789abcdef.log"),
+      testRun(),
+    );
+    const shown = (path: string) =>
+      `${
+        tail(testRun(), 1100)
+      }\n\n[Showing lines 1901-3003 of 3003 (50.0KB limit). Full output: ${path}]\n\nCommand exited with code 1`;
+    const cases = [
+      spill("0123456789abcdef"),
+      spill("fedcba9876543210"),
+      join(where.project, "pi-bash-0123456789abcdef.log"),
+    ].map((path) => ({ command: "npm test", text: shown(path) }));
+    await Deno.writeTextFile(
+      join(where.project, "spill.json"),
+      JSON.stringify(cases),
+    );
+    const [whole, planted, outside] = await seen<string[]>(
+      "pi",
+      where,
+      CTX_MODE,
+      "spill",
+      { TMPDIR: tmp },
+    );
+    for (const failure of FAILURES) assert.ok(whole!.includes(failure), whole);
+    assert.match(whole!, /exit 1/);
+    for (const view of [planted!, outside!]) {
+      assert.ok(view.includes(FAILURES[2]!), view);
+      assert.ok(!view.includes(FAILURES[0]!), view);
+      assert.ok(!view.includes("planted failure"), view);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "the opencode plugin shrinks the whole output OpenCode saved when it cut a command's output",
+  ignore: !RUNTIMES.node,
+  async fn() {
+    await using where = await place();
+    serverRuns(where);
+    const saved = join(where.home, "tool_output_1");
+    await Deno.writeTextFile(saved, testRun());
+    const cut = `...output truncated...\n\nFull output saved to: ${saved}\n\n${
+      tail(testRun(), 1100)
+    }`;
+    await Deno.writeTextFile(
+      join(where.project, "spill.json"),
+      JSON.stringify([
+        {
+          command: "npm test",
+          text: cut,
+          exitCode: 1,
+          extra: { truncated: true, outputPath: saved },
+        },
+        // A saved file that does not hold what was shown: the cut output stands.
+        {
+          command: "npm test",
+          text: cut,
+          exitCode: 1,
+          extra: {
+            truncated: true,
+            outputPath: join(where.project, "small.txt"),
+          },
+        },
+      ]),
+    );
+    const [whole, other] = await seen<string[]>(
+      "opencode",
+      where,
+      CTX_MODE,
+      "spill",
+    );
+    for (const failure of FAILURES) assert.ok(whole!.includes(failure), whole);
+    assert.ok(other!.includes(FAILURES[2]!), other);
+    assert.ok(!other!.includes(FAILURES[0]!), other);
+  },
 });
