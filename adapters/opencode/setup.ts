@@ -176,7 +176,7 @@ export const kiloCodeSetup: AgentSetup = pluginSetup(kiloCode, {
   instructionsFile: "AGENTS.md",
   pluginFiles: (command) => openCodePlugin(command, "kilocode"),
   shrinkNote:
-    "every tool's result, by the OpenCode plugin's `tool.execute.after` (`output.output`, or an MCP tool's `content` blocks), which Kilo hands on as OpenCode does (read in @kilocode/cli 7.7.7; 7.8.1 does not install: its platform packages are missing from the registry); not run live",
+    "every tool's result, by the OpenCode plugin's `tool.execute.after` (`output.output`, or an MCP tool's `content` blocks), which Kilo hands on as OpenCode does (read in @kilocode/cli 7.7.7, and seen reach the model on a live run; 7.8.1 does not install: its platform packages are missing from the registry)",
   places: (where) =>
     openCodePlaces(where, {
       project: ".kilo",

@@ -1,6 +1,7 @@
 /**
- * Real agents that load ctx-mode as code — Pi (`@mariozechner/pi-coding-agent`)
- * and OpenCode (`opencode-ai`), from the npm registry — with ctx-mode's
+ * Real agents that load ctx-mode as code — Pi (`@mariozechner/pi-coding-agent`),
+ * OpenCode (`opencode-ai`) and KiloCode (`@kilocode/cli`), from the npm
+ * registry — with ctx-mode's
  * generated plugin, against the scripted model endpoint. The model runs a
  * 3,000-line test run with 3 failures through the agent's own bash tool: the
  * next request the agent sends the model carries the compact view (all three
@@ -103,22 +104,47 @@ const AGENTS: PluginAgent[] = [
       ];
     },
   },
-  {
-    name: "opencode",
+  openCodeLike("opencode", {
     npm: { name: "opencode-ai", version: "1.18.33", bin: "opencode" },
+    folder: ".opencode",
+    config: "opencode.json",
+    schema: "https://opencode.ai/config.json",
+  }),
+  // Kilo 7.8.1's platform packages are missing from the registry: 7.7.7 installs.
+  openCodeLike("kilocode", {
+    npm: { name: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
+    folder: ".kilo",
+    config: "kilo.json",
+    schema: "https://app.kilo.ai/config.json",
+  }),
+];
+
+/** OpenCode or its fork KiloCode: a project config with the scripted provider (and ctx-mode's server), the plugin in the project's plugin folder. */
+function openCodeLike(
+  name: string,
+  facts: {
+    npm: PluginAgent["npm"];
+    folder: string;
+    config: string;
+    schema: string;
+  },
+): PluginAgent {
+  return {
+    name,
+    npm: facts.npm,
     async prepare(where, withCtxMode) {
-      const plugins = join(where.project, ".opencode", "plugins");
+      const plugins = join(where.project, facts.folder, "plugins");
       await Deno.mkdir(plugins, { recursive: true });
       if (withCtxMode) {
         await Deno.writeTextFile(
           join(plugins, "ctx-mode.js"),
-          await pluginFile("opencode", "plugins/ctx-mode.js"),
+          await pluginFile(name, "plugins/ctx-mode.js"),
         );
       }
       await Deno.writeTextFile(
-        join(where.project, "opencode.json"),
+        join(where.project, facts.config),
         JSON.stringify({
-          $schema: "https://opencode.ai/config.json",
+          $schema: facts.schema,
           provider: {
             scripted: {
               npm: "@ai-sdk/openai-compatible",
@@ -149,8 +175,8 @@ const AGENTS: PluginAgent[] = [
       );
       return ["run", "--model", "scripted/scripted", "make the tests pass"];
     },
-  },
-];
+  };
+}
 
 /** What the model received for each scripted call. */
 interface Received {
