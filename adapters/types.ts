@@ -163,6 +163,12 @@ export interface Adapter {
   /** How the model sees one of ctx-mode's MCP tools (`ctx_execute` → `mcp__ctx-mode__ctx_execute`). */
   serverToolName?(tool: string): string;
   /**
+   * Whether the platform's plugin registers ctx-mode's tools itself, so they
+   * are there whenever its hooks run, with or without an MCP server's
+   * heartbeat. @default {false}
+   */
+  serverToolsBuiltIn?: boolean;
+  /**
    * The neutral event for one of the platform's event names, lower-cased with
    * `_` and `-` removed (`pretooluse`), or undefined when ctx-mode does not
    * handle it.

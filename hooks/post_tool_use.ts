@@ -87,6 +87,7 @@ export async function postToolUse(
       scrubber: shrink.scrubber,
       now: shrink.now,
       searchTool: shrink.searchTool,
+      projectDir: call.projectDir,
     })
     : undefined;
   // The view names where the rest is: it replaces nothing unless that holds.

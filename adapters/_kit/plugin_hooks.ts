@@ -9,7 +9,10 @@
  * Request payload: `{sessionId, directory, tool?, args?, output?, prompt?,
  * source?, trigger?}`, event names the neutral ones (`pre_tool_use`, …).
  * Reply: `{"action": "block", "reason"}`, `{"action": "args", "args",
- * "note"}` or `{"action": "context", "text"}`; nothing to proceed.
+ * "note"}`, `{"action": "context", "text"}` or, after a tool ran,
+ * `{"action": "replace", "output"}` (the result's compact view, which the
+ * plugin puts where the agent keeps the result the model sees); nothing to
+ * proceed.
  *
  * The hook path only: the plugin files, MCP entry, instructions and doctor
  * are in `plugin_setup.ts`.
@@ -17,7 +20,12 @@
  * @module
  */
 
-import type { Decision, ToolInput, ToolKind } from "../../src/routing/types.ts";
+import type {
+  Decision,
+  ReplaceOutputDecision,
+  ToolInput,
+  ToolKind,
+} from "../../src/routing/types.ts";
 import type {
   Adapter,
   AdapterEnv,
@@ -25,6 +33,7 @@ import type {
   HookEvent,
   HookInput,
   HookOutput,
+  ToolHookInput,
 } from "../types.ts";
 
 /** One plugin agent. */
@@ -43,6 +52,8 @@ export interface PluginSpec {
   pathKeys: readonly string[];
   /** How its model sees one of ctx-mode's tools (`ctx_execute` → `ctx-mode_ctx_execute`). @default {unchanged} */
   serverToolName?: (tool: string) => string;
+  /** Whether its plugin registers ctx-mode's tools itself (Pi, which has no MCP). @default {false} */
+  serverToolsBuiltIn?: boolean;
 }
 
 /**
@@ -107,6 +118,7 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
     name: spec.name,
     paradigm: "ts-plugin",
     ...(named ? { serverToolName: named } : {}),
+    ...(spec.serverToolsBuiltIn ? { serverToolsBuiltIn: true } : {}),
     capabilities: spec.capabilities,
 
     event(name: string): HookEvent | undefined {
@@ -198,6 +210,18 @@ export function pluginAdapter(spec: PluginSpec): Adapter {
             : PASS;
       }
     },
+
+    // The plugin applies the view in its agent's own shape; see each plugin.js.
+    ...(spec.capabilities.modifyOutput
+      ? {
+        formatReplacement(
+          _input: ToolHookInput,
+          decision: ReplaceOutputDecision,
+        ): HookOutput {
+          return reply({ action: "replace", output: decision.output });
+        },
+      }
+      : {}),
 
     passThrough(): HookOutput {
       return PASS;

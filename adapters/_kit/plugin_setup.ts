@@ -29,6 +29,8 @@ export interface PluginSetupSpec {
   pluginFiles(command: readonly string[]): Promise<Record<string, string>>;
   /** Where the doctor looks: plugin files and MCP config files, project first. */
   places(where: DoctorWhere): { plugins: string[]; mcp: string[] };
+  /** How its plugin shrinks results, read in the agent's source at a version (see `AgentSetup.shrinkNote`). @default {undefined} */
+  shrinkNote?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export function pluginSetup(
   return {
     name,
     install: spec.install,
+    ...(spec.shrinkNote === undefined ? {} : { shrinkNote: spec.shrinkNote }),
     config(command: string): unknown {
       return spec.mcpConfig?.(command.split(" ")) ?? {};
     },

@@ -12,6 +12,14 @@
  * New shell hooks need the user's consent on first run
  * (`HERMES_ACCEPT_HOOKS=1` accepts).
  *
+ * No shrinking (`modifyOutput: false`, a fact): a shell hook's reply is read
+ * only as a block, a rewrite of the arguments or `{"context"}`, and Hermes
+ * refuses to register a shell hook for `transform_tool_result`, the one event
+ * that replaces a result (it is in `SHELL_UNSUPPORTED_HOOKS`; read in
+ * NousResearch/hermes-agent `agent/shell_hooks.py` at 00067189dfec, and
+ * `model_tools.py`, which takes only a string from that hook). The Python
+ * plugin (`hermes-plugin`) shrinks.
+ *
  * @module
  */
 

@@ -2,7 +2,10 @@
  * Hermes Agent's Python plugin (`configs/hermes-plugin/plugins/ctx-mode/`,
  * copied to `~/.hermes/plugins/ctx-mode/` and enabled with `hermes plugins
  * enable ctx-mode`): `pre_tool_call` blocks (`{"action": "block"}`),
- * `transform_tool_result` appends notes, `post_tool_call` records,
+ * `post_tool_call` records and asks whether to shrink, `transform_tool_result`
+ * (which Hermes runs right after it and whose string replaces the result the
+ * model gets; NousResearch/hermes-agent `model_tools.py` at 005113316de9)
+ * puts the view in the result's own JSON field and appends notes,
  * `pre_llm_call` records the prompt and adds the routing block or session
  * guide, `on_session_start` starts the session. Hermes's shell hooks are the
  * `hermes` platform; this is the plugin one, on the hook channel.

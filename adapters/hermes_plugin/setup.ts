@@ -51,6 +51,8 @@ const install: InstallTarget = {
 export const hermesPluginSetup: AgentSetup = pluginSetup(hermesPlugin, {
   install,
   instructionsFile: "AGENTS.md",
+  shrinkNote:
+    "every tool's result, by `transform_tool_result`, whose string Hermes gives the model instead of the result; the view goes into the result's own JSON field (the terminal's `output`, a read's `content`), the rest of the object stays (read in NousResearch/hermes-agent `model_tools.py` at 005113316de9; not run live: Hermes is not on npm); Hermes's shell hooks cannot do this (see the `hermes` agent)",
   pluginFiles: async (command) => ({
     "plugins/ctx-mode/__init__.py": await pluginSource(
       "./hermes_plugin/plugin/__init__.py",

@@ -6,6 +6,15 @@
  * note). Hook shapes high confidence; the non-`exec` tool names and the MCP
  * tool names on the wire are low.
  *
+ * Shrinking: `after_tool_call` only observes, but the plugin also registers
+ * a tool-result middleware (`api.registerAgentToolResultMiddleware`, for the
+ * `openclaw` runtime; read in `openclaw` 2026.9.6,
+ * `agents/harness/tool-result-middleware.ts` and the embedded runner's
+ * `tool_result` extension), whose `{result: {content}}` is what the model
+ * gets. The manifest declares it (`contracts.agentToolResultMiddleware`), and
+ * the plugin must be enabled explicitly (`plugins.entries.ctx-mode`, which
+ * install writes). Older OpenClaw without the middleware: results stay whole.
+ *
  * @module
  */
 
@@ -23,7 +32,7 @@ export const openClaw: Adapter = pluginAdapter({
     sessionStart: true,
     userPrompt: true,
     modifyArgs: true,
-    modifyOutput: false,
+    modifyOutput: true,
     injectContext: true,
     block: true,
     ask: false,

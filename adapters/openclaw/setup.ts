@@ -75,6 +75,8 @@ export const openClawSetup: AgentSetup = pluginSetup(openClaw, {
   install,
   mcpConfig: (command) => atKey(MCP_KEY, serverArgv(command)),
   instructionsFile: "AGENTS.md",
+  shrinkNote:
+    "every tool's result in the embedded (`openclaw`) runtime, by a tool-result middleware (`api.registerAgentToolResultMiddleware`, declared in the manifest's `contracts.agentToolResultMiddleware`) whose `{result: {content}}` is what the model gets (read in openclaw 2026.9.6; not run live: it needs Node 24); `after_tool_call` only observes; the middleware never throws, since OpenClaw answers a failed one with \"Tool output unavailable\"",
   pluginFiles: async (command) => ({
     "extensions/ctx-mode/index.js": await pluginSource(
       "./openclaw/plugin.js",
@@ -89,6 +91,9 @@ export const openClawSetup: AgentSetup = pluginSetup(openClaw, {
           description:
             "Keeps bulky tool output out of the context; blocks destructive commands",
           configSchema: { type: "object", properties: {} },
+          // The plugin's tool-result middleware, which puts a shrunk view in
+          // place of a bulky result (OpenClaw 2026.9.6 refuses an undeclared one).
+          contracts: { agentToolResultMiddleware: ["openclaw"] },
         },
         null,
         2,

@@ -11,6 +11,14 @@
  * transform's input keys medium. A plugin cannot ask the user: an ask blocks
  * with how to run the command by hand. KiloCode, a fork, is here too.
  *
+ * Shrinking: `tool.execute.after` gets the very object the tool returns and
+ * OpenCode hands on (read in `opencode-ai` 1.18.33 and `@kilocode/cli`
+ * 7.7.7, the session's tool wrappers): the plugin sets `output.output` (a
+ * built-in tool's text) or an MCP tool's `content` blocks to the view, and
+ * leaves `title` and `metadata` (the UI's) alone. OpenCode truncates a long
+ * built-in result itself before the hook (2,000 lines or 50 KB, the rest in a
+ * file it names), so what is shrunk there is what the model would have got.
+ *
  * @module
  */
 

@@ -5,6 +5,62 @@
 
 /* __CTX_MODE_CHANNEL__ */
 
+import { readFileSync, statSync } from "node:fs";
+
+/** The most of a spilled full output the plugin reads back. */
+const FULL_OUTPUT_BYTES = 8 * 1024 * 1024;
+
+// What a tool handed back, as the model will see it (read in opencode-ai
+// 1.18.33 and @kilocode/cli 7.7.7): a built-in tool's `output.output` string
+// (bash keeps its exit status in `metadata.exit`), an MCP tool's result with
+// its `content` blocks, turned into text only after this hook.
+function resultOf(output) {
+  if (typeof output?.output === "string") {
+    return typeof output.metadata?.exit === "number"
+      ? {
+        stdout: fullOutput(output) ?? output.output,
+        exitCode: output.metadata.exit,
+      }
+      : output.output;
+  }
+  return Array.isArray(output?.content) ? output.content : undefined;
+}
+
+// OpenCode cuts a long command output to what fits and saves all of it to
+// the file `metadata.outputPath` names (`metadata.truncated`). The whole
+// output is shrunk instead, so that no failure the cut dropped is lost: a
+// file of a bounded size that holds the last line the model was shown.
+function fullOutput(output) {
+  const path = output.metadata?.outputPath;
+  if (output.metadata?.truncated !== true || typeof path !== "string") {
+    return undefined;
+  }
+  try {
+    const info = statSync(path);
+    if (!info.isFile() || info.size > FULL_OUTPUT_BYTES) return undefined;
+    const whole = readFileSync(path, "utf8");
+    const shown = output.output.split("<shell_metadata>")[0].trimEnd();
+    const last = shown.slice(shown.lastIndexOf("\n") + 1);
+    return last !== "" && whole.includes(last) ? whole : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Puts the compact view where the model reads the result; the title and the
+// metadata (the UI's) stay. Anything unexpected leaves the result as it was.
+function replaceResult(output, view) {
+  if (typeof view !== "string" || view === "") return;
+  try {
+    if (typeof output.output === "string") output.output = view;
+    else if (Array.isArray(output.content)) {
+      output.content = [{ type: "text", text: view }];
+    }
+  } catch {
+    // a frozen or odd result: the original stands
+  }
+}
+
 export const CtxMode = async ({ directory }) => {
   const ctx = ctxModeChannel("__PLATFORM__", directory);
   const notes = new Map(); // callID → note for the tool's output
@@ -35,8 +91,11 @@ export const CtxMode = async ({ directory }) => {
         sessionId: input.sessionID,
         tool: input.tool,
         args: input.args,
-        output: output.output,
+        output: resultOf(output),
       });
+      if (decision?.action === "replace") {
+        replaceResult(output, decision.output);
+      }
       const note = [
         notes.get(input.callID),
         decision?.action === "context" ? decision.text : undefined,

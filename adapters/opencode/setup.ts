@@ -156,6 +156,8 @@ export const openCodeSetup: AgentSetup = pluginSetup(openCode, {
   mcpConfig: openCodeMcp,
   instructionsFile: "AGENTS.md",
   pluginFiles: (command) => openCodePlugin(command, "opencode"),
+  shrinkNote:
+    "every tool's result, by the plugin's `tool.execute.after`, which sets a built-in tool's `output.output` (or an MCP tool's `content` blocks) to the view and leaves `title` and `metadata` alone (read in opencode-ai 1.18.33, and seen reach the model on a live run); a command output OpenCode cut to 2,000 lines or 50 KB is shrunk whole from the file OpenCode saved it to (`metadata.outputPath`); needs ctx-mode's MCP server for the way back",
   places: (where) =>
     openCodePlaces(where, {
       project: ".opencode",
@@ -173,6 +175,8 @@ export const kiloCodeSetup: AgentSetup = pluginSetup(kiloCode, {
   }),
   instructionsFile: "AGENTS.md",
   pluginFiles: (command) => openCodePlugin(command, "kilocode"),
+  shrinkNote:
+    "every tool's result, by the OpenCode plugin's `tool.execute.after` (`output.output`, or an MCP tool's `content` blocks), which Kilo hands on as OpenCode does (read in @kilocode/cli 7.7.7, and seen reach the model on a live run; 7.8.1 does not install: its platform packages are missing from the registry)",
   places: (where) =>
     openCodePlaces(where, {
       project: ".kilo",

@@ -12,6 +12,14 @@
  * input (`{input}`); Pi's rewrite is undocumented, so a redirect blocks with
  * the reason there.
  *
+ * Shrinking: `tool_result` handlers may return `{content}`, which replaces
+ * the content blocks the model gets (read in `@mariozechner/pi-coding-agent`
+ * 0.73.1, `ExtensionRunner.emitToolResult` and `agent-session.js`
+ * `afterToolCall`; and in `@oh-my-pi/pi-coding-agent` 18.3.4,
+ * `extensions/wrapper.ts`, where a failed call keeps its error flag and
+ * carries the new content). The extension puts the view there as one text
+ * block, leaves `details` (the UI's) and `isError` alone.
+ *
  * @module
  */
 
@@ -52,6 +60,8 @@ export const pi: Adapter = pluginAdapter({
   capabilities: capabilities(false),
   toolKinds: TOOLS,
   pathKeys: ["path"],
+  // Its extension registers ctx-mode's tools (no MCP, so no server heartbeat).
+  serverToolsBuiltIn: true,
 });
 
 /** The OMP (oh-my-pi) adapter. */

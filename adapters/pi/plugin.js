@@ -4,6 +4,13 @@
 
 /* __CTX_MODE_CHANNEL__ */
 
+import { readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+
+/** The most of a spilled full output the extension reads back. */
+const FULL_OUTPUT_BYTES = 8 * 1024 * 1024;
+
 /** ctx-mode's tools, registered through the extension API (the CLI runs each). */
 const CTX_MODE_TOOLS = [
   [
@@ -61,7 +68,20 @@ const CTX_MODE_TOOLS = [
       items: { type: "string" },
       description: "Queries",
     },
-  }, (p) => ["search", "--", ...(p.queries ?? [])]],
+    source: {
+      type: "string",
+      description:
+        "Only this source label or folder (a shrunk result's receipt names it)",
+      optional: true,
+    },
+  }, (p) => [
+    "search",
+    ...(typeof p.source === "string" && p.source !== ""
+      ? ["--source", p.source]
+      : []),
+    "--",
+    ...(p.queries ?? []),
+  ]],
   [
     "ctx_fetch_and_index",
     "Fetch a URL into the knowledge base; prints an outline",
@@ -72,6 +92,55 @@ const CTX_MODE_TOOLS = [
   ],
   ["ctx_stats", "What ctx-mode kept out of the context", {}, () => ["stats"]],
 ];
+
+// What a tool handed back (read in @mariozechner/pi-coding-agent 0.73.1 and
+// @oh-my-pi/pi-coding-agent 18.3.4): content blocks, and for a command its
+// output and exit status, which bash reports as `details.exitCode` (OMP) or in
+// the text of a failed call ("Command exited with code 1").
+function resultOf(event) {
+  const content = Array.isArray(event?.content) ? event.content : [];
+  if (
+    event?.toolName !== "bash" ||
+    !content.every((block) => block?.type === "text")
+  ) return content;
+  const text = content.map((block) => block.text).join("\n");
+  const stated = /exited with code (\d+)\s*\]?\s*$/.exec(text)?.[1];
+  const exitCode = typeof event.details?.exitCode === "number"
+    ? event.details.exitCode
+    : stated !== undefined
+    ? Number(stated)
+    : event.isError
+    ? undefined
+    : 0;
+  const stdout = fullOutput(text, event.details) ?? text;
+  return exitCode === undefined ? { stdout } : { stdout, exitCode };
+}
+
+// Pi shows the model only the tail of a long command output and spills all of
+// it to `<tmpdir>/pi-bash-<16 hex>.log`, named in the text's last "Full
+// output: …]" notice (and in `details.fullOutputPath` when the call
+// succeeded; output-accumulator.js, bash.js). The whole output is shrunk
+// instead, so that no failure before the tail is lost: only Pi's own file,
+// of a bounded size, that ends with the tail the model was shown.
+function fullOutput(text, details) {
+  try {
+    const named = details?.fullOutputPath ??
+      [...text.matchAll(/Full output: (\S+)\]/g)].at(-1)?.[1];
+    if (
+      typeof named !== "string" ||
+      !/^pi-bash-[0-9a-f]{16}\.log$/.test(basename(named)) ||
+      join(tmpdir(), basename(named)) !== named
+    ) return undefined;
+    const info = statSync(named);
+    if (!info.isFile() || info.size > FULL_OUTPUT_BYTES) return undefined;
+    const whole = readFileSync(named, "utf8");
+    const notice = text.lastIndexOf("\n\n[Showing ");
+    const tail = text.slice(0, notice < 0 ? 0 : notice).trimEnd().slice(-200);
+    return tail !== "" && whole.trimEnd().endsWith(tail) ? whole : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function runCtxMode(args, cwd) {
   const [program, ...rest] = ctxModeCommand();
@@ -108,8 +177,14 @@ export default function ctxMode(pi) {
         description,
         parameters: {
           type: "object",
-          properties,
-          required: Object.keys(properties),
+          properties: Object.fromEntries(
+            Object.entries(properties).map((
+              [key, { optional: _, ...schema }],
+            ) => [key, schema]),
+          ),
+          required: Object.keys(properties).filter((key) =>
+            !properties[key].optional
+          ),
         },
         async execute(_toolCallId, params, _signal, _onUpdate, context) {
           const text = await runCtxMode(
@@ -177,7 +252,7 @@ export default function ctxMode(pi) {
       sessionId: sessionOf(context),
       tool: event.toolName,
       args: event.input,
-      output: event.content,
+      output: resultOf(event),
     });
     const note = [
       notes.get(event.toolCallId),
@@ -185,8 +260,13 @@ export default function ctxMode(pi) {
     ]
       .filter(Boolean).join("\n");
     notes.delete(event.toolCallId);
-    if (!note) return undefined;
-    const content = Array.isArray(event.content) ? event.content : [];
+    const replaced = decision?.action === "replace" &&
+        typeof decision.output === "string" && decision.output !== ""
+      ? [{ type: "text", text: decision.output }]
+      : undefined;
+    if (!note) return replaced ? { content: replaced } : undefined;
+    const content = replaced ??
+      (Array.isArray(event.content) ? event.content : []);
     return {
       content: [...content, { type: "text", text: `[ctx-mode] ${note}` }],
     };

@@ -130,6 +130,8 @@ export const piSetup: AgentSetup = pluginSetup(pi, {
   install: piLike("pi", "Pi", false),
   instructionsFile: "AGENTS.md",
   pluginFiles: (command) => extension(command, "pi", "Pi", false),
+  shrinkNote:
+    "every tool's result, by the extension's `tool_result` handler returning `{content}` (one text block; `details` and `isError` stay), which Pi 0.73.1 hands the model (read in @mariozechner/pi-coding-agent, and seen reach the model on a live run); a command output Pi cut to its last 50 KB is shrunk whole from Pi's own `pi-bash-*.log` when that file ends with the tail shown; the way back is the extension's own `ctx_search` tool (Pi has no MCP)",
   places: (where) => places(where, ".pi", false),
 });
 
@@ -139,5 +141,7 @@ export const ompSetup: AgentSetup = pluginSetup(omp, {
   mcpConfig: (command) => atKey(MCP_KEY, ompServer(serverArgv(command))),
   instructionsFile: "AGENTS.md",
   pluginFiles: (command) => extension(command, "omp", "OMP", true),
+  shrinkNote:
+    "every tool's result, by the extension's `tool_result` handler returning `{content}`, which OMP hands the model even for a failed call, keeping its error flag (read in @oh-my-pi/pi-coding-agent 18.3.4's `extensions/wrapper.ts`; not run live: 18.x does not install, `@oh-my-pi/omp-stats` is missing from the registry)",
   places: (where) => places(where, ".omp", true),
 });

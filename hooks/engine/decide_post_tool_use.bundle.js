@@ -2304,6 +2304,12 @@ function shrinkableRead(path, bytes, sample = "") {
   if (isMinified(sample)) return "minified";
   return void 0;
 }
+function withinProject(path, projectDir2) {
+  if (!projectDir2) return path;
+  const normal = path.replaceAll("\\", "/");
+  const root2 = projectDir2.replaceAll("\\", "/").replace(/\/+$/, "");
+  return root2 !== "" && normal.startsWith(`${root2}/`) ? normal.slice(root2.length + 1) : path;
+}
 function isMinified(sample) {
   if (sample.length < 2e3) return false;
   const head = sample.slice(0, 65536);
@@ -2366,7 +2372,7 @@ function shrinkVerdict(candidate, context) {
       reason: "the model cannot reach ctx_search to get the rest back"
     };
   }
-  if (toolKind === "read" && !shrinkableRead(subject, candidate.bytes, candidate.sample)) {
+  if (toolKind === "read" && !shrinkableRead(withinProject(subject, context.projectDir), candidate.bytes, candidate.sample)) {
     return {
       shrink: false,
       reason: "a read of a file the agent may edit"
@@ -2731,7 +2737,8 @@ ${stderr}`;
   }, {
     settings: options.settings ?? DEFAULT_SHRINK_SETTINGS,
     platform: options.platform,
-    toolsAvailable: options.toolsAvailable
+    toolsAvailable: options.toolsAvailable,
+    projectDir: options.projectDir
   });
   if (!verdict.shrink) return {
     shrunk: false,
@@ -2819,7 +2826,8 @@ async function postToolUse(call, deps, options = {}) {
     toolsAvailable: shrink.toolsAvailable,
     scrubber: shrink.scrubber,
     now: shrink.now,
-    searchTool: shrink.searchTool
+    searchTool: shrink.searchTool,
+    projectDir: call.projectDir
   }) : void 0;
   const kept = shrunk?.shrunk && await shrink?.keep(shrunk) !== false ? shrunk : void 0;
   await deps.record({
@@ -3167,7 +3175,7 @@ function shrinkDeps(adapter, input, where, facts) {
   const scrubber = secretScrubber(facts.env);
   return {
     settings,
-    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) && (!input.subagent || canSubagentCallServer(adapter, input.agentType, call.projectDir, facts)),
+    toolsAvailable: (adapter.serverToolsBuiltIn === true || serverIsAlive(where.home, where.project, facts.now)) && (!input.subagent || canSubagentCallServer(adapter, input.agentType, call.projectDir, facts)),
     scrubber,
     searchTool: adapter.serverToolName?.("ctx_search"),
     now: facts.now,

@@ -98,7 +98,8 @@ function shrinkDeps(
   const scrubber = secretScrubber(facts.env);
   return {
     settings,
-    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) &&
+    toolsAvailable: (adapter.serverToolsBuiltIn === true ||
+      serverIsAlive(where.home, where.project, facts.now)) &&
       (!input.subagent ||
         canSubagentCallServer(
           adapter,

@@ -10227,7 +10227,7 @@ async function decidePreToolUse(adapter, input, facts) {
   const where = projectPaths(call.projectDir, facts);
   const subagentCanCall = (agentType) => canSubagentCallServer(adapter, agentType, call.projectDir, facts);
   const decision = preToolUse(call, {
-    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) && (!input.subagent || subagentCanCall(input.agentType)),
+    toolsAvailable: (adapter.serverToolsBuiltIn === true || serverIsAlive(where.home, where.project, facts.now)) && (!input.subagent || subagentCanCall(input.agentType)),
     subagentCanCallTools: subagentCanCall,
     // Notes are checked against the session's memory afterwards, so that
     // the SQLite module loads only for the calls that carry a note.

@@ -39,7 +39,8 @@ export async function decidePreToolUse(
   const subagentCanCall = (agentType: string | undefined) =>
     canSubagentCallServer(adapter, agentType, call.projectDir, facts);
   const decision = preToolUse(call, {
-    toolsAvailable: serverIsAlive(where.home, where.project, facts.now) &&
+    toolsAvailable: (adapter.serverToolsBuiltIn === true ||
+      serverIsAlive(where.home, where.project, facts.now)) &&
       (!input.subagent || subagentCanCall(input.agentType)),
     subagentCanCallTools: subagentCanCall,
     // Notes are checked against the session's memory afterwards, so that

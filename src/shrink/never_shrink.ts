@@ -46,6 +46,12 @@ export interface ShrinkContext {
   platform?: string | undefined;
   /** Whether the model can call ctx-mode's tools to get the rest back. @default {true} */
   toolsAvailable?: boolean | undefined;
+  /**
+   * The project, so that a read inside it is judged by its path from there
+   * (a project under `~/.cache/` or `build/` holds editable files too).
+   * @default {undefined: the path as given}
+   */
+  projectDir?: string | undefined;
 }
 
 const OWN_TOOLS =
@@ -136,6 +142,16 @@ export function shrinkableRead(
   }
   if (isMinified(sample)) return "minified";
   return undefined;
+}
+
+/** A path inside the project, from the project; any other path as it is. */
+function withinProject(path: string, projectDir: string | undefined): string {
+  if (!projectDir) return path;
+  const normal = path.replaceAll("\\", "/");
+  const root = projectDir.replaceAll("\\", "/").replace(/\/+$/, "");
+  return root !== "" && normal.startsWith(`${root}/`)
+    ? normal.slice(root.length + 1)
+    : path;
 }
 
 /** Minified text: very long lines at the start. */
@@ -235,7 +251,11 @@ export function shrinkVerdict(
   }
   if (
     toolKind === "read" &&
-    !shrinkableRead(subject, candidate.bytes, candidate.sample)
+    !shrinkableRead(
+      withinProject(subject, context.projectDir),
+      candidate.bytes,
+      candidate.sample,
+    )
   ) {
     return { shrink: false, reason: "a read of a file the agent may edit" };
   }

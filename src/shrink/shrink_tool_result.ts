@@ -53,6 +53,8 @@ export interface ShrinkOptions {
   now?: number | undefined;
   /** The search tool's name as the agent's model sees it. @default {"ctx_search"} */
   searchTool?: string | undefined;
+  /** The project, by which a read's path is judged. @default {undefined} */
+  projectDir?: string | undefined;
 }
 
 /** A result's text, its JSON value when it is JSON, and whether it holds more than text. */
@@ -183,6 +185,7 @@ export function shrinkToolResult(
     settings: options.settings ?? DEFAULT_SHRINK_SETTINGS,
     platform: options.platform,
     toolsAvailable: options.toolsAvailable,
+    projectDir: options.projectDir,
   });
   if (!verdict.shrink) return { shrunk: false, reason: verdict.reason };
   // A view is text: images and resources would be lost with the rest.

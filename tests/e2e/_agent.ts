@@ -79,7 +79,7 @@ export function homesRoot(): string {
  * @returns The executable's path, or why it is unavailable.
  */
 export async function installAgent(
-  agent: Agent,
+  agent: Pick<Agent, "npm">,
 ): Promise<{ bin: string } | { skip: string }> {
   const { name, version, bin } = agent.npm;
   const prefix = `${agentCache()}/${

@@ -73,11 +73,15 @@ const SHELL_TOOLS: Record<
     "is_background": false,
   }),
   shell: (command) => ({ command: ["bash", "-lc", command] }),
+  // OpenCode's and Pi's (Pi ignores the description).
+  bash: (command) => ({ command, description: "scripted call" }),
 };
 
 const READ_TOOLS: Record<string, (path: string) => Record<string, unknown>> = {
   Read: (path) => ({ "file_path": path }),
   "read_file": (path) => ({ "file_path": path, "absolute_path": path }),
+  // Pi's (`path`) and OpenCode's (`filePath`); each ignores the other key.
+  read: (path) => ({ path, filePath: path }),
 };
 
 const EDIT_TOOLS: Record<

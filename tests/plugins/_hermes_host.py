@@ -9,6 +9,7 @@ import os
 import sys
 
 folder, directory = sys.argv[1], sys.argv[2]
+scenario = sys.argv[3] if len(sys.argv) > 3 else None
 os.chdir(directory)
 spec = importlib.util.spec_from_file_location("ctx_mode_plugin", os.path.join(folder, "__init__.py"))
 module = importlib.util.module_from_spec(spec)
@@ -35,6 +36,33 @@ def before(tool, args):
         return {"blocked": True, "reason": result["message"]}
     return {"blocked": False}
 
+
+def run_tool(tool, args, result, call_id):
+    """What the model gets, as Hermes's handle_function_call makes it: post_tool_call
+    observes, then the first string transform_tool_result returns replaces the result."""
+    kwargs = {"task_id": task, "session_id": task, "tool_call_id": call_id, "turn_id": "t1"}
+    hooks["post_tool_call"](tool_name=tool, args=args, result=result, duration_ms=3, **kwargs)
+    new = hooks["transform_tool_result"](tool_name=tool, args=args, result=result, **kwargs)
+    return new if isinstance(new, str) else result
+
+
+if scenario == "shrink":
+    def text(name):
+        with open(os.path.join(directory, name), encoding="utf-8") as handle:
+            return handle.read()
+
+    # Hermes's terminal and read_file answer with JSON objects (tools/terminal_tool.py).
+    print(json.dumps({
+        "bulky": run_tool("terminal", {"command": "npm test"},
+                          json.dumps({"output": text("run.txt"), "exit_code": 1, "error": None}), "call_1"),
+        "small": run_tool("terminal", {"command": "git status"},
+                          json.dumps({"output": text("small.txt"), "exit_code": 0, "error": None}), "call_2"),
+        "read": run_tool("read_file", {"path": os.path.join(directory, "src", "big.ts")},
+                         json.dumps({"content": text("src/big.ts"), "total_lines": 400}), "call_3"),
+        "mcp": run_tool("mcp_github_list_issues", {"repo": "acme/api"},
+                        json.dumps({"result": text("issues.json")}), "call_4"),
+    }))
+    sys.exit(0)
 
 results = {}
 hooks["on_session_start"](session_id=task)

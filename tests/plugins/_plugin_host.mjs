@@ -2,10 +2,13 @@
 // Stand-ins for the plugin hosts of OpenCode, KiloCode, Pi, OMP, OpenClaw and
 // Amp (Node): each loads the generated plugin as its agent does, calls its
 // hooks with that agent's argument shapes, and the same scenario prints what
-// happened as one JSON line. Arguments: agent, plugin file, project.
+// happened as one JSON line. Arguments: agent, plugin file, project, and
+// optionally the scenario ("shrink": what the model gets for bulky, small
+// and editable results).
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [agent, pluginFile, directory] = process.argv.slice(2);
+const [agent, pluginFile, directory, scenario] = process.argv.slice(2);
 const plugin = await import(pathToFileURL(pluginFile).href);
 const sessionID = "ses_plugin_test";
 let call = 0;
@@ -42,13 +45,29 @@ async function openCodeHost() {
         return { blocked: true, reason: error.message, id: input.callID };
       }
     },
-    async after(tool, args, text, id = `call_${++call}`) {
-      const output = { title: tool, output: text, metadata: {} };
+    async after(tool, args, text, id = `call_${++call}`, exitCode, extra) {
+      const output = {
+        title: tool,
+        output: text,
+        metadata: {
+          ...(exitCode === undefined ? {} : { exit: exitCode }),
+          ...extra,
+        },
+      };
       await hooks["tool.execute.after"](
         { tool, sessionID, callID: id, args },
         output,
       );
       return output.output;
+    },
+    // An MCP tool: OpenCode hands the hook the server's result, content blocks and all.
+    async mcp(tool, args, text) {
+      const output = { content: [{ type: "text", text }] };
+      await hooks["tool.execute.after"](
+        { tool, sessionID, callID: `call_${++call}`, args },
+        output,
+      );
+      return output.content.map((part) => part.text).join("\n");
     },
     async prompt(text) {
       await hooks["chat.message"]({ sessionID }, {
@@ -102,14 +121,21 @@ async function piHost() {
       if (result?.block) return { blocked: true, reason: result.reason, id };
       return { blocked: false, args: result?.input ?? args, id };
     },
-    async after(tool, args, text, id = `call_${++call}`) {
-      const content = [{ type: "text", text }];
+    async after(tool, args, text, id = `call_${++call}`, exitCode, extra) {
+      // Pi's bash fails a call that exits non-zero, its text ending in the status.
+      const failed = exitCode !== undefined && exitCode !== 0;
+      const content = [{
+        type: "text",
+        text: failed ? `${text}\n\nCommand exited with code ${exitCode}` : text,
+      }];
       const result = await handlers.get("tool_result")({
+        type: "tool_result",
         toolName: tool,
         toolCallId: id,
         input: args,
         content,
-        isError: false,
+        details: { ...extra },
+        isError: failed,
       }, context);
       return (result?.content ?? content).map((part) => part.text).join("\n\n");
     },
@@ -124,9 +150,12 @@ async function piHost() {
 
 async function openClawHost() {
   const handlers = new Map();
+  const middlewares = [];
   plugin.default.register({
     on: (name, handler) => handlers.set(name, handler),
     config: { workspaceDir: directory },
+    registerAgentToolResultMiddleware: (handler, options) =>
+      middlewares.push({ handler, options }),
   });
   const context = { sessionId: sessionID, agentId: "main" };
   const build = async (prompt) =>
@@ -151,14 +180,35 @@ async function openClawHost() {
       }
       return { blocked: false, args: result?.params ?? args, id };
     },
-    async after(tool, args, text) {
+    async after(tool, args, text, id = `call_${++call}`, exitCode) {
+      // As OpenClaw's embedded runner does: the middleware while the result
+      // is made, the observer after it.
+      let result = {
+        content: [{ type: "text", text }],
+        details: exitCode === undefined
+          ? {}
+          : { status: "completed", exitCode },
+      };
+      for (const { handler, options } of middlewares) {
+        if (!options?.runtimes?.includes("openclaw")) continue;
+        result = (await handler({
+          toolCallId: id,
+          toolName: tool,
+          args,
+          cwd: directory,
+          isError: false,
+          result,
+        }, { runtime: "openclaw", sessionId: sessionID }))?.result ?? result;
+      }
       await handlers.get("after_tool_call")({
         toolName: tool,
         params: args,
-        result: text,
+        toolCallId: id,
+        result,
       }, context);
+      const shown = result.content.map((part) => part.text).join("\n");
       const note = await build(undefined);
-      return note ? `${text}\n\n[ctx-mode] ${note}` : text;
+      return note ? `${shown}\n\n[ctx-mode] ${note}` : shown;
     },
     async prompt(text) {
       await build(text);
@@ -230,6 +280,61 @@ const hosts = {
 };
 const host = await hosts[agent]();
 const { shell, read, edit, readKey, shellKey = "command" } = host.tools;
+if (scenario === "spill") {
+  // Results the agent cut, with where it spilled the whole (the test's cases).
+  const cases = JSON.parse(readFileSync(`${directory}/spill.json`, "utf8"));
+  const seen = [];
+  for (const { command, text, exitCode, extra } of cases) {
+    seen.push(
+      await host.after(
+        shell,
+        { [shellKey]: command },
+        text,
+        undefined,
+        exitCode,
+        extra,
+      ),
+    );
+  }
+  process.stdout.write(`${JSON.stringify(seen)}\n`, () => process.exit(0));
+  await new Promise(() => {});
+}
+if (scenario === "shrink") {
+  // What the model gets for a bulky test run, a small result and a read of
+  // an editable source (the test wrote them into the project).
+  const text = (name) => readFileSync(`${directory}/${name}`, "utf8");
+  const results = {
+    bulky: await host.after(
+      shell,
+      { [shellKey]: "npm test" },
+      text("run.txt"),
+      undefined,
+      1,
+    ),
+    small: await host.after(
+      shell,
+      { [shellKey]: "git status" },
+      text("small.txt"),
+      undefined,
+      0,
+    ),
+    read: await host.after(
+      read,
+      { [readKey]: `${directory}/src/big.ts` },
+      text("src/big.ts"),
+    ),
+  };
+  if (host.mcp) {
+    results.mcp = await host.mcp(
+      "github_list_issues",
+      { repo: "acme/api" },
+      text("issues.json"),
+    );
+  }
+  // Large: exit only once stdout has taken all of it.
+  process.stdout.write(`${JSON.stringify(results)}\n`, () => process.exit(0));
+  await new Promise(() => {});
+}
 const results = { system: await host.start() };
 results.rmHome = await host.before(shell, { [shellKey]: "rm -rf ~" });
 results.curl = await host.before(shell, {

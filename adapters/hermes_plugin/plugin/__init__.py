@@ -110,10 +110,48 @@ class _Channel:
             return None
 
 
+# Hermes's tools answer with one string, mostly a JSON object whose bulk is one
+# text field: the terminal's {"output", "exit_code", "error"}, a read's
+# "content" (tools/terminal_tool.py, model_tools.py handle_function_call at
+# NousResearch/hermes-agent 005113316de9: post_tool_call observes, then
+# transform_tool_result may return the string the model gets instead).
+def _body(text):
+    """The JSON object a result holds and the key of its longest text field, or None."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    texts = [(len(v), k) for k, v in value.items() if isinstance(v, str)]
+    if not texts:
+        return None
+    return value, max(texts)[1]
+
+
+def _result_of(text, body):
+    """The result as ctx-mode reads it: a command's output and exit status, a file's text, or the string."""
+    if body is None:
+        return text
+    value, key = body
+    if isinstance(value.get("exit_code"), int) and not isinstance(value.get("exit_code"), bool):
+        return {"stdout": value[key], "exitCode": value["exit_code"]}
+    return {"file": {"content": value[key]}} if key == "content" else value[key]
+
+
+def _replaced(text, body, view):
+    """The result with its bulk replaced by the view, in the result's own shape."""
+    if body is None:
+        return view
+    value, key = body
+    return json.dumps({**value, key: view}, ensure_ascii=False)
+
+
 def register(ctx):
     channel = _Channel(os.getcwd())
     notes = {}
     pending = []
+    replacements = {}  # tool call → (the result, its JSON body, the view)
 
     def session_of(task_id=None, **kwargs):
         return str(kwargs.get("session_id") or task_id or "default")
@@ -150,19 +188,39 @@ def register(ctx):
             notes[(tool_name, json.dumps(args, sort_keys=True, default=str))] = decision["text"]
         return None
 
+    def call_key(tool_name, args, kwargs):
+        call_id = kwargs.get("tool_call_id")
+        if isinstance(call_id, str) and call_id:
+            return call_id
+        return (tool_name, json.dumps(args, sort_keys=True, default=str))
+
     def post_tool_call(tool_name, args, result, task_id=None, duration_ms=None, **kwargs):
-        channel.ask("post_tool_use", {
+        text = result if isinstance(result, str) else str(result)
+        body = _body(text)
+        decision = channel.ask("post_tool_use", {
             "sessionId": session_of(task_id, **kwargs),
             "tool": tool_name,
             "args": args if isinstance(args, dict) else {},
-            "output": result if isinstance(result, str) else str(result),
+            "output": _result_of(text, body),
         })
+        if decision and decision.get("action") == "replace" and isinstance(decision.get("output"), str):
+            replacements[call_key(tool_name, args, kwargs)] = (text, body, decision["output"])
+            while len(replacements) > 256:
+                replacements.pop(next(iter(replacements)))
 
     def transform_tool_result(tool_name, args, result, task_id=None, **kwargs):
+        key = call_key(tool_name, args, kwargs)
         note = notes.pop((tool_name, json.dumps(args, sort_keys=True, default=str)), None)
-        if note and isinstance(result, str):
-            return f"{result}\n\n[ctx-mode] {note}"
-        return None
+        shrunk = replacements.pop(key, None)
+        if not isinstance(result, str):
+            return None
+        new = result
+        # Only the result that was shrunk: a hook before this one may have changed it.
+        if shrunk and shrunk[0] == result:
+            new = _replaced(result, shrunk[1], shrunk[2])
+        if note:
+            new = f"{new}\n\n[ctx-mode] {note}"
+        return new if new != result else None
 
     ctx.register_hook("on_session_start", on_session_start)
     ctx.register_hook("pre_llm_call", pre_llm_call)

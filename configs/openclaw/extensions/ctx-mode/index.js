@@ -189,13 +189,68 @@ export default {
       if (decision?.action === "context") pending = decision.text;
       return undefined;
     });
-    api.on("after_tool_call", async (event, context) => {
-      await channel().ask("post_tool_use", {
+    // The tool-result middleware (OpenClaw 2026.9.6, `registerAgentToolResultMiddleware`,
+    // declared in the manifest's `contracts.agentToolResultMiddleware`) returns
+    // `{result}` to replace what the model gets. A middleware that throws or
+    // times out costs the model the whole result ("Tool output unavailable"),
+    // so this one never throws, and the channel answers within its deadline.
+    const shrinks = typeof api.registerAgentToolResultMiddleware === "function";
+    // One request per tool call, whichever of the two hooks comes first.
+    const asked = new Map(); // toolCallId → the post-tool decision
+    const postToolUse = (toolCallId, context, payload) => {
+      const id = typeof toolCallId === "string" ? toolCallId : undefined;
+      if (id && asked.has(id)) {
+        const decision = asked.get(id);
+        asked.delete(id);
+        return decision;
+      }
+      const decision = channel().ask("post_tool_use", {
         sessionId: sessionOf(context),
+        ...payload,
+      });
+      if (id && shrinks) {
+        asked.set(id, decision);
+        if (asked.size > 256) asked.delete(asked.keys().next().value);
+      }
+      return decision;
+    };
+    api.on("after_tool_call", async (event, context) => {
+      await postToolUse(event.toolCallId, context, {
         tool: event.toolName,
         args: event.params,
         output: event.result,
       });
     });
+    if (!shrinks) return;
+    api.registerAgentToolResultMiddleware(async (event, context) => {
+      try {
+        const result = event?.result;
+        if (!result || !Array.isArray(result.content)) return undefined;
+        const exitCode = result.details?.exitCode;
+        const texts = result.content.every((block) => block?.type === "text");
+        const decision = await postToolUse(event.toolCallId, context, {
+          tool: event.toolName,
+          args: event.args ?? {},
+          output: typeof exitCode === "number" && texts
+            ? {
+              stdout: result.content.map((block) => block.text).join("\n"),
+              exitCode,
+            }
+            : result.content,
+        });
+        if (
+          decision?.action !== "replace" ||
+          typeof decision.output !== "string" || decision.output === ""
+        ) return undefined;
+        return {
+          result: {
+            ...result,
+            content: [{ type: "text", text: decision.output }],
+          },
+        };
+      } catch {
+        return undefined;
+      }
+    }, { runtimes: ["openclaw"] });
   },
 };

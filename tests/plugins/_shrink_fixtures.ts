@@ -1,0 +1,55 @@
+/**
+ * The results the plugin shrink tests feed their agents: a bulky test run
+ * with three failures, an editable source over the threshold, another MCP
+ * server's JSON, and a line the compact view of the run leaves out.
+ *
+ * @module
+ */
+
+/** 3,000 lines of a test run with 3 failures among them (TAP). */
+export function testRun(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    lines.push(
+      i === 700 || i === 1500 || i === 2900
+        ? `not ok ${i} - rejects login attempt ${i}`
+        : `ok ${i} - handles request number ${i} quickly`,
+    );
+  }
+  return `${lines.join("\n")}\n# tests 3000\n# pass 2997\n# fail 3\n`;
+}
+
+/** The failing tests' lines of {@linkcode testRun}. */
+export const FAILURES: readonly string[] = [700, 1500, 2900].map((i) =>
+  `not ok ${i} - rejects login attempt ${i}`
+);
+
+/** A line of {@linkcode testRun} that its view leaves out. */
+export const LEFT_OUT = "ok 1234 - handles request number 1234 quickly";
+
+/** An editable source file well over the threshold. */
+export function bigSource(): string {
+  return Array.from(
+    { length: 400 },
+    (_, i) =>
+      `export function step${i}(input: number): number {\n  return input + ${i};\n}\n`,
+  ).join("\n");
+}
+
+/** 80 KB of another MCP server's JSON: a list of issues. */
+export function issues(): string {
+  return JSON.stringify(
+    Array.from({ length: 300 }, (_, i) => ({
+      id: 1000 + i,
+      number: i + 1,
+      title: `Issue ${i + 1}: the importer drops row ${i * 7}`,
+      state: i % 3 === 0 ? "closed" : "open",
+      body: `Steps to reproduce ${i}: `.padEnd(200, "x"),
+    })),
+  );
+}
+
+/** A text's size in UTF-8 bytes. */
+export function bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
