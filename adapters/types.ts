@@ -179,6 +179,13 @@ export interface Adapter {
     input: ToolHookInput,
     decision: ReplaceOutputDecision,
   ): HookOutput;
+  /**
+   * Whether {@linkcode Adapter.formatReplacement} can carry a view for this
+   * call (its event, its tool, its result's shape): the engine shrinks only
+   * what the reply can deliver. Without this method, every call of a
+   * platform that formats replacements.
+   */
+  canReplaceOutput?(input: ToolHookInput): boolean;
   /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
   passThrough(): HookOutput;
   /**

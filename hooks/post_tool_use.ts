@@ -121,7 +121,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * A tool call's result in the shrinker's terms, from the keys results
  * commonly carry: `stdout`, `stderr` and an exit status for commands, a
- * file's `content` for reads, content blocks for MCP tools; a failure's
+ * file's `content` for reads, the text of searches, listings and fetches,
+ * content blocks for MCP tools; a failure's
  * message stands for a result the agent did not hand over.
  */
 function toolResultOf(call: ToolCallEvent, error?: string): ToolResult {
@@ -141,6 +142,8 @@ function toolResultOf(call: ToolCallEvent, error?: string): ToolResult {
       if (typeof status === "number") exitCode = status;
     } else if (isRecord(file) && typeof file.content === "string") {
       content = file.content;
+    } else {
+      content = textOf(output) ?? output;
     }
   } else if (
     Array.isArray(output) && output.every((block) => isRecord(block))
@@ -164,6 +167,23 @@ function toolResultOf(call: ToolCallEvent, error?: string): ToolResult {
     stderr,
     exitCode,
   };
+}
+
+/**
+ * The text a structured result prints: a content search's `content`, a
+ * listing's `filenames` (one a line), a fetch's `result`, a model-facing
+ * `llmContent`; undefined for any other shape (it is shrunk as JSON).
+ */
+function textOf(output: Record<string, unknown>): string | undefined {
+  const { filenames } = output;
+  if (
+    Array.isArray(filenames) && output.content === undefined &&
+    filenames.every((name) => typeof name === "string")
+  ) {
+    return filenames.join("\n");
+  }
+  return text(output.content) ?? text(output.result) ??
+    text(output.llmContent);
 }
 
 /** The size of a tool's output as JSON text, in bytes. */

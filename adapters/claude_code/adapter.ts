@@ -1,6 +1,6 @@
 /**
  * Claude Code: JSON on stdin, `hookSpecificOutput` on stdout, every
- * capability (block, ask, rewrite input, add context).
+ * capability (block, ask, rewrite input, add context, replace a result).
  *
  * Translates only; the policy lives in `hooks/`. Fails open through the
  * engine: a payload of the wrong shape throws a one-line TypeError. The
@@ -11,6 +11,7 @@
 
 import { basenameOf } from "../../src/config/path_lite.ts";
 import { subagentCanCallServer } from "./subagents.ts";
+import { claudeCanReplace, formatClaudeReplacement } from "./replacement.ts";
 import type { Decision, ToolInput, ToolKind } from "../../src/routing/types.ts";
 import type {
   Adapter,
@@ -190,6 +191,8 @@ export const claudeCode: Adapter = {
     sessionStart: true,
     userPrompt: true,
     modifyArgs: true,
+    // Verified in 2.1.197's binary: PostToolUse `updatedToolOutput`, checked
+    // against the tool's output schema (see replacement.ts).
     modifyOutput: true,
     injectContext: true,
     block: true,
@@ -297,6 +300,9 @@ export const claudeCode: Adapter = {
         });
     }
   },
+
+  formatReplacement: formatClaudeReplacement,
+  canReplaceOutput: claudeCanReplace,
 
   passThrough(): HookOutput {
     return { stdout: "", exitCode: 0 };

@@ -2864,6 +2864,8 @@ function toolResultOf(call, error) {
       if (typeof status === "number") exitCode = status;
     } else if (isRecord2(file) && typeof file.content === "string") {
       content = file.content;
+    } else {
+      content = textOf(output) ?? output;
     }
   } else if (Array.isArray(output) && output.every((block) => isRecord2(block))) {
     content = {
@@ -2887,6 +2889,13 @@ function toolResultOf(call, error) {
     stderr,
     exitCode
   };
+}
+function textOf(output) {
+  const { filenames } = output;
+  if (Array.isArray(filenames) && output.content === void 0 && filenames.every((name) => typeof name === "string")) {
+    return filenames.join("\n");
+  }
+  return text2(output.content) ?? text2(output.result) ?? text2(output.llmContent);
 }
 function outputBytes(output) {
   if (output === void 0) return 0;
@@ -3101,10 +3110,13 @@ async function decidePostToolUse(adapter, input, facts) {
   const where = projectPaths(call.projectDir, facts);
   return await postToolUse(call, {
     record: (record) => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions),
-    shrink: adapter.capabilities.modifyOutput ? shrinkDeps(adapter, input, where, facts) : void 0
+    shrink: canDeliver(adapter, input) ? shrinkDeps(adapter, input, where, facts) : void 0
   }, {
     error: input.error
   });
+}
+function canDeliver(adapter, input) {
+  return adapter.capabilities.modifyOutput && adapter.formatReplacement !== void 0 && (adapter.canReplaceOutput?.(input) ?? true);
 }
 function shrinkDeps(adapter, input, where, facts) {
   const { call } = input;

@@ -47,10 +47,21 @@ export async function decidePostToolUse(
         (store) => store.record(session, record, facts.now),
         facts.sessions,
       ),
-    shrink: adapter.capabilities.modifyOutput
+    shrink: canDeliver(adapter, input)
       ? shrinkDeps(adapter, input, where, facts)
       : undefined,
   }, { error: input.error });
+}
+
+/**
+ * Whether a view would reach the model: the platform can replace results,
+ * its reply dialect carries a view, and it can for this call. Nothing is
+ * shrunk (or indexed, or counted) that the reply could not deliver.
+ */
+function canDeliver(adapter: Adapter, input: ToolHookInput): boolean {
+  return adapter.capabilities.modifyOutput &&
+    adapter.formatReplacement !== undefined &&
+    (adapter.canReplaceOutput?.(input) ?? true);
 }
 
 function shrinkDeps(

@@ -23,10 +23,11 @@ const SET_UP =
 const MAX_ADDED_MODULES = 2;
 /**
  * Claude Code's adapter also reads the subagent definitions in
- * `.claude/agents/`, with the path helpers (`src/config/path_lite.ts`).
+ * `.claude/agents/`, with the path helpers (`src/config/path_lite.ts`), and
+ * puts a shrunk view into each tool's own result shape (`replacement.ts`).
  */
 const EXTRA_MODULES: Readonly<Record<string, number>> = {
-  "./claude_code/adapter.ts": 1,
+  "./claude_code/adapter.ts": 2,
 };
 
 Deno.test("no adapter loads the doctor's modules, deno.json or the launch command on the hook path", async (t) => {

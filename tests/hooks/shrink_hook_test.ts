@@ -65,8 +65,11 @@ Deno.test({
       { home: dir.path, cwd: real, env },
     );
     assert.equal(post.code, 0, post.stderr);
-    // Claude Code's adapter does not format a replacement yet: the answer is unchanged.
-    assert.equal(post.stdout, "");
+    // Claude Code gets the view in Bash's own shape.
+    const replaced = JSON.parse(post.stdout).hookSpecificOutput
+      .updatedToolOutput;
+    assert.match(replaced.stdout, /^\$ npm test/);
+    assert.match(replaced.stdout, /not ok 1500 - rejects login attempt 1500/);
     // The next call passes its PreToolUse hook (the socket takes it after the indexing), then runs.
     const pre = await runHook(["claude-code", "PreToolUse"], {
       "session_id": session,
@@ -103,17 +106,23 @@ Deno.test({
       call.tool === "shrink/Bash"
     );
     assert.equal(calls.length, 1);
-    // Not delivered: the model got the whole result, and nothing counts as kept out.
-    assert.equal(calls[0]!.bytesOut, calls[0]!.bytesIn);
+    // Delivered: the model got the view, and the rest counts as kept out.
+    assert.equal(
+      calls[0]!.bytesOut,
+      new TextEncoder().encode(replaced.stdout).length,
+    );
     const totals = readSessionTotals(
       sessionTotalsPath(dir.path, real, session),
     );
-    assert.equal(totals?.shrunk?.keptOut, 0);
+    assert.equal(
+      totals?.shrunk?.keptOut,
+      calls[0]!.bytesIn - calls[0]!.bytesOut,
+    );
     assert.ok((totals?.shrunk?.handled ?? 0) > 90_000);
   },
 });
 
-/** Claude Code's adapter with a replacement formatter, as its dialect step will add one. */
+/** Claude Code's adapter with a replacement formatter the test can read. */
 async function replacingAdapter(): Promise<Adapter> {
   const base = (await adapterFor("claude-code"))!;
   return {
@@ -201,6 +210,21 @@ Deno.test("the engine leaves a result alone when shrinking is off or the agent c
     );
     assert.equal(output.stdout, "");
   });
+  await t.step("no replacement formatter", async () => {
+    const { formatReplacement: _, ...adapter } = await replacingAdapter();
+    const output = await inProcess(adapter, project, project);
+    assert.equal(output.stdout, "");
+  });
+  await t.step("a call the adapter cannot replace", async () => {
+    const adapter = await replacingAdapter();
+    const output = await inProcess(
+      { ...adapter, canReplaceOutput: () => false },
+      project,
+      project,
+    );
+    assert.equal(output.stdout, "");
+  });
+  // Nothing the reply could not deliver is indexed or counted.
   using kb = KnowledgeBase.open(database);
   assert.deepEqual(
     kb.sources().filter((source) => source.label.startsWith("shrunk/")),
