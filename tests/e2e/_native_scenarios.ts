@@ -21,6 +21,7 @@ import {
   bulkRecords,
   FAILING_TESTS,
   gitHistory,
+  LEDGER_FILE,
   LOG_ERROR,
   PAGE_FACTS,
   postmortemPage,
@@ -59,8 +60,10 @@ export const NATIVE_MEASURES: NativeMeasure[] = [];
 interface Prepared {
   call: CallSpec;
   facts: readonly string[];
+  /** What the model asks `ctx_search` for: words of the question, never the facts themselves. */
+  queries: readonly string[];
   /** Registers the case's own tools (another MCP server) after the agent's settings are written. */
-  configure?: () => Promise<string | undefined>;
+  configure?: (() => Promise<string | undefined>) | undefined;
   [Symbol.asyncDispose]?: () => Promise<void>;
 }
 
@@ -81,6 +84,7 @@ const testRun: NativeCase = {
     return {
       call: { role: "shell", command: "node run_tests.mjs" },
       facts: FAILING_TESTS,
+      queries: ["● failed test Expected Received"],
     };
   },
 };
@@ -93,6 +97,7 @@ const gitLog: NativeCase = {
     return {
       call: { role: "shell", command: "git log --stat" },
       facts: [hash],
+      queries: [LEDGER_FILE],
     };
   },
 };
@@ -131,6 +136,14 @@ const webFetch: NativeCase = {
     return {
       call: fetchCall(session.agent.name, url)!,
       facts: PAGE_FACTS,
+      queries: ["root cause of the outage"],
+      // Claude Code asks claude.ai whether a domain is safe before fetching it.
+      configure: session.agent.name === "claude-code"
+        ? () =>
+          mergeJson(`${session.where.home}/.claude/settings.json`, {
+            skipWebFetchPreflight: true,
+          })
+        : undefined,
       [Symbol.asyncDispose]: () => server.shutdown(),
     };
   },
@@ -162,9 +175,9 @@ async function registerSecondServer(
   const server = secondServer(session);
   const json = async (path: string) => {
     const config = JSON.parse(await Deno.readTextFile(path).catch(() => "{}"));
-    config.mcpServers = { ...config.mcpServers, [SECOND_SERVER]: server };
-    await writeJson(path, config);
-    return undefined;
+    return await mergeJson(path, {
+      mcpServers: { ...config.mcpServers, [SECOND_SERVER]: server },
+    });
   };
   switch (session.agent.name) {
     case "claude-code":
@@ -189,6 +202,16 @@ async function registerSecondServer(
     default:
       return `no known way to add an MCP server to ${session.agent.name}'s configuration`;
   }
+}
+
+/** Sets top-level keys of an agent's JSON settings, keeping the rest. */
+async function mergeJson(
+  path: string,
+  keys: Record<string, unknown>,
+): Promise<undefined> {
+  const config = JSON.parse(await Deno.readTextFile(path).catch(() => "{}"));
+  await writeJson(path, { ...config, ...keys });
+  return undefined;
 }
 
 const otherMcp: NativeCase = {
@@ -220,6 +243,7 @@ const otherMcp: NativeCase = {
         ),
       },
       facts: RECORD_FACTS,
+      queries: ["failed record error"],
       configure: () => registerSecondServer(session),
     };
   },
@@ -232,7 +256,11 @@ const logRead: NativeCase = {
     const path = `${session.where.project}/logs/app.log`;
     await Deno.mkdir(`${session.where.project}/logs`, { recursive: true });
     await Deno.writeTextFile(path, appLog());
-    return { call: { role: "read", path }, facts: [LOG_ERROR] };
+    return {
+      call: { role: "read", path },
+      facts: [LOG_ERROR],
+      queries: ["ERROR payments gateway"],
+    };
   },
 };
 
@@ -251,11 +279,8 @@ interface Received {
 }
 
 /** The script of one run: the native call, with ctx-mode the search, then done. */
-function scriptOf(
-  call: CallSpec,
-  facts: readonly string[],
-  withSearch: boolean,
-) {
+function scriptOf(prepared: Prepared, withSearch: boolean) {
+  const { call } = prepared;
   const received: Received = {};
   const search: CallSpec & { role: "mcp" } = {
     role: "mcp",
@@ -268,14 +293,9 @@ function scriptOf(
         call,
         expect: (result) => {
           received.result = result;
-          const text = readable(result.text);
-          const missing = facts.filter((fact) => !text.includes(fact));
-          const source = RECEIPT.exec(text)?.[1];
-          // What a model does with a receipt: ask for what it lacks.
-          search.args = {
-            queries: missing.length ? [...missing] : [...facts],
-            ...(source ? { source } : {}),
-          };
+          // What a model does with a receipt: ask the source it names.
+          const source = RECEIPT.exec(readable(result.text))?.[1] ?? "shrunk";
+          search.args = { queries: [...prepared.queries], source };
           return undefined;
         },
       },
@@ -292,6 +312,13 @@ function scriptOf(
     ],
   };
   return { script, received };
+}
+
+/** A search answer without the lines that echo its queries. */
+function hitsOf(answer: ToolResult | undefined): string {
+  return readable(answer?.text ?? "").split("\n").filter((line) =>
+    !/^## |^\(searched "/.test(line)
+  ).join("\n");
 }
 
 function excerpt(text: string): string {
@@ -323,7 +350,7 @@ async function runNative(
     await session.agent.prepare(session.where);
     const offConfig = await prepared.configure?.();
     if (offConfig) return { skip: offConfig };
-    const off = scriptOf(prepared.call, prepared.facts, false);
+    const off = scriptOf(prepared, false);
     const offRun = await session.prompt(prompt, off.script);
     if (!off.received.result) {
       return `without ctx-mode the agent sent no result back (exit ${offRun.code}): ${
@@ -336,7 +363,7 @@ async function runNative(
     if (unregistered) return unregistered;
     const onConfig = await prepared.configure?.();
     if (onConfig) return { skip: onConfig };
-    const on = scriptOf(prepared.call, prepared.facts, true);
+    const on = scriptOf(prepared, true);
     const onRun = await session.prompt(prompt, on.script);
     if (!on.received.result) {
       return `with ctx-mode the agent sent no result back (exit ${onRun.code}): ${
@@ -344,7 +371,7 @@ async function runNative(
       }`;
     }
     const inView = factsIn(on.received.result.text, prepared.facts);
-    const searched = factsIn(on.received.search?.text ?? "", prepared.facts)
+    const searched = factsIn(hitsOf(on.received.search), prepared.facts)
       .filter((fact) => !inView.includes(fact));
     const measure: NativeMeasure = {
       agent: session.agent.name,
