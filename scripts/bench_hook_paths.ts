@@ -170,9 +170,11 @@ export async function benchHookPaths(): Promise<void> {
       "claude-code",
       event,
     ];
+    // As the MCP server starts it: a shrunk result is indexed after the answer.
     const socket = await startHookSocket({
       dataHome: home,
       projectDir: served,
+      deferIndexing: true,
     });
     if ("reason" in socket) {
       console.log(`Hook socket: skipped (${socket.reason})`);

@@ -1153,20 +1153,23 @@ function formatBytes(bytes) {
 
 // src/store/split_oversize.ts
 var encoder = new TextEncoder();
+var NON_ASCII_RUN = /[^\x00-\x7f]+/g;
 function utf8ByteLength(text3) {
-  let bytes = 0;
-  const length = text3.length;
-  for (let i = 0; i < length; i++) {
-    const code = text3.charCodeAt(i);
-    if (code < 128) {
-      bytes += 1;
-    } else if (code < 2048) {
-      bytes += 2;
-    } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(text3.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else {
-      bytes += 3;
+  let bytes = text3.length;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let match = NON_ASCII_RUN.exec(text3); match !== null; match = NON_ASCII_RUN.exec(text3)) {
+    const run = match[0];
+    const length = run.length;
+    for (let i = 0; i < length; i++) {
+      const code = run.charCodeAt(i);
+      if (code < 2048) {
+        bytes += 1;
+      } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(run.charCodeAt(i + 1))) {
+        bytes += 2;
+        i++;
+      } else {
+        bytes += 2;
+      }
     }
   }
   return bytes;
@@ -1988,7 +1991,9 @@ var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/ru
 function anyOf(patterns) {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
 }
-var SUMMARY_ANY = anyOf(SUMMARY);
+var SUMMARY_AT_START = new RegExp(`^(?:${SUMMARY.filter((pattern) => pattern.source.startsWith("^")).map((pattern) => `(?:${pattern.source.slice(1)})`).join("|")})`);
+var SUMMARY_INSIDE = anyOf(SUMMARY.filter((pattern) => !pattern.source.startsWith("^")));
+var SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
 var FAILURE_ANY = anyOf(FAILURE);
 var ERROR_ANY = anyOf(ERROR);
 var WARNING_ANY = anyOf(WARNING);
@@ -2000,7 +2005,9 @@ function lineSignal(line) {
   if (line.length === 0 || line.length > 2e3 || !(MAYBE.test(line) || MAYBE_MARKS.test(line))) {
     return void 0;
   }
-  if (SUMMARY_ANY.test(line)) return "summary";
+  if (SUMMARY_AT_START.test(line) || SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line)) {
+    return "summary";
+  }
   if (PASS.test(line)) return void 0;
   if (FAILURE_ANY.test(line)) return "failure";
   if (ERROR_ANY.test(line)) return "error";
