@@ -1333,6 +1333,7 @@ function jsonView(value, input) {
       const ids = records.slice(0, MAX_IDS).map((item) => clip2(String(item[idKey]), 60));
       body.push(`  ${idKey}: ${ids.join(", ")}${records.length > ids.length ? `, \u2026 ${commas(records.length - ids.length)} more` : ""}`);
     }
+    body.push(...standingOut(records, idKey, clip2));
     if (labelKey) {
       body.push(`  ${labelKey} of the first items:`);
       for (const item of records.slice(0, 10)) {
@@ -1354,6 +1355,54 @@ function jsonView(value, input) {
     summary,
     indexKind: "json"
   };
+}
+var MAX_SCANNED_ITEMS = 5e3;
+var RARE_ITEMS = 3;
+var MAX_FIELD_VALUES = 8;
+function standingOut(records, idKey, clip2) {
+  const scanned = records.slice(0, MAX_SCANNED_ITEMS);
+  if (scanned.length < 2 * RARE_ITEMS + 1) return [];
+  const keyCounts = /* @__PURE__ */ new Map();
+  const values = /* @__PURE__ */ new Map();
+  for (const item of scanned) {
+    for (const [key, value] of Object.entries(item)) {
+      bump(keyCounts, key);
+      if (typeof value !== "string" && typeof value !== "boolean") continue;
+      const text3 = String(value);
+      if (text3.length > 40) continue;
+      const counts = values.get(key) ?? /* @__PURE__ */ new Map();
+      if (counts.size <= MAX_FIELD_VALUES) bump(counts, text3);
+      values.set(key, counts);
+    }
+  }
+  const name = (item, index) => idKey ? clip2(String(item[idKey]), 40) : `#${index}`;
+  const lines = [];
+  for (const [key, counts] of values) {
+    if (key === idKey || counts.size < 2 || counts.size > MAX_FIELD_VALUES) {
+      continue;
+    }
+    lines.push(`  ${key}: ${countList(counts, MAX_FIELD_VALUES)}`);
+    for (const [value, count] of counts) {
+      if (count > RARE_ITEMS) continue;
+      const holders = scanned.flatMap((item, index) => String(item[key]) === value ? [
+        name(item, index)
+      ] : []);
+      lines.push(`    ${clip2(value, 40)}: ${holders.join(", ")}`);
+    }
+  }
+  for (const [key, count] of keyCounts) {
+    if (count > RARE_ITEMS || count * 2 > scanned.length) continue;
+    lines.push(`  ${key} (in ${count} of ${commas(scanned.length)} items):`);
+    scanned.forEach((item, index) => {
+      if (!(key in item)) return;
+      const value = typeof item[key] === "string" ? item[key] : JSON.stringify(item[key]) ?? "";
+      lines.push(`    ${name(item, index)}: ${clip2(value, 200)}`);
+    });
+  }
+  return lines.length > 0 ? [
+    "Items that stand out:",
+    ...lines
+  ] : [];
 }
 var YAML_LINE = /^(\s*)(?:- )?([\w.\/-]+):(?:\s+(.*))?$/;
 var YAML_KEYS = /* @__PURE__ */ new Set([

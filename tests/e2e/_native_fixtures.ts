@@ -189,7 +189,7 @@ ${sections.join("\n")}
 
 /** The one failed record among 310: its id and its error are the facts. */
 export const RECORD_FACTS = [
-  "rec-0317",
+  "rec-0217",
   "card processor timeout after 30s (acct-7781)",
 ] as const;
 
