@@ -59,6 +59,13 @@ export interface ToolHookInput {
   agentType?: string;
   /** Why the tool failed (post_tool_use), when the platform reports a failure. */
   error?: string;
+  /**
+   * Where the platform kept a shell's whole output when the payload's
+   * `stdout` is only its start (post_tool_use): the file, and the platform's
+   * own folder it must resolve inside. Shrinking reads it, or leaves the
+   * result alone.
+   */
+  fullOutput?: { path: string; within: string };
 }
 
 /** A session event (start, prompt, compaction), parsed into neutral terms. */
@@ -214,6 +221,14 @@ export interface AgentSetup {
   install: InstallTarget;
   /** Facts about this platform not verified on a live install, for the docs. @default {[]} */
   unverified?: readonly string[];
+  /**
+   * How the platform's tool results are shrunk, or why they cannot be: one
+   * sentence for the docs, with the version it was read from.
+   * @default {undefined: the hook answer cannot replace a result}
+   */
+  shrinkNote?: string;
+  /** Which results can be shrunk, when not every tool's (`MCP only`), for the matrix. @default {undefined: every tool's} */
+  shrinkScope?: string;
   /** Every file of its set-up (hooks, MCP server, instructions) with where the platform reads it. */
   configFiles?(command: string): ConfigFile[];
   /**

@@ -183,7 +183,18 @@ function textOf(output: Record<string, unknown>): string | undefined {
     return filenames.join("\n");
   }
   return text(output.content) ?? text(output.result) ??
-    text(output.llmContent);
+    text(output.llmContent) ?? partsText(output.llmContent);
+}
+
+/** The text of model parts (`[{text}]`), when every part is text. */
+function partsText(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const texts = value.map((part) =>
+    isRecord(part) ? text(part.text) : undefined
+  );
+  return texts.every((piece) => piece !== undefined)
+    ? texts.join("\n")
+    : undefined;
 }
 
 /** The size of a tool's output as JSON text, in bytes. */

@@ -61,6 +61,12 @@ function eventCell(adapter: Agent, event: HookEvent, has: boolean): string {
   return adapter.observeOnly?.includes(event) ? "observe" : "yes";
 }
 
+/** Whether the agent's post-tool answer carries a shrunk view (see docs/shrink.md). */
+function shrinks(adapter: Agent): boolean {
+  return adapter.capabilities.modifyOutput &&
+    adapter.formatReplacement !== undefined;
+}
+
 /**
  * The capability matrix as a Markdown table.
  *
@@ -75,6 +81,7 @@ export function capabilityMatrix(adapters: readonly Agent[]): string {
     "ask",
     "rewrite args",
     "inject context",
+    "shrink output",
   ];
   const rows = adapters.map((adapter) => {
     const caps = adapter.capabilities;
@@ -88,6 +95,7 @@ export function capabilityMatrix(adapters: readonly Agent[]): string {
       caps.ask ? "yes" : caps.block ? "→ deny" : "—",
       caps.modifyArgs ? "yes" : caps.block ? "→ deny" : "—",
       caps.injectContext ? "yes" : "—",
+      shrinks(adapter) ? adapter.shrinkScope ?? "yes" : "—",
     ];
   });
   return [header, header.map(() => "---"), ...rows]
@@ -201,6 +209,15 @@ function section(adapter: Agent): string {
       : "a rewrite is a deny carrying the rewritten call (a subagent prompt runs without the routing block)",
   ].filter(Boolean);
   if (degraded.length) lines.push(`Degraded: ${degraded.join("; ")}.`, "");
+  lines.push(
+    `Shrink output ([shrinking](shrink.md)): ${
+      adapter.shrinkNote ??
+        (shrinks(adapter)
+          ? "every tool's result"
+          : "none: its hook answer cannot replace a tool's result")
+    }.`,
+    "",
+  );
   if (adapter.unverified?.length) {
     lines.push(`Unverified: ${adapter.unverified.join("; ")}.`, "");
   }

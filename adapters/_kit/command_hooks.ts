@@ -442,6 +442,12 @@ export function defineAgent(spec: AgentSpec): Adapter {
       return spec.reply(input.event, wire, eventName);
     },
     passThrough: () => passThrough,
+    ...(spec.formatReplacement
+      ? { formatReplacement: spec.formatReplacement }
+      : {}),
+    ...(spec.canReplaceOutput
+      ? { canReplaceOutput: spec.canReplaceOutput }
+      : {}),
   };
 }
 

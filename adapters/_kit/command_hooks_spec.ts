@@ -6,10 +6,12 @@
  * @module
  */
 
+import type { ReplaceOutputDecision } from "../../src/routing/types.ts";
 import type {
   Capabilities,
   HookEvent,
   HookOutput,
+  ToolHookInput,
   ToolRoles,
 } from "../types.ts";
 
@@ -65,6 +67,17 @@ export interface AgentSpec {
   ): HookOutput;
   /** The answer that lets everything proceed. @default {empty stdout, exit 0} */
   passThrough?: HookOutput;
+  /**
+   * Writes a shrunk view in place of a tool's result, for a platform whose
+   * post-tool reply can carry one (see `Adapter.formatReplacement`).
+   * @default {undefined: results are never replaced}
+   */
+  formatReplacement?(
+    input: ToolHookInput,
+    decision: ReplaceOutputDecision,
+  ): HookOutput;
+  /** Whether this call's result can be replaced (see `Adapter.canReplaceOutput`). @default {every call} */
+  canReplaceOutput?(input: ToolHookInput): boolean;
 }
 
 /** Where a payload keeps each fact. */

@@ -37,6 +37,10 @@ export interface SetupSpec {
   doctorPlaces(where: DoctorWhere, installHint: string): DoctorPlaces;
   /** Unverified facts, for the docs. */
   unverified: readonly string[];
+  /** How results are shrunk, or why not (see `AgentSetup.shrinkNote`). @default {undefined} */
+  shrinkNote?: string;
+  /** Which results are shrunk, when not all (see `AgentSetup.shrinkScope`). @default {undefined} */
+  shrinkScope?: string;
 }
 
 /**
@@ -52,6 +56,10 @@ export function defineSetup(adapter: Adapter, spec: SetupSpec): AgentSetup {
     name: adapter.name,
     install: spec.install,
     unverified: spec.unverified,
+    ...(spec.shrinkNote === undefined ? {} : { shrinkNote: spec.shrinkNote }),
+    ...(spec.shrinkScope === undefined
+      ? {}
+      : { shrinkScope: spec.shrinkScope }),
     configFiles: spec.configFiles,
     config(command: string): unknown {
       return Object.fromEntries(

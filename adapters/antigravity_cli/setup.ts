@@ -102,6 +102,7 @@ export const antigravityCliSetup: AgentSetup = defineSetup(antigravityCli, {
     mcpFix:
       "add configs/antigravity-cli/mcp_config.json to ~/.gemini/antigravity/mcp_config.json",
   }),
+  shrinkNote: "none: only `PreToolUse` is known",
   unverified: [
     "read, search, fetch and edit tool names",
     "ask: ctx-mode denies instead",

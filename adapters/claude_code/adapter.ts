@@ -160,6 +160,25 @@ function platformInput(
   return result;
 }
 
+/**
+ * Where Claude Code kept a shell's whole output: past some 30,000 characters
+ * it hands the hook the start as `stdout` and the file in its own folder
+ * (`CLAUDE_CONFIG_DIR`, else `~/.claude`) as `persistedOutputPath`.
+ */
+function persistedOutput(
+  response: unknown,
+  where: AdapterEnv,
+): { path: string; within: string } | undefined {
+  if (typeof response !== "object" || response === null) return undefined;
+  const path = text((response as Record<string, unknown>).persistedOutputPath);
+  const home = text(where.env.HOME);
+  const within = text(where.env.CLAUDE_CONFIG_DIR) ??
+    (home === undefined ? undefined : `${home}/.claude`);
+  return path === undefined || within === undefined
+    ? undefined
+    : { path, within };
+}
+
 function json(value: unknown): HookOutput {
   return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
 }
@@ -222,11 +241,15 @@ export const claudeCode: Adapter = {
       const error = event === "post_tool_use" && payload.is_interrupt !== true
         ? text(payload.error)
         : undefined;
+      const fullOutput = event === "post_tool_use"
+        ? persistedOutput(payload.tool_response, where)
+        : undefined;
       return {
         event,
         subagent: text(payload.agent_id) !== undefined,
         ...(agentType === undefined ? {} : { agentType }),
         ...(error === undefined ? {} : { error }),
+        ...(fullOutput === undefined ? {} : { fullOutput }),
         call: {
           platform: "claude-code",
           sessionId,

@@ -2,7 +2,8 @@
  * Codex CLI: Claude Code's hook format in `$CODEX_HOME/hooks.json` (run only
  * with `[features] hooks = true` in `config.toml` and after the user trusts
  * them), Claude-style `hookSpecificOutput` replies, `updatedInput` rewrites
- * (builds since May 2026). The MCP server lives in `config.toml`.
+ * (builds since May 2026); a bulky result is replaced by its shrunk view
+ * through a `PostToolUse` block. The MCP server lives in `config.toml`.
  *
  * Codex has no file-read, search or fetch tool: it reads through the shell,
  * so `cat .env` is the secret read the guard sees. `apply_patch` edits carry
@@ -16,7 +17,8 @@
  */
 
 import { claudeStyleReply, defineAgent } from "../_kit/command_hooks.ts";
-import type { Adapter } from "../types.ts";
+import type { ReplaceOutputDecision } from "../../src/routing/types.ts";
+import type { Adapter, HookOutput, ToolHookInput } from "../types.ts";
 
 /** Its event names per neutral event, the registered one first. */
 export const EVENTS = {
@@ -26,6 +28,24 @@ export const EVENTS = {
   "session_start": ["SessionStart"],
   "user_prompt_submit": ["UserPromptSubmit"],
 } as const;
+
+/**
+ * The view in place of the result: a `PostToolUse` block, whose reason Codex
+ * (0.171; its hooks crate and binary read) sends the model instead of the
+ * tool's output. Codex 0.171 rejects `updatedMCPToolOutput` as unsupported
+ * and knows no `updatedToolOutput`.
+ */
+function formatReplacement(
+  _input: ToolHookInput,
+  decision: ReplaceOutputDecision,
+): HookOutput {
+  return {
+    stdout: `${
+      JSON.stringify({ decision: "block", reason: decision.output })
+    }\n`,
+    exitCode: 0,
+  };
+}
 
 /** The Codex CLI adapter. */
 export const codex: Adapter = defineAgent({
@@ -46,7 +66,8 @@ export const codex: Adapter = defineAgent({
     sessionStart: true,
     userPrompt: true,
     modifyArgs: true,
-    modifyOutput: false,
+    // Verified in 0.171: a PostToolUse block's reason is what the model gets.
+    modifyOutput: true,
     injectContext: true,
     block: true,
     ask: false,
@@ -64,4 +85,5 @@ export const codex: Adapter = defineAgent({
   serverToolName: (tool) => `mcp__ctx-mode__${tool}`,
   sessionEnv: ["CODEX_THREAD_ID"],
   reply: claudeStyleReply,
+  formatReplacement,
 });

@@ -165,6 +165,8 @@ export const codexSetup: AgentSetup = defineSetup(codex, {
       mcpFix: "run: codex mcp add ctx-mode -- ctx-mode serve",
     };
   },
+  shrinkNote:
+    "every result that reaches `PostToolUse`, through a block whose reason Codex sends the model instead of the output (0.171, seen on a live run); Codex itself cuts a command's output to some 10 KB (head and tail) before its hooks see it, so the view and the index hold what Codex kept; `updatedMCPToolOutput` is rejected as unsupported",
   unverified: [
     'permissionDecision "ask" is parsed but its behaviour depends on the approval mode: ctx-mode denies instead',
     "updatedInput needs a build from May 2026 or later",

@@ -228,6 +228,8 @@ export const copilotCliSetup: AgentSetup = defineSetup(copilotCli, {
       } (or /mcp add in the CLI)`,
     };
   },
+  shrinkNote:
+    "none: that Copilot CLI's command hooks can replace a result is not verified; 1.0.102's runtime knows `modifiedResult`, which only its SDK's programmatic hooks are documented to use",
   unverified: [
     "MCP tool names are taken to be <server>-<tool>",
     "a newer revision lets sessionStart return additionalContext; ctx-mode does not rely on it",
@@ -259,6 +261,7 @@ export const jetbrainsCopilotSetup: AgentSetup = defineSetup(jetbrainsCopilot, {
     mcpFix:
       "add configs/jetbrains-copilot/mcp.json to ~/.config/github-copilot/intellij/mcp.json (Copilot settings, Edit config)",
   }),
+  shrinkNote: "none: `postToolUse` is observe-only",
   unverified: [
     "the payload is taken to be Copilot CLI's camelCase shape",
     "no session id is documented: the IDE's process id stands in",

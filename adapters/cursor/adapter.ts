@@ -3,7 +3,9 @@
  * camelCase events, snake_case payloads keyed by `conversation_id`, and
  * replies as `{permission, user_message, agent_message}`; `updated_input`
  * rewrites a call and `additional_context` adds context after a tool ran or
- * at session start. Cursor always wants a JSON object on stdout.
+ * at session start; `updated_mcp_tool_output` replaces an MCP tool's result
+ * (its own tools' results cannot be replaced). Cursor always wants a JSON
+ * object on stdout.
  *
  * The older per-kind events (`beforeShellExecution`, `beforeReadFile`,
  * `beforeMCPExecution`, `afterShellExecution`, `afterFileEdit`) are
@@ -20,7 +22,13 @@
  */
 
 import { defineAgent, type WireDecision } from "../_kit/command_hooks.ts";
-import type { Adapter, HookEvent, HookOutput } from "../types.ts";
+import type { ReplaceOutputDecision } from "../../src/routing/types.ts";
+import type {
+  Adapter,
+  HookEvent,
+  HookOutput,
+  ToolHookInput,
+} from "../types.ts";
 
 /** Its event names per neutral event, the registered one first. */
 export const EVENTS = {
@@ -64,6 +72,29 @@ function reply(event: HookEvent, decision: WireDecision): HookOutput {
   }
 }
 
+/**
+ * Whether Cursor takes a view for this call: a `postToolUse` of an MCP tool.
+ * `updated_mcp_tool_output` is honoured for MCP tools only; Cursor reduces
+ * the answer for its own tools (Shell, Read, Grep…) to `additional_context`.
+ */
+function canReplaceOutput(input: ToolHookInput): boolean {
+  return input.call.toolKind === "mcp" && input.error === undefined &&
+    input.call.output !== undefined;
+}
+
+/** The view as the MCP result Cursor hands the model: one text block. */
+function formatReplacement(
+  input: ToolHookInput,
+  decision: ReplaceOutputDecision,
+): HookOutput {
+  if (!canReplaceOutput(input)) return json({});
+  return json({
+    "updated_mcp_tool_output": {
+      content: [{ type: "text", text: decision.output }],
+    },
+  });
+}
+
 /** The Cursor adapter. */
 export const cursor: Adapter = defineAgent({
   name: "cursor",
@@ -78,7 +109,9 @@ export const cursor: Adapter = defineAgent({
     sessionStart: true,
     userPrompt: true,
     modifyArgs: true,
-    modifyOutput: false,
+    // MCP tools only (`updated_mcp_tool_output`), from Cursor's hooks
+    // reference; not verified on a live install (Cursor is not on npm).
+    modifyOutput: true,
     injectContext: true,
     block: true,
     ask: false,
@@ -108,4 +141,6 @@ export const cursor: Adapter = defineAgent({
   },
   reply,
   passThrough: { stdout: "{}\n", exitCode: 0 },
+  formatReplacement,
+  canReplaceOutput,
 });

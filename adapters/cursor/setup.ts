@@ -117,6 +117,9 @@ export const cursorSetup: AgentSetup = defineSetup(cursor, {
       "add configs/cursor/hooks.json to ~/.cursor/hooks.json (not also to .claude/settings.json, or each hook runs twice)",
     mcpFix: "add configs/cursor/mcp.json to ~/.cursor/mcp.json",
   }),
+  shrinkNote:
+    "MCP tools' results only, through `updated_mcp_tool_output` (one text block); Cursor reduces the answer for its own tools (Shell, Read, Grep\u2026) to `additional_context`, so theirs reach the model whole; from Cursor's hooks reference, not verified on a live install",
+  shrinkScope: "MCP only",
   unverified: [
     'permission "ask" on preToolUse is reported ignored: ctx-mode denies instead',
     "preCompact and sessionStart payloads (sources disagree); sessionStart output is reported as sometimes ignored",

@@ -4,7 +4,8 @@
  * top-level `decision`/`reason` replies; arguments are rewritten by merging
  * `hookSpecificOutput.tool_input`. `PreCompress` is advisory only, so
  * ctx-mode snapshots there and never answers. Context reaches the model on
- * `AfterTool`, `BeforeAgent` and `SessionStart`, not before a tool runs.
+ * `AfterTool`, `BeforeAgent` and `SessionStart`, not before a tool runs. A
+ * bulky result is replaced by its shrunk view through an `AfterTool` deny.
  *
  * Only exit code 0 is used: Gemini treats every other code but 1 as a deny.
  * Unverified: `decision: "ask"` (typed, behaviour not confirmed); how a
@@ -14,7 +15,13 @@
  */
 
 import { defineAgent, type WireDecision } from "../_kit/command_hooks.ts";
-import type { Adapter, HookEvent, HookOutput } from "../types.ts";
+import type { ReplaceOutputDecision } from "../../src/routing/types.ts";
+import type {
+  Adapter,
+  HookEvent,
+  HookOutput,
+  ToolHookInput,
+} from "../types.ts";
 
 /** Its event names per neutral event, the registered one first. */
 export const EVENTS = {
@@ -56,6 +63,23 @@ function reply(
   }
 }
 
+/**
+ * The view in place of the result: an `AfterTool` deny, whose reason Gemini
+ * CLI (0.61, its bundle read) hands the model as the tool's response
+ * (`{error: reason}`, shown as "Tool result blocked"). The first line says
+ * the tool did run, so that the model does not take the view for a failure.
+ */
+function formatReplacement(
+  _input: ToolHookInput,
+  decision: ReplaceOutputDecision,
+): HookOutput {
+  return json({
+    decision: "deny",
+    reason:
+      `The tool ran; ctx-mode replaced its bulky result with this view (not a tool error).\n\n${decision.output}`,
+  });
+}
+
 /** The Gemini CLI adapter. */
 export const geminiCli: Adapter = defineAgent({
   name: "gemini-cli",
@@ -70,7 +94,9 @@ export const geminiCli: Adapter = defineAgent({
     sessionStart: true,
     userPrompt: true,
     modifyArgs: true,
-    modifyOutput: false,
+    // Verified in 0.61's bundle: an AfterTool deny's reason replaces any
+    // tool's response to the model.
+    modifyOutput: true,
     injectContext: true,
     block: true,
     ask: true,
@@ -89,4 +115,5 @@ export const geminiCli: Adapter = defineAgent({
   projectEnv: ["GEMINI_PROJECT_DIR"],
   sessionEnv: ["GEMINI_SESSION_ID"],
   reply,
+  formatReplacement,
 });

@@ -68,6 +68,8 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
       mcpFix: "run: gemini mcp add ctx-mode ctx-mode serve",
     };
   },
+  shrinkNote:
+    "every tool's result, through an `AfterTool` deny whose reason Gemini CLI hands the model as the tool's response (read in 0.61's bundle, and seen reach the model on a live run); the model sees it as the tool's error text, so the view says the tool ran",
   unverified: [
     'decision "ask" is typed but its behaviour is not confirmed',
     "MCP tools of a server named ctx-mode are taken to be mcp_ctx-mode_<tool>",

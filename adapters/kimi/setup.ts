@@ -128,5 +128,6 @@ export const kimiSetup: AgentSetup = defineSetup(kimi, {
     hookFix: installHint,
     mcpFix: installHint,
   }),
+  shrinkNote: "none: post-tool events are observe-only",
   unverified: ["whether stdout reaches the context on some events"],
 });

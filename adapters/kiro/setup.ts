@@ -151,6 +151,8 @@ export const kiroSetup: AgentSetup = defineSetup(kiro, {
       "copy configs/kiro/ctx-mode.json to ~/.kiro/agents/ and start kiro-cli chat --agent ctx-mode (or make it the default agent)",
     mcpFix: "add ctx-mode to mcpServers in ~/.kiro/settings/mcp.json",
   }),
+  shrinkNote:
+    "none: `postToolUse` is observe-only (exit codes and stdout only)",
   unverified: [
     "web_fetch and use_subagent tool names",
     "no session id: the Kiro process stands in",

@@ -65,5 +65,7 @@ export const qwenCodeSetup: AgentSetup = defineSetup(qwenCode, {
       mcpFix: "run: qwen mcp add ctx-mode ctx-mode serve",
     };
   },
+  shrinkNote:
+    "none: Qwen Code 0.15.10's `PostToolUse` answer carries only `additionalContext` and a stop (read in its bundle), nothing that replaces the result",
   unverified: [],
 });

@@ -131,6 +131,8 @@ export const vscodeCopilotSetup: AgentSetup = defineSetup(vscodeCopilot, {
     mcpFix:
       "add configs/vscode-copilot/mcp.json to .vscode/mcp.json (or run MCP: Add Server)",
   }),
+  shrinkNote:
+    'none: the `PostToolUse` answer takes `decision: "block"`, a reason and `additionalContext`; that it replaces the result is not documented nor verified',
   unverified: [
     "MCP tool names are taken to be mcp_ctx-mode_<tool> (VS Code sanitises the server label)",
     "updatedInput is dropped when it does not validate against the tool's schema",

@@ -2951,7 +2951,12 @@ function textOf(output) {
   if (Array.isArray(filenames) && output.content === void 0 && filenames.every((name) => typeof name === "string")) {
     return filenames.join("\n");
   }
-  return text2(output.content) ?? text2(output.result) ?? text2(output.llmContent);
+  return text2(output.content) ?? text2(output.result) ?? text2(output.llmContent) ?? partsText(output.llmContent);
+}
+function partsText(value) {
+  if (!Array.isArray(value) || value.length === 0) return void 0;
+  const texts = value.map((part) => isRecord2(part) ? text2(part.text) : void 0);
+  return texts.every((piece) => piece !== void 0) ? texts.join("\n") : void 0;
 }
 function outputBytes(output) {
   if (output === void 0) return 0;
@@ -3004,6 +3009,21 @@ function readHeartbeat(home, project) {
 function serverIsAlive(home, project, now = Date.now()) {
   const beat = readHeartbeat(home, project);
   return beat !== void 0 && now - beat.updatedAt <= HEARTBEAT_MAX_AGE_MS;
+}
+
+// hooks/engine/_full_output.ts
+var FULL_OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+function readFullOutput(file) {
+  try {
+    const folder = Deno.realPathSync(file.within);
+    const path = Deno.realPathSync(file.path);
+    if (!path.startsWith(`${folder}/`)) return void 0;
+    const info = Deno.statSync(path);
+    if (!info.isFile || info.size > FULL_OUTPUT_MAX_BYTES) return void 0;
+    return Deno.readTextFileSync(path);
+  } catch {
+    return void 0;
+  }
 }
 
 // src/store/tool_calls.ts
@@ -3158,7 +3178,7 @@ async function withSession(database, work, kept) {
 
 // hooks/engine/decide_post_tool_use.ts
 async function decidePostToolUse(adapter, input, facts) {
-  const { call } = input;
+  const call = withFullOutput(input);
   const session = {
     platform: call.platform,
     sessionId: call.sessionId
@@ -3166,10 +3186,26 @@ async function decidePostToolUse(adapter, input, facts) {
   const where = projectPaths(call.projectDir, facts);
   return await postToolUse(call, {
     record: (record) => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions),
-    shrink: canDeliver(adapter, input) ? shrinkDeps(adapter, input, where, facts) : void 0
+    shrink: canDeliver(adapter, input) && !lostRest(input, call) ? shrinkDeps(adapter, input, where, facts) : void 0
   }, {
     error: input.error
   });
+}
+function withFullOutput(input) {
+  const { call, fullOutput } = input;
+  const output = call.output;
+  if (!fullOutput || typeof output !== "object" || output === null) return call;
+  const whole = readFullOutput(fullOutput);
+  return whole === void 0 ? call : {
+    ...call,
+    output: {
+      ...output,
+      stdout: whole
+    }
+  };
+}
+function lostRest(input, call) {
+  return input.fullOutput !== void 0 && call === input.call;
 }
 function canDeliver(adapter, input) {
   return adapter.capabilities.modifyOutput && adapter.formatReplacement !== void 0 && (adapter.canReplaceOutput?.(input) ?? true);

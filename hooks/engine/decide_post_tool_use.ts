@@ -14,6 +14,7 @@ import { serverIsAlive } from "../../src/config/heartbeat.ts";
 import type { PostToolDecision } from "../../src/routing/types.ts";
 import { readShrinkSettings } from "../../src/shrink/settings.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
+import { readFullOutput } from "./_full_output.ts";
 import { keepShrunk } from "./_keep_shrunk.ts";
 import { withSession } from "./_session_access.ts";
 import {
@@ -37,7 +38,7 @@ export async function decidePostToolUse(
   input: ToolHookInput,
   facts: HookFacts,
 ): Promise<PostToolDecision> {
-  const { call } = input;
+  const call = withFullOutput(input);
   const session = { platform: call.platform, sessionId: call.sessionId };
   const where = projectPaths(call.projectDir, facts);
   return await postToolUse(call, {
@@ -47,10 +48,31 @@ export async function decidePostToolUse(
         (store) => store.record(session, record, facts.now),
         facts.sessions,
       ),
-    shrink: canDeliver(adapter, input)
+    shrink: canDeliver(adapter, input) && !lostRest(input, call)
       ? shrinkDeps(adapter, input, where, facts)
       : undefined,
   }, { error: input.error });
+}
+
+/**
+ * The call with a shell's whole output in place of the preview the payload
+ * carried, where the platform kept the whole in a file (read only inside the
+ * platform's folder); the call as it came otherwise.
+ */
+function withFullOutput(input: ToolHookInput): ToolHookInput["call"] {
+  const { call, fullOutput } = input;
+  const output = call.output;
+  if (!fullOutput || typeof output !== "object" || output === null) return call;
+  const whole = readFullOutput(fullOutput);
+  return whole === undefined ? call : {
+    ...call,
+    output: { ...output as Record<string, unknown>, stdout: whole },
+  };
+}
+
+/** Whether only a preview of the result is at hand: a view of it would hide the rest. */
+function lostRest(input: ToolHookInput, call: ToolHookInput["call"]): boolean {
+  return input.fullOutput !== undefined && call === input.call;
 }
 
 /**

@@ -147,8 +147,6 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
       stderr: "",
       interrupted: false,
       isImage: false,
-      persistedOutputPath: "/tmp/elsewhere.txt",
-      persistedOutputSize: 120_000,
     };
     const output = claudeUpdated(
       await reply(agent, "PostToolUse", payload, where),
@@ -171,6 +169,76 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
     );
     assert.ok((output.stdout as string).length < 20_000);
   });
+
+  await t.step(
+    "Bash past 30,000 characters: the whole output Claude Code kept in its folder is shrunk",
+    async () => {
+      const whole = bulkyTestRun();
+      const kept = join(
+        where.home,
+        ".claude",
+        "projects",
+        "p",
+        "s",
+        "tool-results",
+      );
+      await Deno.mkdir(kept, { recursive: true });
+      await Deno.writeTextFile(join(kept, "b1.txt"), whole);
+      const payload = await fixture(agent, "PostToolUse.json", where.root);
+      payload.tool_input = { command: "npm test" };
+      payload.tool_response = {
+        stdout: whole.slice(0, 30_000),
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+        persistedOutputPath: join(kept, "b1.txt"),
+        persistedOutputSize: whole.length,
+      };
+      const output = claudeUpdated(
+        await reply(agent, "PostToolUse", payload, where),
+      );
+      assert.deepEqual(Object.keys(output).sort(), [
+        "interrupted",
+        "isImage",
+        "stderr",
+        "stdout",
+      ]);
+      // Failures past the preview are in the view: the file was read.
+      assertView(output.stdout, /not ok 1500/, /not ok 2900/, /3,0\d\d lines/);
+    },
+  );
+
+  await t.step(
+    "Bash: a kept-output path outside Claude Code's folder, or a link out of it, is never read",
+    async () => {
+      const secret = join(where.root, "elsewhere.txt");
+      await Deno.writeTextFile(secret, bulkyTestRun());
+      const kept = join(where.home, ".claude", "tool-results");
+      await Deno.mkdir(kept, { recursive: true });
+      await Deno.symlink(secret, join(kept, "link.txt"));
+      for (
+        const path of [
+          secret,
+          join(kept, "link.txt"),
+          join(kept, "..", "..", "project", "elsewhere.txt"),
+        ]
+      ) {
+        const payload = await fixture(agent, "PostToolUse.json", where.root);
+        payload.tool_input = { command: "npm test" };
+        payload.tool_response = {
+          stdout: bulkyTestRun().slice(0, 30_000),
+          stderr: "",
+          interrupted: false,
+          isImage: false,
+          persistedOutputPath: path,
+          persistedOutputSize: 140_000,
+        };
+        // Only a preview at hand: left as it is, Claude Code's own preview stands.
+        const run = await reply(agent, "PostToolUse", payload, where);
+        assert.equal(run.stdout, "", path);
+      }
+    },
+  );
 
   await t.step(
     "Read of a log: type text, file with the view as content",
@@ -330,5 +398,159 @@ Deno.test("every adapter that says it can replace a result formats replacements"
       adapter.formatReplacement,
       `${name} says modifyOutput but formats no replacement`,
     );
+  }
+});
+
+Deno.test("gemini-cli: a bulky AfterTool result is replaced by a deny whose reason is the view", async (t) => {
+  await using dir = await tempDir();
+  const where = await project(dir.path);
+  const agent = "gemini-cli";
+
+  await t.step("run_shell_command", async () => {
+    const payload = await fixture(agent, "AfterTool.json", where.root);
+    payload.tool_name = "run_shell_command";
+    payload.tool_input = { command: "npm test" };
+    payload.tool_response = {
+      llmContent: `Output: ${bulkyTestRun()}`,
+      returnDisplay: "",
+    };
+    const output = answer(await reply(agent, "AfterTool", payload, where));
+    assert.deepEqual(Object.keys(output).sort(), ["decision", "reason"]);
+    assert.equal(output.decision, "deny");
+    assert.match(String(output.reason), /^The tool ran; ctx-mode replaced/);
+    assertView(output.reason, /\$ npm test/, /not ok 1500/, /not ok 2900/);
+  });
+
+  await t.step(
+    "another MCP server's tool, its text in model parts",
+    async () => {
+      const payload = await fixture(agent, "AfterTool.json", where.root);
+      payload.tool_name = "mcp_github_list_issues";
+      payload.tool_input = { repo: "acme/api" };
+      payload.tool_response = {
+        llmContent: [{ text: bulkyIssues() }],
+        returnDisplay: "",
+      };
+      const output = answer(await reply(agent, "AfterTool", payload, where));
+      assert.equal(output.decision, "deny");
+      assertView(output.reason, /9000/);
+    },
+  );
+
+  await t.step(
+    "unchanged: a small result, an editable source read",
+    async () => {
+      const small = await fixture(agent, "AfterTool.json", where.root);
+      assert.equal((await reply(agent, "AfterTool", small, where)).stdout, "");
+      const read = await fixture(agent, "AfterTool.json", where.root);
+      (read.tool_response as { llmContent: string }).llmContent = bulkyTestRun()
+        .replaceAll("ok", "// ok");
+      assert.equal((await reply(agent, "AfterTool", read, where)).stdout, "");
+    },
+  );
+});
+
+Deno.test("codex: a bulky PostToolUse result is replaced by a block whose reason is the view", async (t) => {
+  await using dir = await tempDir();
+  const where = await project(dir.path);
+  const agent = "codex";
+
+  await t.step("Bash", async () => {
+    const payload = await fixture(agent, "PostToolUse.json", where.root);
+    payload.tool_input = { command: "npm test" };
+    payload.tool_response = bulkyTestRun();
+    const output = answer(await reply(agent, "PostToolUse", payload, where));
+    assert.deepEqual(Object.keys(output).sort(), ["decision", "reason"]);
+    assert.equal(output.decision, "block");
+    assertView(output.reason, /^\$ npm test/, /not ok 700/, /not ok 2900/);
+  });
+
+  await t.step("unchanged: a small result", async () => {
+    const small = await fixture(agent, "PostToolUse.json", where.root);
+    assert.equal((await reply(agent, "PostToolUse", small, where)).stdout, "");
+  });
+});
+
+Deno.test("cursor: only an MCP tool's bulky result is replaced, by updated_mcp_tool_output", async (t) => {
+  await using dir = await tempDir();
+  const where = await project(dir.path);
+  const agent = "cursor";
+
+  await t.step("another MCP server's tool", async () => {
+    const payload = await fixture(agent, "postToolUse.json", where.root);
+    payload.tool_name = "MCP:list_issues";
+    payload.tool_input = { repo: "acme/api" };
+    payload.tool_output = JSON.stringify({
+      content: [{ type: "text", text: bulkyIssues() }],
+    });
+    const output = answer(await reply(agent, "postToolUse", payload, where));
+    assert.deepEqual(Object.keys(output), ["updated_mcp_tool_output"]);
+    const replaced = output["updated_mcp_tool_output"] as {
+      content: { type: string; text: string }[];
+    };
+    assert.equal(replaced.content.length, 1);
+    assert.equal(replaced.content[0]!.type, "text");
+    assertView(replaced.content[0]!.text, /9000/);
+  });
+
+  await t.step(
+    "unchanged: a bulky Shell result (Cursor replaces MCP results only)",
+    async () => {
+      const payload = await fixture(agent, "postToolUse.json", where.root);
+      payload.tool_input = { command: "npm test" };
+      payload.tool_output = bulkyTestRun();
+      const run = await reply(agent, "postToolUse", payload, where);
+      assert.deepEqual(JSON.parse(run.stdout), {});
+    },
+  );
+});
+
+/** A payload's result made bulky, in the shape the fixture gives it. */
+function withBulkyResult(
+  payload: Record<string, unknown>,
+): Record<string, unknown> {
+  const bulky = bulkyTestRun();
+  for (
+    const key of ["tool_response", "toolResult", "tool_result", "tool_output"]
+  ) {
+    const value = payload[key];
+    if (typeof value === "string") return { ...payload, [key]: bulky };
+    if (typeof value === "object" && value !== null) {
+      const fields = Object.entries(value as Record<string, unknown>);
+      const [name] = fields.filter(([, v]) => typeof v === "string")
+        .sort(([, a], [, b]) => String(b).length - String(a).length)[0] ?? [];
+      if (name !== undefined) {
+        return { ...payload, [key]: { ...value, [name]: bulky } };
+      }
+      // Kiro: `{success, result: [text]}`.
+      if (Array.isArray((value as { result?: unknown }).result)) {
+        return { ...payload, [key]: { ...value, result: [bulky] } };
+      }
+    }
+  }
+  throw new Error("the fixture has no result to make bulky");
+}
+
+Deno.test("agents whose post-tool answer cannot replace a result answer a bulky one as they answer any", async (t) => {
+  const cases: [agent: string, event: string, file: string][] = [
+    ["qwen-code", "PostToolUse", "PostToolUse.json"],
+    ["vscode-copilot", "PostToolUse", "PostToolUse.json"],
+    ["copilot-cli", "postToolUse", "postToolUse.json"],
+    ["jetbrains-copilot", "postToolUse", "postToolUse.json"],
+    ["kiro", "postToolUse", "postToolUse.json"],
+    ["kimi", "PostToolUse", "PostToolUse.json"],
+  ];
+  for (const [agent, event, file] of cases) {
+    await t.step(agent, async () => {
+      const adapter = await adapterFor(agent);
+      assert.equal(adapter?.capabilities.modifyOutput, false);
+      await using dir = await tempDir();
+      const where = await project(dir.path);
+      const payload = await fixture(agent, file, where.root);
+      const plain = await reply(agent, event, payload, where);
+      const bulky = await reply(agent, event, withBulkyResult(payload), where);
+      assert.equal(bulky.stdout, plain.stdout);
+      assert.doesNotMatch(bulky.stdout, /ctx-mode shrank/);
+    });
   }
 });
