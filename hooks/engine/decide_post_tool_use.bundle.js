@@ -1153,7 +1153,7 @@ function formatBytes(bytes) {
 
 // src/store/split_oversize.ts
 var encoder = new TextEncoder();
-var NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+var NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 function utf8ByteLength(text3) {
   let bytes = text3.length;
   NON_ASCII_RUN.lastIndex = 0;

@@ -187,7 +187,7 @@ function formatBytes(bytes) {
 
 // src/store/split_oversize.ts
 var encoder = new TextEncoder();
-var NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+var NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 function utf8ByteLength(text) {
   let bytes = text.length;
   NON_ASCII_RUN.lastIndex = 0;

@@ -26,7 +26,7 @@ const MIN_FILL = 0.75;
 const encoder = new TextEncoder();
 
 /** Runs of UTF-16 units that UTF-8 writes in more than one byte. */
-const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+const NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 
 /**
  * Counts the UTF-8 bytes of a string without allocating an encoded copy.
