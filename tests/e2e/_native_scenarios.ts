@@ -62,6 +62,8 @@ interface Prepared {
   facts: readonly string[];
   /** What the model asks `ctx_search` for: words of the question, never the facts themselves. */
   queries: readonly string[];
+  /** The page a fetch reads, for following ctx-mode's redirect. */
+  url?: string;
   /** Registers the case's own tools (another MCP server) after the agent's settings are written. */
   configure?: (() => Promise<string | undefined>) | undefined;
   [Symbol.asyncDispose]?: () => Promise<void>;
@@ -137,6 +139,7 @@ const webFetch: NativeCase = {
       call: fetchCall(session.agent.name, url)!,
       facts: PAGE_FACTS,
       queries: ["root cause of the outage"],
+      url,
       // Claude Code asks claude.ai whether a domain is safe before fetching it.
       configure: session.agent.name === "claude-code"
         ? () =>
@@ -275,6 +278,8 @@ const RECEIPT = /indexed as "([^"\n]+)"/;
 /** One run's result: what the model received, and the search's answer. */
 interface Received {
   result?: ToolResult;
+  /** The answer of ctx-mode's own tool where ctx-mode sent the call there. */
+  followed?: ToolResult;
   search?: ToolResult;
 }
 
@@ -287,15 +292,38 @@ function scriptOf(prepared: Prepared, withSearch: boolean) {
     tool: "ctx_search",
     args: {},
   };
+  const searchFor = (text: string) => {
+    // What a model does with a receipt: ask the source it names.
+    const source = RECEIPT.exec(readable(text))?.[1] ??
+      /source: "([^"\n]+)"/.exec(readable(text))?.[1] ?? "shrunk";
+    search.args = { queries: [...prepared.queries], source };
+  };
+  // Where ctx-mode sends a fetch to its own tool, the model follows (as a
+  // model does): that answer is part of what it received for the fetch.
+  const follow = {
+    call: {
+      role: "mcp",
+      tool: "ctx_fetch_and_index",
+      args: { url: prepared.url },
+    } as CallSpec,
+    expect: (result: ToolResult) => {
+      received.followed = result;
+      searchFor(result.text);
+      return undefined;
+    },
+  };
   const script: Script = {
     steps: [
       {
         call,
         expect: (result) => {
           received.result = result;
-          // What a model does with a receipt: ask the source it names.
-          const source = RECEIPT.exec(readable(result.text))?.[1] ?? "shrunk";
-          search.args = { queries: [...prepared.queries], source };
+          searchFor(result.text);
+          const redirected = withSearch && prepared.url !== undefined &&
+            /ctx_fetch_and_index/.test(result.text);
+          if (redirected && script.steps[1] !== follow) {
+            script.steps.splice(1, 0, follow);
+          }
           return undefined;
         },
       },
@@ -370,14 +398,16 @@ async function runNative(
         session.server.failure() ?? oneLine(onRun.stderr)
       }`;
     }
-    const inView = factsIn(on.received.result.text, prepared.facts);
+    const onText = on.received.result.text +
+      (on.received.followed ? `\n${on.received.followed.text}` : "");
+    const inView = factsIn(onText, prepared.facts);
     const searched = factsIn(hitsOf(on.received.search), prepared.facts)
       .filter((fact) => !inView.includes(fact));
     const measure: NativeMeasure = {
       agent: session.agent.name,
       scenario: nativeCase.id,
       off: bytesOf(off.received.result),
-      on: bytesOf(on.received.result),
+      on: bytesOf(on.received.result) + bytesOf(on.received.followed),
       canShrink,
       factsOff: factsIn(off.received.result.text, prepared.facts).length,
       factsOn: inView.length + searched.length,
@@ -385,7 +415,7 @@ async function runNative(
       fromSearch: searched.length,
       excerpts: {
         off: excerpt(off.received.result.text),
-        on: excerpt(on.received.result.text),
+        on: excerpt(onText),
       },
     };
     NATIVE_MEASURES.push(measure);
