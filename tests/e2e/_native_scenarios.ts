@@ -138,7 +138,7 @@ const webFetch: NativeCase = {
     return {
       call: fetchCall(session.agent.name, url)!,
       facts: PAGE_FACTS,
-      queries: ["root cause of the outage"],
+      queries: ["what was the root cause, why did checkout calls fail"],
       url,
       // Claude Code asks claude.ai whether a domain is safe before fetching it.
       configure: session.agent.name === "claude-code"
@@ -295,7 +295,7 @@ function scriptOf(prepared: Prepared, withSearch: boolean) {
   const searchFor = (text: string) => {
     // What a model does with a receipt: ask the source it names.
     const source = RECEIPT.exec(readable(text))?.[1] ??
-      /source: "([^"\n]+)"/.exec(readable(text))?.[1] ?? "shrunk";
+      /Indexed "([^"\n]+)" from/.exec(readable(text))?.[1] ?? "shrunk";
     search.args = { queries: [...prepared.queries], source };
   };
   // Where ctx-mode sends a fetch to its own tool, the model follows (as a
