@@ -380,6 +380,12 @@ async function runNative(
     if (offConfig) return { skip: offConfig };
     const off = scriptOf(prepared, false);
     const offRun = await session.prompt(prompt, off.script);
+    const missingTool = /^step 1: Cannot find (.+?) among/.exec(
+      session.server.failure() ?? "",
+    );
+    if (!off.received.result && missingTool) {
+      return { skip: `the agent has no ${missingTool[1]}` };
+    }
     if (!off.received.result) {
       return `without ctx-mode the agent sent no result back (exit ${offRun.code}): ${
         session.server.failure() ?? oneLine(offRun.stderr)
