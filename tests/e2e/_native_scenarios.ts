@@ -431,7 +431,7 @@ async function runNative(
     if (!canShrink) {
       // Nothing may change, but for ctx-mode's routing (a fetch sent to its
       // own tool): the facts are reported, the agent's to lose.
-      const routed = /\bctx_\w+/.test(on.received.result.text);
+      const routed = /ctx_[a-z_]+/.test(on.received.result.text);
       return routed || Math.abs(measure.on - measure.off) <= measure.off * 0.02
         ? undefined
         : `the agent cannot shrink, yet the result changed (${measure.off} → ${measure.on} bytes)`;
