@@ -61,11 +61,11 @@ export interface ToolHookInput {
   error?: string;
   /**
    * Where the platform kept a shell's whole output when the payload's
-   * `stdout` is only its start (post_tool_use): the file, and the platform's
-   * own folder it must resolve inside. Shrinking reads it, or leaves the
-   * result alone.
+   * `stdout` is only its start (post_tool_use): the file, the platform's own
+   * folder it must resolve inside, and the name of the folder it must sit in
+   * directly. Shrinking reads it, or leaves the result alone.
    */
-  fullOutput?: { path: string; within: string };
+  fullOutput?: { path: string; within: string; folder: string };
 }
 
 /** A session event (start, prompt, compaction), parsed into neutral terms. */

@@ -161,14 +161,32 @@ function platformInput(
 }
 
 /**
+ * A shell's result with its exit status: Claude Code reports a command that
+ * exits non-zero as `PostToolUseFailure`, unless it explains the status
+ * (`returnCodeInterpretation`, as for a grep that found nothing), so a plain
+ * `PostToolUse` of a command means exit 0.
+ */
+function withExitStatus(kind: ToolKind, response: unknown): unknown {
+  if (kind !== "shell" || typeof response !== "object" || response === null) {
+    return response;
+  }
+  const fields = response as Record<string, unknown>;
+  return "exitCode" in fields || "returnCodeInterpretation" in fields ||
+      fields.interrupted === true
+    ? response
+    : { ...fields, exitCode: 0 };
+}
+
+/**
  * Where Claude Code kept a shell's whole output: past some 30,000 characters
- * it hands the hook the start as `stdout` and the file in its own folder
- * (`CLAUDE_CONFIG_DIR`, else `~/.claude`) as `persistedOutputPath`.
+ * it hands the hook the start as `stdout` and the file, in a `tool-results`
+ * folder of its own (`CLAUDE_CONFIG_DIR`, else `~/.claude`), as
+ * `persistedOutputPath`.
  */
 function persistedOutput(
   response: unknown,
   where: AdapterEnv,
-): { path: string; within: string } | undefined {
+): { path: string; within: string; folder: string } | undefined {
   if (typeof response !== "object" || response === null) return undefined;
   const path = text((response as Record<string, unknown>).persistedOutputPath);
   const home = text(where.env.HOME);
@@ -176,7 +194,7 @@ function persistedOutput(
     (home === undefined ? undefined : `${home}/.claude`);
   return path === undefined || within === undefined
     ? undefined
-    : { path, within };
+    : { path, within, folder: "tool-results" };
 }
 
 function json(value: unknown): HookOutput {
@@ -258,7 +276,7 @@ export const claudeCode: Adapter = {
           toolKind,
           input: neutralInput(toolKind, input, toolName),
           ...(event === "post_tool_use"
-            ? { output: payload.tool_response }
+            ? { output: withExitStatus(toolKind, payload.tool_response) }
             : {}),
         },
       };

@@ -17,17 +17,23 @@ export const FULL_OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * Reads the file an agent kept a tool's whole result in.
  *
- * @param file The file, and the folder it must resolve inside.
- * @returns Its text, or undefined when it is not a regular file inside that
+ * @param file The file, the agent's folder it must resolve inside, and the
+ *   name of the folder it must resolve directly into (`tool-results`): no
+ *   other file of the agent's (its settings, its credentials) is ever read.
+ * @returns Its text, or undefined when it is not a regular file in such a
  *   folder, is larger than {@linkcode FULL_OUTPUT_MAX_BYTES}, or cannot be read.
  */
 export function readFullOutput(
-  file: { path: string; within: string },
+  file: { path: string; within: string; folder: string },
 ): string | undefined {
   try {
-    const folder = Deno.realPathSync(file.within);
+    const root = Deno.realPathSync(file.within);
     const path = Deno.realPathSync(file.path);
-    if (!path.startsWith(`${folder}/`)) return undefined;
+    if (!path.startsWith(`${root}/`)) return undefined;
+    const parent = path.slice(0, path.lastIndexOf("/"));
+    if (parent.slice(parent.lastIndexOf("/") + 1) !== file.folder) {
+      return undefined;
+    }
     const info = Deno.statSync(path);
     if (!info.isFile || info.size > FULL_OUTPUT_MAX_BYTES) return undefined;
     return Deno.readTextFileSync(path);

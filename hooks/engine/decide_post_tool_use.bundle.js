@@ -3015,9 +3015,13 @@ function serverIsAlive(home, project, now = Date.now()) {
 var FULL_OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
 function readFullOutput(file) {
   try {
-    const folder = Deno.realPathSync(file.within);
+    const root2 = Deno.realPathSync(file.within);
     const path = Deno.realPathSync(file.path);
-    if (!path.startsWith(`${folder}/`)) return void 0;
+    if (!path.startsWith(`${root2}/`)) return void 0;
+    const parent = path.slice(0, path.lastIndexOf("/"));
+    if (parent.slice(parent.lastIndexOf("/") + 1) !== file.folder) {
+      return void 0;
+    }
     const info = Deno.statSync(path);
     if (!info.isFile || info.size > FULL_OUTPUT_MAX_BYTES) return void 0;
     return Deno.readTextFileSync(path);
