@@ -37,6 +37,8 @@ export interface TimedProcess {
   env: Record<string, string>;
   /** The working directory. @default {this process's} */
   cwd?: string | undefined;
+  /** Waits for what must be so before each run (not timed). @default {undefined} */
+  before?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function timeRounds(
   const times: number[][] = processes.map(() => []);
   for (let i = 0; i <= runs; i++) {
     for (const [index, process] of processes.entries()) {
+      await process.before?.();
       const elapsed = await timeOnce(process);
       if (i > 0) times[index]!.push(elapsed);
     }

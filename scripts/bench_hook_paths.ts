@@ -170,9 +170,11 @@ export async function benchHookPaths(): Promise<void> {
       "claude-code",
       event,
     ];
+    // As the MCP server starts it: a shrunk result is indexed after the answer.
     const socket = await startHookSocket({
       dataHome: home,
       projectDir: served,
+      deferIndexing: true,
     });
     if ("reason" in socket) {
       console.log(`Hook socket: skipped (${socket.reason})`);
@@ -188,7 +190,16 @@ export async function benchHookPaths(): Promise<void> {
         beat();
         const [floor, fast, slow] = await timeRounds([
           { args: ["run", "--quiet", "--no-config", empty], stdin: "", env },
-          { args: hook(event), stdin: body, env, cwd: served },
+          {
+            args: hook(event),
+            stdin: body,
+            env,
+            cwd: served,
+            // The indexing the last shrunk result left runs after its answer:
+            // the hook is timed with a server that has finished it, as after
+            // any model turn.
+            before: () => socket.indexed(),
+          },
           { args: hook(event), stdin: down[index]![2], env, cwd: unserved },
         ], RUNS);
         const floorP50 = p50Of(floor!);

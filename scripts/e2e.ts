@@ -18,6 +18,10 @@ import {
   type Outcome,
   runAgent,
 } from "../tests/e2e/_suite.ts";
+import {
+  formatNativeTable,
+  NATIVE_MEASURES,
+} from "../tests/e2e/_native_scenarios.ts";
 
 const jobs = Number(
   Deno.args.find((arg) => arg.startsWith("--jobs="))?.slice(7) ?? 2,
@@ -50,4 +54,6 @@ for (const agent of agents) {
   );
 }
 console.log(formatTable(outcomes));
+const native = formatNativeTable(NATIVE_MEASURES);
+if (native) console.log(`\n${native}`);
 Deno.exit(outcomes.some((o) => o.status === "fail") ? 1 : 0);

@@ -1153,20 +1153,23 @@ function formatBytes(bytes) {
 
 // src/store/split_oversize.ts
 var encoder = new TextEncoder();
+var NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 function utf8ByteLength(text3) {
-  let bytes = 0;
-  const length = text3.length;
-  for (let i = 0; i < length; i++) {
-    const code = text3.charCodeAt(i);
-    if (code < 128) {
-      bytes += 1;
-    } else if (code < 2048) {
-      bytes += 2;
-    } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(text3.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else {
-      bytes += 3;
+  let bytes = text3.length;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let match = NON_ASCII_RUN.exec(text3); match !== null; match = NON_ASCII_RUN.exec(text3)) {
+    const run = match[0];
+    const length = run.length;
+    for (let i = 0; i < length; i++) {
+      const code = run.charCodeAt(i);
+      if (code < 2048) {
+        bytes += 1;
+      } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(run.charCodeAt(i + 1))) {
+        bytes += 2;
+        i++;
+      } else {
+        bytes += 2;
+      }
     }
   }
   return bytes;
@@ -1330,6 +1333,7 @@ function jsonView(value, input) {
       const ids = records.slice(0, MAX_IDS).map((item) => clip2(String(item[idKey]), 60));
       body.push(`  ${idKey}: ${ids.join(", ")}${records.length > ids.length ? `, \u2026 ${commas(records.length - ids.length)} more` : ""}`);
     }
+    body.push(...standingOut(records, idKey, clip2));
     if (labelKey) {
       body.push(`  ${labelKey} of the first items:`);
       for (const item of records.slice(0, 10)) {
@@ -1351,6 +1355,54 @@ function jsonView(value, input) {
     summary,
     indexKind: "json"
   };
+}
+var MAX_SCANNED_ITEMS = 5e3;
+var RARE_ITEMS = 3;
+var MAX_FIELD_VALUES = 8;
+function standingOut(records, idKey, clip2) {
+  const scanned = records.slice(0, MAX_SCANNED_ITEMS);
+  if (scanned.length < 2 * RARE_ITEMS + 1) return [];
+  const keyCounts = /* @__PURE__ */ new Map();
+  const values = /* @__PURE__ */ new Map();
+  for (const item of scanned) {
+    for (const [key, value] of Object.entries(item)) {
+      bump(keyCounts, key);
+      if (typeof value !== "string" && typeof value !== "boolean") continue;
+      const text3 = String(value);
+      if (text3.length > 40) continue;
+      const counts = values.get(key) ?? /* @__PURE__ */ new Map();
+      if (counts.size <= MAX_FIELD_VALUES) bump(counts, text3);
+      values.set(key, counts);
+    }
+  }
+  const name = (item, index) => idKey ? clip2(String(item[idKey]), 40) : `#${index}`;
+  const lines = [];
+  for (const [key, counts] of values) {
+    if (key === idKey || counts.size < 2 || counts.size > MAX_FIELD_VALUES) {
+      continue;
+    }
+    lines.push(`  ${key}: ${countList(counts, MAX_FIELD_VALUES)}`);
+    for (const [value, count] of counts) {
+      if (count > RARE_ITEMS) continue;
+      const holders = scanned.flatMap((item, index) => String(item[key]) === value ? [
+        name(item, index)
+      ] : []);
+      lines.push(`    ${clip2(value, 40)}: ${holders.join(", ")}`);
+    }
+  }
+  for (const [key, count] of keyCounts) {
+    if (count > RARE_ITEMS || count * 2 > scanned.length) continue;
+    lines.push(`  ${key} (in ${count} of ${commas(scanned.length)} items):`);
+    scanned.forEach((item, index) => {
+      if (!(key in item)) return;
+      const value = typeof item[key] === "string" ? item[key] : JSON.stringify(item[key]) ?? "";
+      lines.push(`    ${name(item, index)}: ${clip2(value, 200)}`);
+    });
+  }
+  return lines.length > 0 ? [
+    "Items that stand out:",
+    ...lines
+  ] : [];
 }
 var YAML_LINE = /^(\s*)(?:- )?([\w.\/-]+):(?:\s+(.*))?$/;
 var YAML_KEYS = /* @__PURE__ */ new Set([
@@ -1988,7 +2040,9 @@ var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/ru
 function anyOf(patterns) {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
 }
-var SUMMARY_ANY = anyOf(SUMMARY);
+var SUMMARY_AT_START = new RegExp(`^(?:${SUMMARY.filter((pattern) => pattern.source.startsWith("^")).map((pattern) => `(?:${pattern.source.slice(1)})`).join("|")})`);
+var SUMMARY_INSIDE = anyOf(SUMMARY.filter((pattern) => !pattern.source.startsWith("^")));
+var SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
 var FAILURE_ANY = anyOf(FAILURE);
 var ERROR_ANY = anyOf(ERROR);
 var WARNING_ANY = anyOf(WARNING);
@@ -2000,7 +2054,9 @@ function lineSignal(line) {
   if (line.length === 0 || line.length > 2e3 || !(MAYBE.test(line) || MAYBE_MARKS.test(line))) {
     return void 0;
   }
-  if (SUMMARY_ANY.test(line)) return "summary";
+  if (SUMMARY_AT_START.test(line) || SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line)) {
+    return "summary";
+  }
   if (PASS.test(line)) return void 0;
   if (FAILURE_ANY.test(line)) return "failure";
   if (ERROR_ANY.test(line)) return "error";

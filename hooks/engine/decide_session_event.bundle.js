@@ -187,20 +187,23 @@ function formatBytes(bytes) {
 
 // src/store/split_oversize.ts
 var encoder = new TextEncoder();
+var NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 function utf8ByteLength(text) {
-  let bytes = 0;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128) {
-      bytes += 1;
-    } else if (code < 2048) {
-      bytes += 2;
-    } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(text.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else {
-      bytes += 3;
+  let bytes = text.length;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let match = NON_ASCII_RUN.exec(text); match !== null; match = NON_ASCII_RUN.exec(text)) {
+    const run = match[0];
+    const length = run.length;
+    for (let i = 0; i < length; i++) {
+      const code = run.charCodeAt(i);
+      if (code < 2048) {
+        bytes += 1;
+      } else if (isHighSurrogate(code) && i + 1 < length && isLowSurrogate(run.charCodeAt(i + 1))) {
+        bytes += 2;
+        i++;
+      } else {
+        bytes += 2;
+      }
     }
   }
   return bytes;

@@ -44,8 +44,13 @@ export async function runServer(
   const socket = listenForHooks(context.env, {
     dataHome: home,
     projectDir: project,
+    // Its answers index a shrunk result after they are sent; the tool calls
+    // wait for that indexing (`indexed` below), so the next search finds it.
+    deferIndexing: true,
   });
+  let listening: { indexed(): Promise<void> } | undefined;
   void socket.then((started) => {
+    if (!("reason" in started)) listening = started;
     if ("reason" in started) {
       context.err(
         `ctx-mode: this server does not answer hooks: ${started.reason}\n`,
@@ -60,6 +65,7 @@ export async function runServer(
       databasePath: databasePathFor(flags, context, "serve"),
       env: context.env,
       sessionId: agentSessionId(context.env),
+      indexed: () => listening?.indexed() ?? Promise.resolve(),
       onNote: (line) => void context.err(`ctx-mode: ${line}\n`),
       log: (line) => {
         context.err(`ctx-mode serve: ${line}\n`).catch(() => {});

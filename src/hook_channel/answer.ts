@@ -33,15 +33,17 @@ let backlog: Promise<void> = Promise.resolve();
  *
  * @param answered Settles when the answer that left the work is out.
  * @param work The work, in order.
+ * @returns Settles when the work is done (it never rejects).
  */
 export function afterAnswer(
   answered: Promise<unknown>,
   work: readonly (() => Promise<void>)[],
-): void {
+): Promise<void> {
   backlog = backlog.then(async () => {
     await answered.catch(() => {});
     for (const piece of work) await piece().catch(() => {});
   });
+  return backlog;
 }
 
 /** What a request does not say for itself. */

@@ -16,6 +16,8 @@ export interface HookPlace {
   dataHome: string;
   /** The project's real path, as hooks find it. */
   projectDir: string;
+  /** Whether answers may index after they are sent (the MCP server's tool calls wait for it). @default {false} */
+  deferIndexing?: boolean;
 }
 
 /**

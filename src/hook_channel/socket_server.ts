@@ -19,7 +19,16 @@ export interface HookSocket {
   path: string;
   /** Stops listening and removes the socket file. */
   close(): Promise<void>;
+  /**
+   * Settles once the work answers left to do after they went out (indexing
+   * shrunk results, with `deferIndexing`) is done: at once when there is
+   * none, at the latest after {@linkcode INDEXED_DEADLINE_MS}.
+   */
+  indexed(): Promise<void>;
 }
+
+/** The longest a tool call waits for the indexing the socket's answers left. */
+export const INDEXED_DEADLINE_MS = 30_000;
 
 /** The Worker's module, relative to this one (`scripts/compile.ts` embeds it). */
 export const HOOK_SOCKET_WORKER_MODULE = "./socket_worker.ts";
@@ -39,6 +48,13 @@ const START_DEADLINE_MS = 60_000;
 export async function startHookSocket(options: {
   dataHome: string;
   projectDir: string;
+  /**
+   * Whether answers may leave their indexing until after they are sent: only
+   * for a process whose tool calls wait for {@linkcode HookSocket.indexed}
+   * (the MCP server); elsewhere a tool call in another process could come
+   * first. @default {false}
+   */
+  deferIndexing?: boolean;
 }): Promise<HookSocket | { reason: string }> {
   const path = socketPath(options.dataHome, options.projectDir);
   if (path === undefined) {
@@ -85,19 +101,30 @@ export async function startHookSocket(options: {
         clearTimeout(timer);
         resolve({ reason: `the hook socket failed: ${event.message}` });
       };
-      worker.postMessage({ path, key });
+      worker.postMessage({
+        path,
+        key,
+        deferIndexing: options.deferIndexing === true,
+      });
     },
   );
   if ("reason" in started) {
     worker.terminate();
     return started;
   }
+  const pending = pendingWork();
+  worker.onmessage = (event: MessageEvent<{ indexing?: string }>) => {
+    if (event.data.indexing === "started") pending.start();
+    else if (event.data.indexing === "done") pending.done();
+  };
   return {
     path,
+    indexed: pending.settled,
     async close() {
       const closed = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, CLOSE_DEADLINE_MS);
-        worker.onmessage = () => {
+        worker.onmessage = (event: MessageEvent<{ closed?: boolean }>) => {
+          if (!event.data.closed) return;
           clearTimeout(timer);
           resolve();
         };
@@ -105,6 +132,7 @@ export async function startHookSocket(options: {
       worker.postMessage({ close: true });
       await closed;
       worker.terminate();
+      pending.clear();
       removeIfSame(path, started.ino);
       removeKey(keyPath(path), key);
     },
@@ -112,6 +140,41 @@ export async function startHookSocket(options: {
 }
 
 /** Makes the socket folder private; the reason when it cannot be. */
+/** A count of work under way, and the waiters for it to reach zero. */
+function pendingWork() {
+  let count = 0;
+  let waiters: Array<() => void> = [];
+  const release = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+  return {
+    start() {
+      count++;
+    },
+    done() {
+      count = Math.max(0, count - 1);
+      if (count === 0) release();
+    },
+    clear() {
+      count = 0;
+      release();
+    },
+    settled(): Promise<void> {
+      if (count === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, INDEXED_DEADLINE_MS);
+        Deno.unrefTimer(timer);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
 function prepareFolder(folder: string): string | undefined {
   try {
     Deno.mkdirSync(folder, { recursive: true, mode: 0o700 });

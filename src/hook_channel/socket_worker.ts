@@ -2,8 +2,11 @@
  * The Worker behind the server's hook socket: listens on the path it is
  * given, answers one request per connection with the hook engine, and says
  * `{ok: true}` once listening (or `{error}`). Work an answer leaves (indexing
- * a shrunk result) runs once the answer is sent, before any later request
- * is decided.
+ * a shrunk result) runs before the answer, or, when the process serves the
+ * MCP tools too (`deferIndexing`), once the answer is sent and before any
+ * later request is decided; it is then announced to the process
+ * (`{indexing: "started"}` before the answer goes, `{indexing: "done"}`
+ * after), whose tool calls wait for it.
  *
  * @module
  */
@@ -27,6 +30,7 @@ import {
 async function answerConnection(
   connection: Deno.UnixConn,
   key: string,
+  deferIndexing: boolean,
 ): Promise<void> {
   try {
     const send = (line: string) =>
@@ -41,10 +45,23 @@ async function answerConnection(
       )
     ) {
       const deferred: Array<() => Promise<void>> = [];
-      const answer = await answerOf(read, key, (work) => deferred.push(work));
+      const answer = await answerOf(
+        read,
+        key,
+        deferIndexing ? (work) => deferred.push(work) : undefined,
+      );
+      if (deferred.length > 0) {
+        // Said before the answer goes out, so that the server's tool calls,
+        // the next one included, wait until the work is done.
+        self.postMessage({ indexing: "started" });
+      }
       const sending = answer ? send(answerLine(answer)) : Promise.resolve();
       // Queued before the answer goes out: the next request waits for it.
-      if (deferred.length > 0) afterAnswer(sending, deferred);
+      if (deferred.length > 0) {
+        afterAnswer(sending, deferred).finally(() =>
+          self.postMessage({ indexing: "done" })
+        );
+      }
       await sending;
       break;
     }
@@ -62,7 +79,7 @@ async function answerConnection(
 async function answerOf(
   read: ReadLine,
   key: string,
-  defer: (work: () => Promise<void>) => void,
+  defer: ((work: () => Promise<void>) => void) | undefined,
 ): Promise<ChannelAnswer | undefined> {
   if ("tooLong" in read) {
     return {
@@ -101,6 +118,7 @@ async function answerOf(
 export function serveHookSocket(
   path: string,
   key: string,
+  deferIndexing = false,
 ): Deno.UnixListener | string {
   let listener: Deno.UnixListener;
   try {
@@ -113,7 +131,7 @@ export function serveHookSocket(
   loadHookEngine().catch(() => {});
   (async () => {
     for await (const connection of listener) {
-      void answerConnection(connection, key);
+      void answerConnection(connection, key, deferIndexing);
     }
   })().catch(() => {});
   return listener;
@@ -122,7 +140,9 @@ export function serveHookSocket(
 let serving: Deno.UnixListener | undefined;
 
 self.onmessage = (
-  event: MessageEvent<{ path: string; key: string } | { close: true }>,
+  event: MessageEvent<
+    { path: string; key: string; deferIndexing?: boolean } | { close: true }
+  >,
 ) => {
   if ("close" in event.data) {
     // Closing the listener removes the socket file: before the Worker ends,
@@ -135,7 +155,11 @@ self.onmessage = (
     self.postMessage({ closed: true });
     return;
   }
-  const result = serveHookSocket(event.data.path, event.data.key);
+  const result = serveHookSocket(
+    event.data.path,
+    event.data.key,
+    event.data.deferIndexing === true,
+  );
   if (typeof result === "string") self.postMessage({ error: result });
   else {
     serving = result;

@@ -66,6 +66,12 @@ export interface ServerDeps {
   warmHosts: WarmHosts;
   /** The clock. */
   now(): number;
+  /**
+   * Settles once what the project's hooks left to index (shrunk results the
+   * hook socket indexes after its answer) is in the knowledge base: every
+   * tool call waits for it, so that it finds what the last result left.
+   */
+  indexed?: () => Promise<void>;
 }
 
 /** What a handler produces. */
@@ -113,6 +119,7 @@ export function toolHandler<A>(
   return async (args: A) => {
     let outcome: ToolOutcome;
     try {
+      await deps.indexed?.();
       outcome = await handler(args);
     } catch (error) {
       deps.keeper.recover(error);

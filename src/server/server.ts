@@ -59,6 +59,12 @@ export interface ServerOptions {
   onNote?: ((line: string) => void) | undefined;
   /** Receives one line (no line break) per input the server refused and went on after. @default {() => {}} */
   log?: (line: string) => void;
+  /**
+   * Settles once what the project's hooks left to index is in the knowledge
+   * base (the hook socket's shrunk results); every tool call waits for it.
+   * @default {() => Promise.resolve()}
+   */
+  indexed?: (() => Promise<void>) | undefined;
 }
 
 /** A server and what it holds. */
@@ -112,6 +118,7 @@ export function createServer(options: ServerOptions): CtxServer {
     clientInfo: () => client ??= server.server.getClientVersion(),
     signal: shutdown.signal,
     warmHosts: new WarmHosts(),
+    ...(options.indexed ? { indexed: options.indexed } : {}),
     now,
   };
   for (

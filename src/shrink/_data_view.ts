@@ -123,6 +123,7 @@ export function jsonView(value: unknown, input: ViewInput): View {
         }`,
       );
     }
+    body.push(...standingOut(records, idKey, clip));
     if (labelKey) {
       body.push(`  ${labelKey} of the first items:`);
       for (const item of records.slice(0, 10)) {
@@ -139,6 +140,69 @@ export function jsonView(value: unknown, input: ViewInput): View {
     body.push(`Opening: ${clip(JSON.stringify(value) ?? "", 600)}`);
   }
   return { format: "json", body, summary, indexKind: "json" };
+}
+
+/** Items scanned for what stands out, at most. */
+const MAX_SCANNED_ITEMS = 5_000;
+/** A value or key held by at most this many items stands out. */
+const RARE_ITEMS = 3;
+/** A field with at most this many distinct short values is shown with their counts. */
+const MAX_FIELD_VALUES = 8;
+
+/**
+ * What sets some items apart from the rest, so that the one failed record
+ * among hundreds is seen: the values of fields with few distinct ones
+ * (`status: settled 309, failed 1`), and the items holding a rare value or a
+ * key most items lack (`error`), by id with that value.
+ */
+function standingOut(
+  records: readonly Record<string, unknown>[],
+  idKey: string | undefined,
+  clip: (line: string, max?: number) => string,
+): string[] {
+  const scanned = records.slice(0, MAX_SCANNED_ITEMS);
+  if (scanned.length < 2 * RARE_ITEMS + 1) return [];
+  const keyCounts = new Map<string, number>();
+  const values = new Map<string, Map<string, number>>();
+  for (const item of scanned) {
+    for (const [key, value] of Object.entries(item)) {
+      bump(keyCounts, key);
+      if (typeof value !== "string" && typeof value !== "boolean") continue;
+      const text = String(value);
+      if (text.length > 40) continue;
+      const counts = values.get(key) ?? new Map<string, number>();
+      if (counts.size <= MAX_FIELD_VALUES) bump(counts, text);
+      values.set(key, counts);
+    }
+  }
+  const name = (item: Record<string, unknown>, index: number) =>
+    idKey ? clip(String(item[idKey]), 40) : `#${index}`;
+  const lines: string[] = [];
+  for (const [key, counts] of values) {
+    if (key === idKey || counts.size < 2 || counts.size > MAX_FIELD_VALUES) {
+      continue;
+    }
+    lines.push(`  ${key}: ${countList(counts, MAX_FIELD_VALUES)}`);
+    for (const [value, count] of counts) {
+      if (count > RARE_ITEMS) continue;
+      const holders = scanned.flatMap((item, index) =>
+        String(item[key]) === value ? [name(item, index)] : []
+      );
+      lines.push(`    ${clip(value, 40)}: ${holders.join(", ")}`);
+    }
+  }
+  for (const [key, count] of keyCounts) {
+    if (count > RARE_ITEMS || count * 2 > scanned.length) continue;
+    lines.push(`  ${key} (in ${count} of ${commas(scanned.length)} items):`);
+    scanned.forEach((item, index) => {
+      if (!(key in item)) return;
+      const value = typeof item[key] === "string"
+        ? item[key] as string
+        : JSON.stringify(item[key]) ?? "";
+      lines.push(`    ${name(item, index)}: ${clip(value, 200)}`);
+    });
+  }
+  return lines.length > 0 ? ["Items that stand out:", ...lines] : [];
 }
 
 const YAML_LINE = /^(\s*)(?:- )?([\w.\/-]+):(?:\s+(.*))?$/;

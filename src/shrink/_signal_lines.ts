@@ -104,7 +104,24 @@ function anyOf(patterns: readonly RegExp[]): RegExp {
   );
 }
 
-const SUMMARY_ANY = anyOf(SUMMARY);
+/**
+ * The summary patterns, told apart by one anchored scan for those that open
+ * a line and, only for lines holding one of their words, a scan for the few
+ * that may stand anywhere: an alternation with unanchored branches costs
+ * every line a scan from each position, and most lines of a long test run
+ * reach this check.
+ */
+const SUMMARY_AT_START = new RegExp(
+  `^(?:${
+    SUMMARY.filter((pattern) => pattern.source.startsWith("^")).map((
+      pattern,
+    ) => `(?:${pattern.source.slice(1)})`).join("|")
+  })`,
+);
+const SUMMARY_INSIDE = anyOf(
+  SUMMARY.filter((pattern) => !pattern.source.startsWith("^")),
+);
+const SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
 const FAILURE_ANY = anyOf(FAILURE);
 const ERROR_ANY = anyOf(ERROR);
 const WARNING_ANY = anyOf(WARNING);
@@ -133,7 +150,12 @@ export function lineSignal(line: string): Signal | undefined {
   ) {
     return undefined;
   }
-  if (SUMMARY_ANY.test(line)) return "summary";
+  if (
+    SUMMARY_AT_START.test(line) ||
+    (SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line))
+  ) {
+    return "summary";
+  }
   if (PASS.test(line)) return undefined;
   if (FAILURE_ANY.test(line)) return "failure";
   if (ERROR_ANY.test(line)) return "error";

@@ -26,7 +26,18 @@ export type CallSpec =
   | { role: "shell"; command: string }
   | { role: "mcp"; tool: string; args: Record<string, unknown> }
   | { role: "read"; path: string }
-  | { role: "edit"; path: string; old: string; new: string };
+  | { role: "edit"; path: string; old: string; new: string }
+  | {
+    /** Any other tool: `pick` spells the call from the tools offered, or finds none. */
+    role: "named";
+    /** What the call is, for the error when no tool fits. */
+    what: string;
+    pick(
+      tools: string[],
+    ): { name: string; args: Record<string, unknown> } | undefined;
+    /** Finds the tool's name where the request lists it as deferred (its group 1). */
+    deferred?: RegExp;
+  };
 
 /** One turn of the scripted model. */
 export interface Step {
@@ -163,6 +174,15 @@ export function resolveCall(
       const [name, args] = pick(EDIT_TOOLS, tools);
       return { name, args: args(spec.path, spec.old, spec.new) };
     }
+    case "named": {
+      const call = spec.pick(tools);
+      if (!call) {
+        throw new Error(
+          `Cannot find ${spec.what} among ${tools.join(", ") || "no tools"}`,
+        );
+      }
+      return call;
+    }
     case "mcp": {
       const name = mcpToolName(spec.tool, tools);
       if (name === undefined) {
@@ -202,14 +222,12 @@ const MAX_WAITS = 3;
  * wait), or load a deferred tool the request lists by name.
  */
 function loadTool(
-  tool: string,
+  listed: RegExp | undefined,
   request: ModelRequest,
 ): { name: string; args: Record<string, unknown> } | undefined {
   if (request.tools.includes(WAIT_TOOL)) return { name: WAIT_TOOL, args: {} };
-  if (!request.tools.includes(SEARCH_TOOL)) return undefined;
-  const deferred = new RegExp(`"([\\w.-]*ctx[\\w.-]*_${tool})"`).exec(
-    request.text,
-  )?.[1];
+  if (!listed || !request.tools.includes(SEARCH_TOOL)) return undefined;
+  const deferred = listed.exec(request.text)?.[1];
   return deferred
     ? { name: SEARCH_TOOL, args: { query: `select:${deferred}` } }
     : undefined;
@@ -351,9 +369,14 @@ export class ModelServer implements AsyncDisposable {
     const id = `${prefix}_e2e${this.#scriptId}_${next}_${
       crypto.randomUUID().slice(0, 8)
     }`;
-    const loader = step.call.role === "mcp" &&
-      !mcpToolName(step.call.tool, request.tools) &&
-      loadTool(step.call.tool, request);
+    const loader = step.call.role === "mcp"
+      ? !mcpToolName(step.call.tool, request.tools) &&
+        loadTool(
+          new RegExp(`"([\\w.-]*ctx[\\w.-]*_${step.call.tool})"`),
+          request,
+        )
+      : step.call.role === "named" && !step.call.pick(request.tools) &&
+        loadTool(step.call.deferred, request);
     if (loader && this.#waits++ < MAX_WAITS) {
       return {
         kind: "call",

@@ -7,12 +7,16 @@
 
 import { PLATFORM_NAMES } from "../../adapters/registry.ts";
 import { type Agent, installAgent } from "./_agent.ts";
-import { type Scenario, SCENARIOS } from "./_scenarios.ts";
+import { type Scenario, SCENARIOS as BASE_SCENARIOS } from "./_scenarios.ts";
+import { NATIVE_SCENARIOS } from "./_native_scenarios.ts";
 import { Session } from "./_session.ts";
 import { claudeCodeAgent } from "./agents/claude_code.ts";
 import { codexAgent } from "./agents/codex.ts";
 import { geminiCliAgent } from "./agents/gemini_cli.ts";
 import { qwenCodeAgent } from "./agents/qwen_code.ts";
+
+/** Every scenario: the base ones, then the native-tool ones (11–15). */
+const SCENARIOS: readonly Scenario[] = [...BASE_SCENARIOS, ...NATIVE_SCENARIOS];
 
 /** Every agent the suite knows, Claude Code first. */
 export const AGENTS: readonly Agent[] = [
@@ -139,7 +143,9 @@ async function runScenario(
  */
 export function formatTable(outcomes: readonly Outcome[]): string {
   const agents = [...new Set(outcomes.map((o) => `${o.agent}@${o.version}`))];
-  const ids = [...new Set(outcomes.map((o) => o.scenario))].sort();
+  const ids = [...new Set(outcomes.map((o) => o.scenario))].sort((a, b) =>
+    a - b
+  );
   const cell = (o: Outcome | undefined) =>
     !o
       ? ""

@@ -11,6 +11,7 @@
 
 import assert from "node:assert/strict";
 import { installAgent } from "./_agent.ts";
+import { SCENARIOS } from "./_scenarios.ts";
 import { formatTable, runAgent } from "./_suite.ts";
 import { claudeCodeAgent } from "./agents/claude_code.ts";
 
@@ -33,7 +34,11 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const outcomes = await runAgent(claudeCodeAgent, { concurrency: 2 });
+    // The seven scenarios; the native-tool ones (11–15) measure, in `deno task e2e`.
+    const outcomes = await runAgent(claudeCodeAgent, {
+      concurrency: 2,
+      scenarios: SCENARIOS.map((s) => s.id),
+    });
     console.log(formatTable(outcomes));
     // A scenario skipped once the agent installed is a failure: it showed nothing.
     const failed = outcomes.filter((o) => o.status !== "pass");

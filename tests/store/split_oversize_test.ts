@@ -199,3 +199,32 @@ Deno.test("utf8ByteLength() agrees with TextEncoder", async (t) => {
     });
   }
 });
+
+Deno.test("utf8ByteLength() agrees with TextEncoder on random mixes of ASCII, multi-byte and lone or paired surrogates", () => {
+  const alphabet = [
+    "a",
+    "\n",
+    "é",
+    "ß",
+    "日",
+    "\uffff",
+    "😀",
+    "\ud800",
+    "\udc00",
+    "\u0800",
+    "\u07ff",
+    "\x7f",
+  ];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  for (let round = 0; round < 500; round++) {
+    let text = "";
+    const length = next() % 40;
+    for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
+    assert.equal(
+      utf8ByteLength(text),
+      encoder.encode(text).length,
+      JSON.stringify(text),
+    );
+  }
+});
