@@ -127,13 +127,28 @@ function seccompFilters(pid: number | "self"): number {
   }
 }
 
+/** The session a process is in (its `stat`'s sixth field; null when unreadable). */
+function sessionOf(pid: number | "self"): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // After the name in parentheses: state, ppid, pgrp, session.
+    const session = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3];
+    return session === undefined ? null : Number(session);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Kills and reaps the confined processes this process adopted because the
  * host above them died, and whatever is below them. A confined process is
- * under more seccomp filters than this process: a child this process
- * started some other way has the same ones (in a container every process
- * may be under the container's filter), and is left alone, as are the hosts
- * in `own`.
+ * under more seccomp filters than this process and outside its session:
+ * every host starts in a session of its own, and no process can join a
+ * session it is not in, so a run's process never gets back into this one.
+ * A child this process started some other way stays in its session (a
+ * program that confines itself, a test fixture) or has the same filters (in
+ * a container every process may be under the container's filter), and is
+ * left alone, as are the hosts in `own`.
  *
  * @param own The pids this process started (its hosts).
  * @returns When every one of them is reaped (or after a few seconds).
@@ -141,6 +156,7 @@ function seccompFilters(pid: number | "self"): number {
 export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
   if (Deno.build.os !== "linux" || libc() === null) return;
   const inherited = seccompFilters("self");
+  const session = sessionOf("self");
   const adopted = () => {
     const found: number[] = [];
     let tasks: string[] = [];
@@ -161,7 +177,9 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       for (const word of text.split(" ")) {
         const pid = Number(word);
         if (!word.trim() || own.has(pid)) continue;
-        if (seccompFilters(pid) > inherited) found.push(pid);
+        if (seccompFilters(pid) > inherited && sessionOf(pid) !== session) {
+          found.push(pid);
+        }
       }
     }
     return found;

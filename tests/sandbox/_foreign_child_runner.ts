@@ -1,20 +1,22 @@
 /**
- * A server stand-in for `foreign_child_test.ts`: starts a child of its own
- * the plain way (not as a run), then a run that times out (which makes the
- * server sweep up what the run's host left), and prints how its own child
- * ended once it stops it: the sweep must not have killed or reaped it.
+ * A server stand-in for `foreign_child_test.ts`: starts two children of its
+ * own the plain way (not as a run), one of them under a seccomp filter of its
+ * own (as a program that confines itself is), then a run that times out
+ * (which makes the server sweep up what the run's host left), and prints how
+ * its own children ended once it stops them: the sweep must not have killed
+ * or reaped either.
  *
  * @module
  */
 
 import { runCode } from "../../src/sandbox/mod.ts";
 
-const project = Deno.args[0]!;
-const own = new Deno.Command("sleep", {
-  args: ["60"],
-  stdin: "null",
-  stdout: "null",
-  stderr: "null",
+const [project, underFilter] = Deno.args as [string, string];
+const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
+const own = new Deno.Command("sleep", { args: ["60"], ...quiet }).spawn();
+const confinedItself = new Deno.Command("/usr/bin/python3", {
+  args: ["-c", underFilter, "/bin/sleep", "60"],
+  ...quiet,
 }).spawn();
 const run = await runCode(
   {
@@ -25,27 +27,30 @@ const run = await runCode(
   },
   { confine: "landlock", guard: false },
 );
-// Alive still: the run's sweep left it alone.
-const alive = (() => {
+/** Whether the child is alive still (the run's sweep left it alone), then how it ends when stopped. */
+async function fate(child: Deno.ChildProcess): Promise<[boolean, string]> {
+  let alive = false;
   try {
-    const stat = Deno.readTextFileSync(`/proc/${own.pid}/stat`);
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+    const stat = Deno.readTextFileSync(`/proc/${child.pid}/stat`);
+    alive = !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
   } catch {
-    return false;
+    // gone
   }
-})();
-own.kill("SIGTERM");
-let ended: string;
-try {
-  const status = await own.status;
-  ended = `signal=${status.signal}`;
-} catch (error) {
-  ended = `error=${error instanceof Error ? error.message : String(error)}`;
+  try {
+    child.kill("SIGTERM");
+    return [alive, `signal=${(await child.status).signal}`];
+  } catch (error) {
+    return [alive, `error=${error instanceof Error ? error.message : error}`];
+  }
 }
+const [alive, ended] = await fate(own);
+const [confinedAlive, confinedEnded] = await fate(confinedItself);
 const line = JSON.stringify({
   timedOut: run.timedOut,
   confinement: run.confinement,
   alive,
   ended,
+  confinedAlive,
+  confinedEnded,
 });
 Deno.stdout.writeSync(new TextEncoder().encode(line + "\n"));

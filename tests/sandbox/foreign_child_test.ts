@@ -22,7 +22,7 @@ os.execv(sys.argv[1], sys.argv[1:])`;
 
 Deno.test({
   name:
-    `a run's sweep leaves alone a child the server started itself, under a container's seccomp filter${
+    `a run's sweep leaves alone the children the server started itself, under a container's seccomp filter and under one of their own${
       LANDLOCK ? "" : " (skipped: no Landlock in this kernel)"
     }`,
   ignore: !LANDLOCK,
@@ -38,6 +38,7 @@ Deno.test({
         "--no-config",
         RUNNER,
         project.path,
+        UNDER_FILTER,
       ],
       stdin: "null",
       stdout: "piped",
@@ -53,5 +54,7 @@ Deno.test({
     assert.equal(result.timedOut, true, text);
     assert.equal(result.alive, true, text);
     assert.equal(result.ended, "signal=SIGTERM", text);
+    assert.equal(result.confinedAlive, true, text);
+    assert.equal(result.confinedEnded, "signal=SIGTERM", text);
   },
 });
