@@ -16,6 +16,7 @@ import { readShrinkSettings } from "../../src/shrink/settings.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
 import { readFullOutput } from "./_full_output.ts";
 import { keepShrunk } from "./_keep_shrunk.ts";
+import { readWholeFile } from "./_whole_read.ts";
 import { withSession } from "./_session_access.ts";
 import {
   canSubagentCallServer,
@@ -38,9 +39,13 @@ export async function decidePostToolUse(
   input: ToolHookInput,
   facts: HookFacts,
 ): Promise<PostToolDecision> {
-  const call = withFullOutput(input);
-  const session = { platform: call.platform, sessionId: call.sessionId };
-  const where = projectPaths(call.projectDir, facts);
+  const given = withFullOutput(input);
+  const session = { platform: given.platform, sessionId: given.sessionId };
+  const where = projectPaths(given.projectDir, facts);
+  const shrink = canDeliver(adapter, input) && !lostRest(input, given)
+    ? shrinkDeps(adapter, input, where, facts)
+    : undefined;
+  const call = shrink?.settings.enabled ? withWholeRead(given) : given;
   return await postToolUse(call, {
     record: (record) =>
       withSession(
@@ -48,10 +53,22 @@ export async function decidePostToolUse(
         (store) => store.record(session, record, facts.now),
         facts.sessions,
       ),
-    shrink: canDeliver(adapter, input) && !lostRest(input, call)
-      ? shrinkDeps(adapter, input, where, facts)
-      : undefined,
+    shrink,
   }, { error: input.error });
+}
+
+/**
+ * The call with the whole file in place of the part a read handed over,
+ * where the read was of a whole file not meant to be edited, inside the
+ * project (`_whole_read.ts`); the call as it came otherwise.
+ */
+function withWholeRead(call: ToolHookInput["call"]): ToolHookInput["call"] {
+  const output = call.output;
+  const given = typeof output === "string"
+    ? output
+    : JSON.stringify(output) ?? "";
+  const whole = readWholeFile(call, new TextEncoder().encode(given).length);
+  return whole === undefined ? call : { ...call, output: whole };
 }
 
 /**
