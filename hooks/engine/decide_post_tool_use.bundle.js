@@ -3253,10 +3253,17 @@ async function decidePostToolUse(adapter, input, facts) {
   };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given) ? shrinkDeps(adapter, input, where, facts) : void 0;
-  const call = shrink?.settings.enabled ? withWholeRead(given) : given;
-  return await postToolUse(call, {
+  const whole = shrink?.settings.enabled ? withWholeRead(given) : void 0;
+  return await postToolUse(whole?.call ?? given, {
     record: (record) => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions),
-    shrink
+    shrink: shrink && whole ? {
+      ...shrink,
+      // The model would have had the part given, not the whole: that is what the view kept out.
+      keep: (shrunk) => shrink.keep({
+        ...shrunk,
+        originalBytes: whole.givenBytes
+      })
+    } : shrink
   }, {
     error: input.error
   });
@@ -3264,10 +3271,14 @@ async function decidePostToolUse(adapter, input, facts) {
 function withWholeRead(call) {
   const output = call.output;
   const given = typeof output === "string" ? output : JSON.stringify(output) ?? "";
-  const whole = readWholeFile(call, new TextEncoder().encode(given).length);
-  return whole === void 0 ? call : {
-    ...call,
-    output: whole
+  const givenBytes = new TextEncoder().encode(given).length;
+  const whole = readWholeFile(call, givenBytes);
+  return whole === void 0 ? void 0 : {
+    call: {
+      ...call,
+      output: whole
+    },
+    givenBytes
   };
 }
 function withFullOutput(input) {

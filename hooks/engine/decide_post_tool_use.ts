@@ -45,30 +45,42 @@ export async function decidePostToolUse(
   const shrink = canDeliver(adapter, input) && !lostRest(input, given)
     ? shrinkDeps(adapter, input, where, facts)
     : undefined;
-  const call = shrink?.settings.enabled ? withWholeRead(given) : given;
-  return await postToolUse(call, {
+  const whole = shrink?.settings.enabled ? withWholeRead(given) : undefined;
+  return await postToolUse(whole?.call ?? given, {
     record: (record) =>
       withSession(
         where.database,
         (store) => store.record(session, record, facts.now),
         facts.sessions,
       ),
-    shrink,
+    shrink: shrink && whole
+      ? {
+        ...shrink,
+        // The model would have had the part given, not the whole: that is what the view kept out.
+        keep: (shrunk) =>
+          shrink.keep({ ...shrunk, originalBytes: whole.givenBytes }),
+      }
+      : shrink,
   }, { error: input.error });
 }
 
 /**
- * The call with the whole file in place of the part a read handed over,
- * where the read was of a whole file not meant to be edited, inside the
- * project (`_whole_read.ts`); the call as it came otherwise.
+ * The call with the whole file in place of the part a read handed over, and
+ * the size of that part, where the read was of a whole file not meant to be
+ * edited, inside the project (`_whole_read.ts`); undefined otherwise.
  */
-function withWholeRead(call: ToolHookInput["call"]): ToolHookInput["call"] {
+function withWholeRead(
+  call: ToolHookInput["call"],
+): { call: ToolHookInput["call"]; givenBytes: number } | undefined {
   const output = call.output;
   const given = typeof output === "string"
     ? output
     : JSON.stringify(output) ?? "";
-  const whole = readWholeFile(call, new TextEncoder().encode(given).length);
-  return whole === undefined ? call : { ...call, output: whole };
+  const givenBytes = new TextEncoder().encode(given).length;
+  const whole = readWholeFile(call, givenBytes);
+  return whole === undefined
+    ? undefined
+    : { call: { ...call, output: whole }, givenBytes };
 }
 
 /**

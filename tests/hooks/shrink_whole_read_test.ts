@@ -9,6 +9,8 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
+import { childDatabase } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import {
   answer,
@@ -26,6 +28,10 @@ const HAS_MKFIFO = Deno.build.os !== "windows" &&
     () => false,
   );
 const SHOWN_LINES = 2000;
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
 
 /** A log of `lines` lines whose line 5,000 is an error naming `marker`. */
 function logLines(lines: number, marker: string): string[] {
@@ -78,19 +84,31 @@ Deno.test("gemini-cli read_file: a 5 MB log is read whole from disk, its error a
   await Deno.writeTextFile(file, `${lines.join("\n")}\n`);
   assert.ok((await Deno.stat(file)).size > 4_000_000);
 
-  const output = answer(
-    await reply(
-      AGENT,
-      "AfterTool",
-      await readPayload(where.root, file, lines),
-      where,
-    ),
-  );
+  const payload = await readPayload(where.root, file, lines);
+  const output = answer(await reply(AGENT, "AfterTool", payload, where));
   assert.equal(output.decision, "deny");
   assertView(
     output.reason,
     /E-INSIDE-5000 ledger write failed/,
     /70,?000 lines/,
+  );
+
+  using kb = KnowledgeBase.open(childDatabase(where.home, where.root));
+  const source = /indexed as "([^"]+)"/.exec(String(output.reason))?.[1];
+  const [found] = kb.search(["ledger write failed"], { source });
+  assert.match(found?.hits[0]?.snippet ?? "", /E-INSIDE-5000/);
+  // Counted against what the model would have had (the 2,000 lines), not the whole file.
+  const [call] = kb.toolCalls().session(String(payload.session_id)).filter(
+    (entry) => entry.tool === "shrink/read_file",
+  );
+  assert.equal(
+    call?.bytesIn,
+    utf8Length(JSON.stringify(payload.tool_response)),
+  );
+  // The view, without the sentence Gemini's deny opens with.
+  assert.ok(
+    (call?.bytesOut ?? 0) > 0 &&
+      (call?.bytesOut ?? 0) < utf8Length(String(output.reason)),
   );
 });
 
