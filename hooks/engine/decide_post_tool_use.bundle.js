@@ -3172,6 +3172,62 @@ async function keepShrunk(shrunk, options) {
   return true;
 }
 
+// hooks/engine/_whole_read.ts
+var WHOLE_READ_MAX_BYTES = FULL_OUTPUT_MAX_BYTES;
+var RANGE_KEYS = [
+  "offset",
+  "limit",
+  "start_line",
+  "end_line",
+  "startLine",
+  "endLine",
+  "StartLine",
+  "EndLine",
+  "line_offset",
+  "n_lines",
+  "pages"
+];
+function readWholeFile(call, givenBytes) {
+  const path = call.input.path;
+  if (call.toolKind !== "read" || typeof path !== "string" || path === "") {
+    return void 0;
+  }
+  const input = call.input;
+  if (RANGE_KEYS.some((key) => input[key] !== void 0)) return void 0;
+  try {
+    const root2 = Deno.realPathSync(call.projectDir);
+    const named = /^(?:\/|[A-Za-z]:[\\/])/.test(path) ? path : `${root2}/${path}`;
+    const real = Deno.realPathSync(named);
+    if (!real.startsWith(`${root2}/`)) return void 0;
+    const relative = real.slice(root2.length + 1);
+    const info = Deno.statSync(real);
+    if (!fits(info, givenBytes) || !shrinkableRead(relative, info.size)) {
+      return void 0;
+    }
+    using file = Deno.openSync(real, {
+      read: true
+    });
+    const opened = file.statSync();
+    if (!fits(opened, givenBytes)) return void 0;
+    const bytes = new Uint8Array(opened.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = file.readSync(bytes.subarray(filled));
+      if (read === null || read === 0) break;
+      filled += read;
+    }
+    const text3 = new TextDecoder("utf-8", {
+      fatal: true
+    }).decode(bytes.subarray(0, filled));
+    return shrinkableRead(relative, filled, text3.slice(0, 65536)) ? text3 : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function fits(info, givenBytes) {
+  return info.isFile && info.size > givenBytes && info.size <= WHOLE_READ_MAX_BYTES;
+}
+
 // hooks/engine/_session_access.ts
 async function withSession(database, work, kept) {
   try {
@@ -3190,18 +3246,40 @@ async function withSession(database, work, kept) {
 
 // hooks/engine/decide_post_tool_use.ts
 async function decidePostToolUse(adapter, input, facts) {
-  const call = withFullOutput(input);
+  const given = withFullOutput(input);
   const session = {
-    platform: call.platform,
-    sessionId: call.sessionId
+    platform: given.platform,
+    sessionId: given.sessionId
   };
-  const where = projectPaths(call.projectDir, facts);
-  return await postToolUse(call, {
+  const where = projectPaths(given.projectDir, facts);
+  const shrink = canDeliver(adapter, input) && !lostRest(input, given) ? shrinkDeps(adapter, input, where, facts) : void 0;
+  const whole = shrink?.settings.enabled ? withWholeRead(given) : void 0;
+  return await postToolUse(whole?.call ?? given, {
     record: (record) => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions),
-    shrink: canDeliver(adapter, input) && !lostRest(input, call) ? shrinkDeps(adapter, input, where, facts) : void 0
+    shrink: shrink && whole ? {
+      ...shrink,
+      // The model would have had the part given, not the whole: that is what the view kept out.
+      keep: (shrunk) => shrink.keep({
+        ...shrunk,
+        originalBytes: whole.givenBytes
+      })
+    } : shrink
   }, {
     error: input.error
   });
+}
+function withWholeRead(call) {
+  const output = call.output;
+  const given = typeof output === "string" ? output : JSON.stringify(output) ?? "";
+  const givenBytes = new TextEncoder().encode(given).length;
+  const whole = readWholeFile(call, givenBytes);
+  return whole === void 0 ? void 0 : {
+    call: {
+      ...call,
+      output: whole
+    },
+    givenBytes
+  };
 }
 function withFullOutput(input) {
   const { call, fullOutput } = input;

@@ -16,6 +16,7 @@ import { readShrinkSettings } from "../../src/shrink/settings.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
 import { readFullOutput } from "./_full_output.ts";
 import { keepShrunk } from "./_keep_shrunk.ts";
+import { readWholeFile } from "./_whole_read.ts";
 import { withSession } from "./_session_access.ts";
 import {
   canSubagentCallServer,
@@ -38,20 +39,48 @@ export async function decidePostToolUse(
   input: ToolHookInput,
   facts: HookFacts,
 ): Promise<PostToolDecision> {
-  const call = withFullOutput(input);
-  const session = { platform: call.platform, sessionId: call.sessionId };
-  const where = projectPaths(call.projectDir, facts);
-  return await postToolUse(call, {
+  const given = withFullOutput(input);
+  const session = { platform: given.platform, sessionId: given.sessionId };
+  const where = projectPaths(given.projectDir, facts);
+  const shrink = canDeliver(adapter, input) && !lostRest(input, given)
+    ? shrinkDeps(adapter, input, where, facts)
+    : undefined;
+  const whole = shrink?.settings.enabled ? withWholeRead(given) : undefined;
+  return await postToolUse(whole?.call ?? given, {
     record: (record) =>
       withSession(
         where.database,
         (store) => store.record(session, record, facts.now),
         facts.sessions,
       ),
-    shrink: canDeliver(adapter, input) && !lostRest(input, call)
-      ? shrinkDeps(adapter, input, where, facts)
-      : undefined,
+    shrink: shrink && whole
+      ? {
+        ...shrink,
+        // The model would have had the part given, not the whole: that is what the view kept out.
+        keep: (shrunk) =>
+          shrink.keep({ ...shrunk, originalBytes: whole.givenBytes }),
+      }
+      : shrink,
   }, { error: input.error });
+}
+
+/**
+ * The call with the whole file in place of the part a read handed over, and
+ * the size of that part, where the read was of a whole file not meant to be
+ * edited, inside the project (`_whole_read.ts`); undefined otherwise.
+ */
+function withWholeRead(
+  call: ToolHookInput["call"],
+): { call: ToolHookInput["call"]; givenBytes: number } | undefined {
+  const output = call.output;
+  const given = typeof output === "string"
+    ? output
+    : JSON.stringify(output) ?? "";
+  const givenBytes = new TextEncoder().encode(given).length;
+  const whole = readWholeFile(call, givenBytes);
+  return whole === undefined
+    ? undefined
+    : { call: { ...call, output: whole }, givenBytes };
 }
 
 /**
