@@ -15,6 +15,7 @@ import type { IndexReceipt, KnowledgeBase } from "../store/knowledge_base.ts";
 import type { OutputSpool } from "./output_spool.ts";
 import { queryWords } from "../store/_terms.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { searchCall } from "../store/search_call.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
 import { formatCount } from "../store/format_count.ts";
 
@@ -202,9 +203,9 @@ function searchNote(
   const sample = terms.length > 0
     ? ` Searchable terms: ${terms.join(", ")}.`
     : "";
-  return `${
-    whole ? "The full output" : "The indexed part"
-  } is searchable: ctx_search(queries, source: "${source}").${sample}`;
+  return `${whole ? "The full output" : "The indexed part"} is searchable: ${
+    searchCall([source])
+  }.${sample}`;
 }
 
 /** The first and last lines of `text` within `budget` bytes, whole lines where possible. */
