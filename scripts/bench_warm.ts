@@ -102,7 +102,37 @@ async function olderToolCommands(): Promise<
   ];
 }
 
+/** The resident memory of a process and all its descendants (Linux), and how many they are. */
+async function treeMemory(
+  pid: number,
+): Promise<{ mib: number; processes: number }> {
+  let kb = 0;
+  let processes = 0;
+  const visit = async (id: number): Promise<void> => {
+    const status = await Deno.readTextFile(`/proc/${id}/status`).catch(() =>
+      ""
+    );
+    if (status === "") return;
+    processes++;
+    kb += Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    const tasks = await Array.fromAsync(Deno.readDir(`/proc/${id}/task`))
+      .catch(() => []);
+    for (const task of tasks) {
+      const children = await Deno.readTextFile(
+        `/proc/${id}/task/${task.name}/children`,
+      ).catch(() => "");
+      for (const child of children.trim().split(/\s+/).filter(Boolean)) {
+        await visit(Number(child));
+      }
+    }
+  };
+  await visit(pid);
+  return { mib: kb / 1024, processes };
+}
+
 interface Server extends AsyncDisposable {
+  /** The server's process id. */
+  pid: number;
   /** Runs code; the result's text and its `_meta`. */
   call(
     language: string,
@@ -125,6 +155,7 @@ async function connect(
   const client = new Client({ name: "ctx-bench", version: "1" });
   await client.connect(transport);
   return {
+    pid: transport.pid ?? 0,
     async call(language, code) {
       const result = await client.callTool({
         name: "ctx_execute",
@@ -168,8 +199,20 @@ const CASES = [
   { language: "python", code: "print(6 * 7)", expect: "42" },
 ] as const;
 
-/** Times every case at every gap: `"<language> <gap>"` to the sorted times. */
-async function timeAll(server: Server): Promise<Record<string, number[]>> {
+/** The memory of a server's process tree right after its calls, and once it settled. */
+interface TreeMemory {
+  after: { mib: number; processes: number };
+  settled: { mib: number; processes: number };
+}
+
+/** How long after the last call the settled memory is read (the pool cools down after 10 s). */
+const SETTLE_MS = 12_000;
+
+/** Times every case at every gap: `"<language> <gap>"` to the sorted times; then the tree's memory. */
+async function timeAll(
+  server: Server,
+  memory: TreeMemory[],
+): Promise<Record<string, number[]>> {
   const times: Record<string, number[]> = {};
   for (const gap of GAPS_MS) {
     for (const { language, code, expect } of CASES) {
@@ -182,6 +225,9 @@ async function timeAll(server: Server): Promise<Record<string, number[]>> {
       );
     }
   }
+  const after = await treeMemory(server.pid);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  memory.push({ after, settled: await treeMemory(server.pid) });
   return times;
 }
 
@@ -192,6 +238,8 @@ export async function benchWarm(): Promise<void> {
   );
   try {
     let ours: Record<string, number[]> = {};
+    // Ours first, then the older tool's runtimes in order.
+    const memory: TreeMemory[] = [];
     let confinement = "";
     {
       const project = join(work, "ours");
@@ -211,7 +259,7 @@ export async function benchWarm(): Promise<void> {
             : {}),
         },
       );
-      ours = await timeAll(server);
+      ours = await timeAll(server, memory);
       const { meta } = await server.call("shell", "true");
       confinement = String(meta?.["ctx-mode/confinement"] ?? "unknown");
     }
@@ -227,7 +275,7 @@ export async function benchWarm(): Promise<void> {
           HOME: join(work, `theirs-home-${theirs.length}`),
           CLAUDE_PROJECT_DIR: project,
         });
-        theirs.push({ runtime, times: await timeAll(server) });
+        theirs.push({ runtime, times: await timeAll(server, memory) });
       }
     } catch (error) {
       console.log(
@@ -271,6 +319,39 @@ export async function benchWarm(): Promise<void> {
         }
       }
     }
+    const calls = GAPS_MS.length * CASES.length * (RUNS + 1) + 1;
+    const memoryText = (m: TreeMemory["after"]) =>
+      `${m.mib.toFixed(0)} MiB in ${m.processes} processes`;
+    const ourMemory = memory[0]!;
+    const theirMemory = memory[1];
+    rows.push({
+      metric: `process tree memory after ${calls} mixed calls`,
+      value: `${memoryText(ourMemory.after)}${
+        theirMemory
+          ? `; ${theirs[0]!.runtime}: ${memoryText(theirMemory.after)} (ours ${
+            (ourMemory.after.mib / theirMemory.after.mib).toFixed(2)
+          }×)`
+          : ""
+      }`,
+      target: theirMemory ? "≤ 1.2× the older tool" : "",
+      ok: theirMemory
+        ? ourMemory.after.mib <= 1.2 * theirMemory.after.mib
+        : undefined,
+    });
+    rows.push({
+      metric: `… ${SETTLE_MS / 1000} s later`,
+      value: `${memoryText(ourMemory.settled)}${
+        theirMemory
+          ? `; ${theirs[0]!.runtime}: ${
+            memoryText(theirMemory.settled)
+          } (ours ${
+            (ourMemory.settled.mib / theirMemory.settled.mib).toFixed(2)
+          }×)`
+          : ""
+      }`,
+      target: "",
+      ok: undefined,
+    });
     printTable(
       `Warm sandbox through the MCP server (${RUNS} calls per gap; confinement: ${confinement}; load ${
         Deno.loadavg().map((n) => n.toFixed(1)).join(" ")
