@@ -22,6 +22,7 @@ import { benchStore } from "./bench_store.ts";
 import { benchSandbox } from "./bench_sandbox.ts";
 import { benchWarm } from "./bench_warm.ts";
 import { benchServer } from "./bench_server.ts";
+import { benchReplies } from "./bench_replies.ts";
 import { benchHook } from "./bench_hook.ts";
 import { benchHookPaths } from "./bench_hook_paths.ts";
 import { benchStatusline } from "./bench_statusline.ts";
@@ -40,6 +41,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   sandbox: benchSandbox,
   warm: benchWarm,
   server: benchServer,
+  replies: benchReplies,
   hook: benchHook,
   hookpaths: benchHookPaths,
   statusline: benchStatusline,

@@ -37,9 +37,10 @@ const AGENTS = [
  * generated lines, not assumed).
  *
  * @param seed The random seed.
+ * @param requests The number of requests (lines). @default {500}
  * @returns The log text and the answer: the IP and its count of 500s.
  */
-export function accessLog(seed = 1): Dataset {
+export function accessLog(seed = 1, requests = 500): Dataset {
   const random = createRandom(seed);
   const ips = Array.from(
     { length: 48 },
@@ -53,7 +54,7 @@ export function accessLog(seed = 1): Dataset {
   const culprit = ips[17]!;
   let time = Date.UTC(2025, 2, 12, 9, 58, 3);
   const lines: string[] = [];
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < requests; i++) {
     time += random.int(0, 9) * 1000;
     const fromCulprit = i % 37 === 11;
     const ip = fromCulprit ? culprit : random.pick(ips);

@@ -41,7 +41,7 @@ export {
   confinementReport,
   detectConfinement,
 } from "./confine.ts";
-export { WarmHosts } from "./warm_hosts.ts";
+export { WarmHosts, type WarmHostsOptions } from "./warm_hosts.ts";
 export { hideFromSameUser } from "./process_privacy.ts";
 export type { Runtime } from "./js_launch.ts";
 export { INJECTION_PREFIXES, INJECTION_VARIABLES } from "./env.ts";

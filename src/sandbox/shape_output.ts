@@ -15,6 +15,7 @@ import type { IndexReceipt, KnowledgeBase } from "../store/knowledge_base.ts";
 import type { OutputSpool } from "./output_spool.ts";
 import { queryWords } from "../store/_terms.ts";
 import { formatBytes } from "../store/format_bytes.ts";
+import { searchCall } from "../store/search_call.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
 import { formatCount } from "../store/format_count.ts";
 
@@ -26,7 +27,7 @@ export interface ShapedOutput {
   /** The text for the context window. */
   text: string;
   /** How the text was made from the output. */
-  mode: "whole" | "intent" | "head-tail";
+  mode: "whole" | "intent" | "digest" | "head-tail";
   /** The receipt when the output was indexed. */
   indexed?: IndexReceipt;
   /** Distinctive terms of the output, for follow-up searches. */
@@ -57,6 +58,14 @@ export interface ShapeOptions {
   notIndexedBytes?: number | undefined;
   /** Why they were not. @default {"past the index cap"} */
   notIndexedReason?: string | undefined;
+  /**
+   * A compact view of the whole output (a log's errors with counts, a page's
+   * outline), returned instead of its head and tail, or undefined for kinds
+   * it does not know. @default {undefined}
+   */
+  digest?: ((output: string) => string[] | undefined) | undefined;
+  /** The whole output for the digest, when `output` holds only part of it. @default {output} */
+  wholeOutput?: string | undefined;
 }
 
 /**
@@ -121,22 +130,40 @@ export function shapeOutput(
       (sections.length > 0
         ? `${sections.length} sections match "${intent}":`
         : `nothing matched "${intent}".`);
+    // With nothing matched, what the output is still says more than nothing.
+    const digest = sections.length === 0
+      ? digestOf(output, options)
+      : undefined;
     return {
-      text: [header, ...sections, searchNote(source, terms, whole)].join(
-        "\n\n",
-      ),
+      text: [
+        header,
+        ...sections,
+        ...(digest ? [digest] : []),
+        searchNote(source, terms, whole),
+      ].join("\n\n"),
       mode: "intent",
       indexed,
       terms,
       ...(notIndexed > 0 ? { notIndexedBytes: notIndexed } : {}),
     };
   }
-  const cut = headAndTail(output, budget);
   const note = indexed
     ? `${whole ? "" : `${receipt(indexed.chunks)}. `}${
       searchNote(source, terms, whole)
     }`
     : "Pass an intent to get only the matching sections.";
+  const digest = digestOf(output, options);
+  if (digest !== undefined && utf8ByteLength(digest) < budget) {
+    return {
+      text: `${digest}\n\n[A digest of ${
+        formatBytes(bytes)
+      } of output. ${note}]`,
+      mode: "digest",
+      ...(indexed ? { indexed, terms } : {}),
+      ...(notIndexed > 0 ? { notIndexedBytes: notIndexed } : {}),
+    };
+  }
+  const cut = headAndTail(output, budget);
   // Only part of a spooled output is at hand: say what is not shown of the whole.
   const omitted = Math.max(cut.omittedBytes, bytes - utf8ByteLength(cut.text));
   const lines = options.outputBytes === undefined
@@ -172,17 +199,27 @@ export async function shapeSpooledOutput(
   if (!options.kb || spool.spooledBytes === 0 || bytes <= threshold) {
     return shapeOutput(stdout, options);
   }
+  // The digest reads the whole output, collected on the way to the index while it is small enough.
+  const collect = options.digest !== undefined &&
+    spool.skippedBytes === 0 && spool.spooledBytes <= DIGEST_MAX_BYTES;
+  const pieces: Uint8Array[] = [];
   const indexed = await options.kb.indexStream(
     {
       label: options.source ?? "execution output",
       origin: "execution",
     },
-    spool.read(),
+    collect ? collected(spool.read(), pieces) : spool.read(),
     { signal: options.signal },
   );
+  const whole = collect
+    ? new TextDecoder().decode(concatBytes(pieces))
+    : undefined;
   return {
     ...shapeOutput(stdout, {
       ...options,
+      // Past the size the digest reads whole, there is no digest: counts of a part would mislead.
+      digest: collect ? options.digest : undefined,
+      wholeOutput: whole,
       indexed,
       outputBytes: bytes,
       notIndexedBytes: spool.skippedBytes,
@@ -194,6 +231,35 @@ export async function shapeSpooledOutput(
   };
 }
 
+/** Output up to this size is read whole for its digest. */
+const DIGEST_MAX_BYTES = 16 * 1024 * 1024;
+
+async function* collected(
+  source: AsyncIterable<Uint8Array>,
+  into: Uint8Array[],
+): AsyncGenerator<Uint8Array> {
+  for await (const piece of source) {
+    into.push(piece.slice());
+    yield piece;
+  }
+}
+
+function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(pieces.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    all.set(piece, at);
+    at += piece.length;
+  }
+  return all;
+}
+
+/** The digest of the whole output, as one text, when the caller gave a digest that knows its kind. */
+function digestOf(output: string, options: ShapeOptions): string | undefined {
+  const lines = options.digest?.(options.wholeOutput ?? output);
+  return lines && lines.length > 0 ? lines.join("\n") : undefined;
+}
+
 function searchNote(
   source: string,
   terms: readonly string[],
@@ -202,9 +268,9 @@ function searchNote(
   const sample = terms.length > 0
     ? ` Searchable terms: ${terms.join(", ")}.`
     : "";
-  return `${
-    whole ? "The full output" : "The indexed part"
-  } is searchable: ctx_search(queries, source: "${source}").${sample}`;
+  return `${whole ? "The full output" : "The indexed part"} is searchable: ${
+    searchCall([source])
+  }.${sample}`;
 }
 
 /** The first and last lines of `text` within `budget` bytes, whole lines where possible. */

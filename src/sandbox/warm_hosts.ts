@@ -1,8 +1,9 @@
 /**
  * Sandbox hosts: starting one (its own temp dir, its confinement built once),
- * and a pool that keeps one started host ready per language and project, so
- * that a run only sends its request. A host serves one run and ends with it;
- * the pool starts the next while the current one runs. An idle host ends on
+ * and a pool that keeps started hosts ready per language and project (one,
+ * two while calls come fast), so that a run only sends its request. A host
+ * serves one run and ends with it; the pool starts the next one after the
+ * run, or as it hands a host out while calls come fast. An idle host ends on
  * its own after a while, and every host ends with the server.
  *
  * This module never decides what a run may do (see `_host_launch.ts`).
@@ -110,13 +111,52 @@ export function launchHost(
   }
 }
 
-/** One started host per language and project, ready for the next run. */
+/** Calls of one key closer together than this make it hot: its pool grows. */
+const HOT_WITHIN_MS = 2000;
+/** How many hosts a hot key keeps started. */
+const HOT_DEPTH = 2;
+/** After this long without a call, a hot key's extra hosts end. */
+const COOL_AFTER_MS = 10_000;
+
+/** Options for {@linkcode WarmHosts}. */
+export interface WarmHostsOptions {
+  /** Calls of one key closer together than this make it hot. @default {2000} */
+  hotWithinMs?: number;
+  /** How many hosts a hot key keeps started. @default {2} */
+  hotDepth?: number;
+  /** After this long without a call, a hot key keeps one host again. @default {10000} */
+  coolAfterMs?: number;
+}
+
+/**
+ * Started hosts per language and project, ready for the next runs, oldest
+ * first. A key keeps one; a hot key (calls less than two seconds apart, as
+ * in an agent's batch or loop) keeps two and starts the replacement as it
+ * hands one out, so that a call back to back with the last one finds a host
+ * that had the time to start. Ten seconds after its last call a hot key
+ * cools down to one host again.
+ */
 export class WarmHosts {
-  #ready = new Map<string, Host>();
+  #ready = new Map<string, Host[]>();
+  #lastTake = new Map<string, number>();
+  #depth = new Map<string, number>();
+  #cooling = new Map<string, ReturnType<typeof setTimeout>>();
   #closed = false;
+  #hotWithinMs: number;
+  #hotDepth: number;
+  #coolAfterMs: number;
 
   /**
-   * Hands out the ready host for `key`, or starts one.
+   * @param options When a key is hot, how many hosts it keeps then, and when it cools down.
+   */
+  constructor(options: WarmHostsOptions = {}) {
+    this.#hotWithinMs = options.hotWithinMs ?? HOT_WITHIN_MS;
+    this.#hotDepth = options.hotDepth ?? HOT_DEPTH;
+    this.#coolAfterMs = options.coolAfterMs ?? COOL_AFTER_MS;
+  }
+
+  /**
+   * Hands out the oldest ready host for `key`, or starts one.
    *
    * @param key Language, project and settings: hosts are interchangeable only within one key.
    * @param launch Starts a host for this key.
@@ -124,47 +164,100 @@ export class WarmHosts {
    * @ignore used by `runCode` only
    */
   take(key: string, launch: () => Host): Host {
-    const ready = this.#ready.get(key);
-    this.#ready.delete(key);
-    return ready ?? launch();
+    const now = performance.now();
+    const last = this.#lastTake.get(key);
+    this.#lastTake.set(key, now);
+    const hot = last !== undefined && now - last < this.#hotWithinMs;
+    const queue = this.#ready.get(key) ?? [];
+    const host = queue.shift();
+    if (queue.length === 0) this.#ready.delete(key);
+    if (hot && !this.#closed) {
+      this.#depth.set(key, this.#hotDepth);
+      this.#coolLater(key);
+      // The replacement starts now, not after the run: the next call may come at once.
+      if (host) this.refill(key, launch);
+    }
+    return host ?? launch();
   }
 
   /**
-   * Starts a host for `key` unless one is ready already.
+   * Starts hosts for `key` until as many are ready as it keeps.
    *
    * @param key As for {@link WarmHosts.take}.
    * @param launch Starts a host for this key.
    * @ignore used by `runCode` only
    */
   refill(key: string, launch: () => Host): void {
-    if (this.#closed || this.#ready.has(key)) return;
-    let host: Host;
-    try {
-      host = launch();
-    } catch {
-      return; // the next run starts its own and reports why
+    const depth = this.#depth.get(key) ?? 1;
+    while (!this.#closed && (this.#ready.get(key)?.length ?? 0) < depth) {
+      let host: Host;
+      try {
+        host = launch();
+      } catch {
+        return; // the next run starts its own and reports why
+      }
+      this.#keep(key, host);
     }
-    this.#ready.set(key, host);
+  }
+
+  #keep(key: string, host: Host): void {
+    const queue = this.#ready.get(key) ?? [];
+    queue.push(host);
+    this.#ready.set(key, queue);
     // An idle host ends on its own: forget it then.
     host.process.child.status.then(() => {
-      if (this.#ready.get(key) !== host) return;
-      this.#ready.delete(key);
-      discardProcess(host.process);
-      host.cleanup();
+      if (this.#drop(key, host)) {
+        discardProcess(host.process);
+        host.cleanup();
+      }
     }, () => {});
+  }
+
+  /** Takes `host` out of the ready hosts of `key`; false when it was not there. */
+  #drop(key: string, host: Host): boolean {
+    const queue = this.#ready.get(key);
+    const at = queue?.indexOf(host) ?? -1;
+    if (!queue || at < 0) return false;
+    queue.splice(at, 1);
+    if (queue.length === 0) this.#ready.delete(key);
+    return true;
+  }
+
+  /** Ends the extra hosts of `key` once it had no call for a while. */
+  #coolLater(key: string): void {
+    clearTimeout(this.#cooling.get(key));
+    const timer = setTimeout(() => {
+      this.#cooling.delete(key);
+      this.#depth.delete(key);
+      const queue = this.#ready.get(key) ?? [];
+      // The oldest host stays: it is the one surely started.
+      for (const host of queue.slice(1)) {
+        this.#drop(key, host);
+        discardProcess(host.process);
+        host.cleanup();
+      }
+    }, this.#coolAfterMs);
+    Deno.unrefTimer(timer);
+    this.#cooling.set(key, timer);
   }
 
   /** How many started hosts wait for a run. */
   get ready(): number {
-    return this.#ready.size;
+    let count = 0;
+    for (const queue of this.#ready.values()) count += queue.length;
+    return count;
   }
 
   /** Ends every ready host (the server is going away). */
   close(): void {
     this.#closed = true;
-    for (const host of this.#ready.values()) {
-      discardProcess(host.process);
-      host.cleanup();
+    for (const timer of this.#cooling.values()) clearTimeout(timer);
+    this.#cooling.clear();
+    for (const queue of this.#ready.values()) {
+      for (const host of queue) {
+        discardProcess(host.process);
+        host.cleanup();
+      }
     }
     this.#ready.clear();
   }

@@ -151,7 +151,8 @@ Deno.test({
   ignore: !linux,
   fn: async () => {
     await using project = await tempDir();
-    const warm = new WarmHosts();
+    // Calls never count as close together: the pool of a language that is not hot.
+    const warm = new WarmHosts({ hotWithinMs: 0 });
     try {
       for (let i = 0; i < 3; i++) {
         const result = await runCode({
@@ -162,7 +163,67 @@ Deno.test({
         assert.equal(result.stdout, `${i * 2}\n`, result.stderr);
         // The next host starts shortly after the answer.
         assert.ok(await eventually(() => warm.ready === 1, 10_000));
+        // Spaced calls keep one host: no second one comes.
+        assert.equal(await stopsChangingCount(() => warm.ready), 1);
       }
+    } finally {
+      warm.close();
+    }
+    assert.equal(warm.ready, 0);
+  },
+});
+
+/** The value of `read` once it held still for a while (generous deadline). */
+async function stopsChangingCount(read: () => number): Promise<number> {
+  let value = read();
+  let since = performance.now();
+  const deadline = performance.now() + 20_000;
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = read();
+    if (now !== value) {
+      value = now;
+      since = performance.now();
+    } else if (performance.now() - since > 1_000) break;
+  }
+  return value;
+}
+
+Deno.test({
+  name:
+    "calls back to back make a language hot: two hosts wait, every run gets its own, and the extra one ends once calls stop",
+  ignore: !linux,
+  fn: async () => {
+    await using project = await tempDir();
+    const warm = new WarmHosts({ hotWithinMs: 60_000, coolAfterMs: 3_000 });
+    try {
+      const pids = new Set<string>();
+      for (let i = 0; i < 4; i++) {
+        const result = await runCode({
+          language: "js",
+          code: "console.log(Deno.pid)",
+          projectDir: project.path,
+        }, { warm, confine: false });
+        assert.equal(result.exitCode, 0, result.stderr);
+        pids.add(result.stdout.trim());
+      }
+      assert.equal(pids.size, 4, "no host serves two runs");
+      assert.ok(
+        await eventually(() => warm.ready === 2, 20_000),
+        `a hot language keeps two hosts (${warm.ready})`,
+      );
+      // Cooled down: one stays.
+      assert.ok(
+        await eventually(() => warm.ready === 1, 20_000),
+        `a cooled language keeps one host (${warm.ready})`,
+      );
+      assert.equal(await stopsChangingCount(() => warm.ready), 1);
+      const last = await runCode({
+        language: "js",
+        code: "console.log('after')",
+        projectDir: project.path,
+      }, { warm, confine: false });
+      assert.equal(last.stdout, "after\n", last.stderr);
     } finally {
       warm.close();
     }

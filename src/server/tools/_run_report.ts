@@ -26,6 +26,10 @@ import {
 import { resolveLanguage } from "../../sandbox/languages.ts";
 import { enforcePolicy } from "./_policy.ts";
 import { formatCount } from "../../store/format_count.ts";
+import { outputDigest } from "../../shrink/output_digest.ts";
+
+/** A digest of large output (a log's errors, a page's outline) is at most this many bytes. */
+const DIGEST_BYTES = 1200;
 
 const STDERR_BYTES = 2048;
 
@@ -183,6 +187,12 @@ async function shapeSafely(
       // The whole stdout is indexed from the spool (scrubbed on the way in).
       shaped: await shapeSpooledOutput(output, spool, {
         ...options,
+        digest: (whole) =>
+          outputDigest(
+            whole,
+            DIGEST_BYTES,
+            (line) => deps.scrubber.scrub(line).text,
+          ),
         kb: deps.knowledgeBase(),
         signal: deps.signal,
       }),

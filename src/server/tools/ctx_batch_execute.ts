@@ -14,6 +14,7 @@ import { formatResults } from "./ctx_search.ts";
 import { runBatch } from "../../sandbox/batch.ts";
 import { scrubbedNote } from "../../store/scrub_secrets.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
+import { searchCall } from "../../store/search_call.ts";
 import {
   maxIndexBytesFromEnv,
   runOptionsFromEnv,
@@ -115,7 +116,9 @@ export function registerCtxBatchExecuteTool(
         });
         const answers = batch.results.length > 0
           ? `\n\n${formatResults(batch.results)}`
-          : '\n\nNo queries given; search the outputs with ctx_search(queries, source: "batch:<label>").';
+          : `\n\nNo queries given; search the outputs with ${
+            searchCall(batch.commands.map((c) => `batch:${c.label}`))
+          }.`;
         return {
           text: `Ran ${formatCount(batch.commands.length, "command")}:\n${
             lines.join("\n")

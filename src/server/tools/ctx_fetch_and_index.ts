@@ -14,6 +14,7 @@ import { MAX_PHRASE_CHARS, MAX_URL_CHARS } from "./_limits.ts";
 import { fetchAndIndexMany, formatFetchResult } from "../../fetch/mod.ts";
 import { fetchLimits } from "../../fetch/limits_from_env.ts";
 import { networkPolicy } from "../../config/network_policy.ts";
+import { searchCall } from "../../store/search_call.ts";
 
 /** Registers `ctx_fetch_and_index`. */
 export function registerCtxFetchAndIndexTool(
@@ -84,19 +85,21 @@ export function registerCtxFetchAndIndexTool(
           }),
           signal: deps.signal,
         });
-        const failed = results.filter((result) => !result.ok).length;
+        const indexed = results.flatMap((result) =>
+          result.ok ? [result.source] : []
+        );
         return {
           text:
             results.map((result) => formatFetchResult(result)).join("\n\n") +
-            (failed < results.length
-              ? '\n\nAsk ctx_search(queries, source: "<label>") for what you need.'
+            (indexed.length > 0
+              ? `\n\nAsk ${searchCall(indexed)} for what you need.`
               : ""),
           handled: results.reduce(
             (sum, result) =>
               sum + (result.ok && !result.fromCache ? result.bytes : 0),
             0,
           ),
-          isError: failed === results.length,
+          isError: indexed.length === 0,
         };
       },
     ),

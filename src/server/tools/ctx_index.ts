@@ -12,6 +12,7 @@ import { type ServerDeps, toolHandler } from "../_tool.ts";
 import { MAX_PATH_CHARS, MAX_PHRASE_CHARS, MAX_TEXT_CHARS } from "./_limits.ts";
 import { collectFiles, type CollectResult } from "../../store/collect_files.ts";
 import { formatBytes } from "../../store/format_bytes.ts";
+import { searchCall } from "../../store/search_call.ts";
 import { indexFiles } from "../../store/index_files.ts";
 import { convertHtml } from "../../fetch/convert_html.ts";
 import { scrubbedNote } from "../../store/scrub_secrets.ts";
@@ -77,7 +78,7 @@ export function registerCtxIndexTool(
             formatBytes(receipt.bytes)
           } (${receipt.kind})${
             receipt.scrubbed ? `; ${scrubbedNote(receipt.scrubbed)}` : ""
-          }. Search it with ctx_search(queries, source: "${receipt.label}").`,
+          }. Search it with ${searchCall([receipt.label])}.`,
           // The caller already had this text in its context: indexing it saves nothing now.
           handled: 0,
         };
@@ -132,7 +133,7 @@ export function registerCtxIndexTool(
               ).join("; ")
             })`
             : ""
-        }. Search with ctx_search(queries, source: "${label}").`,
+        }. Search with ${searchCall([label])}.`,
         handled: summary.receipts
           .filter((r) => r.status !== "unchanged")
           .reduce((sum, r) => sum + r.bytes, 0),

@@ -36,8 +36,11 @@ export function registerCtxSearchTool(
           .describe(
             "One or more queries, answered in order",
           ),
-        source: z.string().max(MAX_PHRASE_CHARS).optional().describe(
-          "Only this source label, or labels under it",
+        source: fromJsonText(z.union([
+          z.string().max(MAX_PHRASE_CHARS),
+          z.array(z.string().max(MAX_PHRASE_CHARS)).min(1).max(32),
+        ])).optional().describe(
+          "Only this source label (or several), or labels under it",
         ),
         limit: fromNumberText(z.number().int().min(1).max(50)).optional()
           .describe(
