@@ -73,12 +73,37 @@ const SHELL_TOOLS: Record<
     "is_background": false,
   }),
   shell: (command) => ({ command: ["bash", "-lc", command] }),
+  // OpenCode, KiloCode, Pi, Copilot CLI.
+  bash: (command) => ({ command, description: "scripted call" }),
 };
 
 const READ_TOOLS: Record<string, (path: string) => Record<string, unknown>> = {
   Read: (path) => ({ "file_path": path }),
   "read_file": (path) => ({ "file_path": path, "absolute_path": path }),
+  // OpenCode and KiloCode spell it filePath, Pi path.
+  read: (path) => ({ filePath: path, path }),
+  view: (path) => ({ path }),
 };
+
+/**
+ * The `edit` of the agents whose shell tool is `bash` (OpenCode, KiloCode,
+ * Pi, Copilot CLI): one object with each one's spelling; each reads its own.
+ */
+function bashFamilyEdit(
+  path: string,
+  old: string,
+  next: string,
+): Record<string, unknown> {
+  return {
+    filePath: path,
+    oldString: old,
+    newString: next,
+    path,
+    edits: [{ oldText: old, newText: next }],
+    "old_str": old,
+    "new_str": next,
+  };
+}
 
 const EDIT_TOOLS: Record<
   string,
@@ -157,6 +182,9 @@ export function resolveCall(
         }, tools);
       }
       const [name, args] = pick(EDIT_TOOLS, tools);
+      if (name === "edit" && tools.includes("bash")) {
+        return { name, args: bashFamilyEdit(spec.path, spec.old, spec.new) };
+      }
       return { name, args: args(spec.path, spec.old, spec.new) };
     }
     case "mcp": {

@@ -13,6 +13,8 @@ import { claudeCodeAgent } from "./agents/claude_code.ts";
 import { codexAgent } from "./agents/codex.ts";
 import { geminiCliAgent } from "./agents/gemini_cli.ts";
 import { qwenCodeAgent } from "./agents/qwen_code.ts";
+import { kiloCodeAgent, openCodeAgent } from "./agents/opencode.ts";
+import { piAgent } from "./agents/pi.ts";
 
 /** Every agent the suite knows, Claude Code first. */
 export const AGENTS: readonly Agent[] = [
@@ -20,6 +22,9 @@ export const AGENTS: readonly Agent[] = [
   codexAgent,
   qwenCodeAgent,
   geminiCliAgent,
+  openCodeAgent,
+  kiloCodeAgent,
+  piAgent,
 ];
 
 /** One cell of the table. */
