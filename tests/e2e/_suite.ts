@@ -15,6 +15,7 @@ import { geminiCliAgent } from "./agents/gemini_cli.ts";
 import { qwenCodeAgent } from "./agents/qwen_code.ts";
 import { kiloCodeAgent, openCodeAgent } from "./agents/opencode.ts";
 import { piAgent } from "./agents/pi.ts";
+import { copilotCliAgent } from "./agents/copilot_cli.ts";
 
 /** Every agent the suite knows, Claude Code first. */
 export const AGENTS: readonly Agent[] = [
@@ -25,6 +26,7 @@ export const AGENTS: readonly Agent[] = [
   openCodeAgent,
   kiloCodeAgent,
   piAgent,
+  copilotCliAgent,
 ];
 
 /** One cell of the table. */
