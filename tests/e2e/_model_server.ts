@@ -209,8 +209,10 @@ export function resolveCall(
 export function mcpToolName(tool: string, tools: string[]): string | undefined {
   return tools.find((name) => {
     const last = name.slice(name.lastIndexOf(NAMESPACE_SEPARATOR) + 1);
+    // Copilot CLI spells it `<server>-<tool>`.
     return last === tool && name.includes("ctx") ||
-      name.endsWith(`_${tool}`) && name.includes("ctx");
+      (name.endsWith(`_${tool}`) || name.endsWith(`-${tool}`)) &&
+        name.includes("ctx");
   });
 }
 
