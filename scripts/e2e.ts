@@ -50,4 +50,6 @@ for (const agent of agents) {
   );
 }
 console.log(formatTable(outcomes));
-Deno.exit(outcomes.some((o) => o.status === "fail") ? 1 : 0);
+// A run in which nothing passed showed nothing: every scenario skipped is no success.
+const passed = outcomes.some((o) => o.status === "pass");
+Deno.exit(outcomes.some((o) => o.status === "fail") || !passed ? 1 : 0);
