@@ -243,7 +243,10 @@ with Node.js 22 from the registry as its engines field asks) and Copilot CLI
 the scenarios see a denied \`rm -rf ~\` not run and a file indexed by ctx-mode
 found again through its tools. Seen from the real CLIs: Copilot CLI offers MCP
 tools as \`<server>-<tool>\` (\`ctx-mode-ctx_execute\`); OpenCode's \`run\`
-hands \`chat.message\` a prompt with spaces inside quotes.
+hands \`chat.message\` a prompt with spaces inside quotes; Copilot CLI sends
+\`toolArgs\` as an object (fixture \`preToolUse.object-args.json\`) and, unlike
+the others, denies the tool call when a \`preToolUse\` hook exits 1 ("Denied by
+preToolUse hook … (hook errored)"): a broken ctx-mode blocks its tool calls.
 
 Not driven here:
 
