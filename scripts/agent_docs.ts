@@ -261,4 +261,6 @@ Not driven here:
   KiloCode compact by themselves and the guide comes back, but on the next run,
   holding that run's prompt; Pi's auto-compaction was not seen in print mode.
   Copilot CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
+- **Pi's curl**: ctx-mode answers a note for Pi, not a redirect to
+  \`ctx_fetch_and_index\` (which its extension registers), so \`curl\` still runs.
 `;
