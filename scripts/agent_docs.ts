@@ -241,5 +241,43 @@ reads; \`ctx-mode doctor\` checks them.
 
 ${capabilityMatrix(adapters).replaceAll("(docs/agents.md#", "(#")}
 
-${adapters.map(section).join("\n")}`;
+${adapters.map(section).join("\n")}
+${REAL_AGENTS}`;
 }
+
+/** Which agents `deno task e2e` drives as real CLIs, and why the others are not. */
+const REAL_AGENTS = `
+## Real agents in the end-to-end suite
+
+\`deno task e2e\` installs these CLIs from the npm registry at pinned versions
+and drives them against a scripted model on loopback (see \`tests/e2e/\`):
+Claude Code, Codex, Qwen Code, Gemini CLI, OpenCode (\`opencode-ai\`), KiloCode
+(\`@kilocode/cli\` 7.7.7: 7.8.1's \`@kilocode/cli-linux-x64\` package is not
+published, so npm fails with \`ETARGET\`), Pi (\`@earendil-works/pi-coding-agent\`,
+with Node.js 22 from the registry as its engines field asks) and Copilot CLI
+(\`@github/copilot\`, with no account through its own-provider mode,
+\`COPILOT_PROVIDER_BASE_URL\`). Their hooks and plugins are the real ones:
+the scenarios see a denied \`rm -rf ~\` not run and a file indexed by ctx-mode
+found again through its tools. Seen from the real CLIs: Copilot CLI offers MCP
+tools as \`<server>-<tool>\` (\`ctx-mode-ctx_execute\`); OpenCode's \`run\`
+hands \`chat.message\` a prompt with spaces inside quotes; Copilot CLI sends
+\`toolArgs\` as an object (fixture \`preToolUse.object-args.json\`) and, unlike
+the others, denies the tool call when a \`preToolUse\` hook exits 1 ("Denied by
+preToolUse hook … (hook errored)"): a broken ctx-mode blocks its tool calls.
+
+Not driven here:
+
+- **Amp** (\`@sourcegraph/amp\`): it talks to Amp's own server, not to a model
+  provider's API, and needs an account. \`amp -x hello\` in a fresh HOME asks for
+  a login at ampcode.com; with \`AMP_URL=http://127.0.0.1:9 AMP_API_KEY=dummy\`
+  it ends with "Error: Couldn't connect to the Amp server at
+  http://127.0.0.1:9." Its plugin events (\`tool.call\`, \`tool.result\`,
+  \`session.start\`, \`agent.start\`) come from Amp's plugin documentation, not
+  from a run: low confidence.
+- **Compaction** is not yet shown for OpenCode, KiloCode and Pi: OpenCode and
+  KiloCode compact by themselves and the guide comes back, but on the next run,
+  holding that run's prompt; Pi's auto-compaction was not seen in print mode.
+  Copilot CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
+- **Pi's curl**: ctx-mode answers a note for Pi, not a redirect to
+  \`ctx_fetch_and_index\` (which its extension registers), so \`curl\` still runs.
+`;

@@ -147,6 +147,8 @@ export class WarmHosts {
   #coolAfterMs: number;
 
   /**
+   * Makes an empty pool: hosts start on the first take of each key.
+   *
    * @param options When a key is hot, how many hosts it keeps then, and when it cools down.
    */
   constructor(options: WarmHostsOptions = {}) {

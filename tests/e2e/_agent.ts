@@ -30,8 +30,18 @@ export interface RunResult {
 export interface Agent {
   /** ctx-mode's platform name (`ctx-mode hook <name> …`). */
   name: string;
-  /** The npm package and pinned version. */
-  npm: { name: string; version: string; bin: string };
+  /**
+   * The npm package and pinned version; `with` names packages installed
+   * beside it (e.g. a newer Node.js than the machine's, from the registry),
+   * whose executables come first on the agent's PATH.
+   */
+  npm: { name: string; version: string; bin: string; with?: string[] };
+  /**
+   * How ctx-mode's hooks reach the agent: command hooks in its config
+   * (the default), or an in-process plugin whose channel command
+   * `CTX_MODE_COMMAND` replaces (scenario 6).
+   */
+  hooksVia?: "config" | "plugin";
   /**
    * Writes the agent's own settings into the throwaway HOME before
    * `ctx-mode install` adds ctx-mode to them: the scripted model as its
@@ -81,7 +91,7 @@ export function homesRoot(): string {
 export async function installAgent(
   agent: Pick<Agent, "npm">,
 ): Promise<{ bin: string } | { skip: string }> {
-  const { name, version, bin } = agent.npm;
+  const { name, version, bin, with: extra = [] } = agent.npm;
   const prefix = `${agentCache()}/${
     name.replace(/^@/, "").replace("/", "+")
   }@${version}`;
@@ -90,6 +100,11 @@ export async function installAgent(
   let output;
   try {
     await Deno.mkdir(prefix, { recursive: true });
+    // Without a package.json at the prefix, npm 11 may add nothing (seen
+    // with opencode-ai) and still exit 0.
+    if (!(await exists(`${prefix}/package.json`))) {
+      await writeJson(`${prefix}/package.json`, { private: true });
+    }
     output = await new Deno.Command("npm", {
       args: [
         "install",
@@ -99,6 +114,7 @@ export async function installAgent(
         "--no-fund",
         "--loglevel=error",
         `${name}@${version}`,
+        ...extra,
       ],
       stdin: "null",
       stdout: "piped",

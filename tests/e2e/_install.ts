@@ -62,6 +62,34 @@ export async function runInstall(
 interface HookEntry {
   command?: string;
   timeout?: number;
+  /** Copilot CLI's flat entries: the command per shell, the timeout in seconds. */
+  bash?: string;
+  powershell?: string;
+  timeoutSec?: number;
+  hooks?: HookEntry[];
+}
+
+/** Points one entry at the stand-in; returns whether it was ctx-mode's. */
+function replaceEntry(
+  hook: HookEntry,
+  agent: string,
+  event: string,
+  program: string,
+  timeout: number,
+): boolean {
+  const line = `${program} hook ${agent} ${event}`;
+  if (hook.command?.includes(` hook ${agent} `)) {
+    hook.command = line;
+    hook.timeout = timeout;
+    return true;
+  }
+  if (hook.bash?.includes(` hook ${agent} `)) {
+    hook.bash = line;
+    if (hook.powershell) hook.powershell = line;
+    hook.timeoutSec = timeout;
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -89,18 +117,20 @@ export async function replaceHooks(
     scope: target.defaultScope,
     where: targetWhere(where, env),
     launch: { kind: "binary", command: program, args: [] },
-  }).flatMap((reg) => reg.kind === "json-hooks" ? [reg.path] : []);
+  }).flatMap((reg) =>
+    reg.kind === "json-hooks" ||
+      reg.kind === "owned-file" && reg.path.endsWith(".json")
+      ? [reg.path]
+      : []
+  );
   let changed = 0;
   for (const file of new Set(files)) {
     const config = JSON.parse(await Deno.readTextFile(file));
-    const events: Record<string, { hooks?: HookEntry[] }[]> = config.hooks ??
-      {};
+    const events: Record<string, HookEntry[]> = config.hooks ?? {};
     for (const [event, groups] of Object.entries(events)) {
-      for (const hook of groups.flatMap((group) => group.hooks ?? [])) {
-        if (!hook.command?.includes(` hook ${agent} `)) continue;
-        hook.command = `${program} hook ${agent} ${event}`;
-        hook.timeout = timeout;
-        changed++;
+      // Grouped entries (`{matcher, hooks: […]}`) or flat ones (Copilot CLI).
+      for (const hook of groups.flatMap((group) => group.hooks ?? [group])) {
+        if (replaceEntry(hook, agent, event, program, timeout)) changed++;
       }
     }
     await Deno.writeTextFile(file, `${JSON.stringify(config, null, 2)}\n`);

@@ -84,16 +84,37 @@ const SHELL_TOOLS: Record<
     "is_background": false,
   }),
   shell: (command) => ({ command: ["bash", "-lc", command] }),
-  // OpenCode's and Pi's (Pi ignores the description).
+  // OpenCode, KiloCode, Pi, Copilot CLI (Pi ignores the description).
   bash: (command) => ({ command, description: "scripted call" }),
 };
 
 const READ_TOOLS: Record<string, (path: string) => Record<string, unknown>> = {
   Read: (path) => ({ "file_path": path }),
   "read_file": (path) => ({ "file_path": path, "absolute_path": path }),
-  // Pi's (`path`) and OpenCode's (`filePath`); each ignores the other key.
-  read: (path) => ({ path, filePath: path }),
+  // OpenCode and KiloCode spell it filePath, Pi path.
+  read: (path) => ({ filePath: path, path }),
+  view: (path) => ({ path }),
 };
+
+/**
+ * The `edit` of the agents whose shell tool is `bash` (OpenCode, KiloCode,
+ * Pi, Copilot CLI): one object with each one's spelling; each reads its own.
+ */
+function bashFamilyEdit(
+  path: string,
+  old: string,
+  next: string,
+): Record<string, unknown> {
+  return {
+    filePath: path,
+    oldString: old,
+    newString: next,
+    path,
+    edits: [{ oldText: old, newText: next }],
+    "old_str": old,
+    "new_str": next,
+  };
+}
 
 const EDIT_TOOLS: Record<
   string,
@@ -172,6 +193,9 @@ export function resolveCall(
         }, tools);
       }
       const [name, args] = pick(EDIT_TOOLS, tools);
+      if (name === "edit" && tools.includes("bash")) {
+        return { name, args: bashFamilyEdit(spec.path, spec.old, spec.new) };
+      }
       return { name, args: args(spec.path, spec.old, spec.new) };
     }
     case "named": {
@@ -205,8 +229,10 @@ export function resolveCall(
 export function mcpToolName(tool: string, tools: string[]): string | undefined {
   return tools.find((name) => {
     const last = name.slice(name.lastIndexOf(NAMESPACE_SEPARATOR) + 1);
+    // Copilot CLI spells it `<server>-<tool>`.
     return last === tool && name.includes("ctx") ||
-      name.endsWith(`_${tool}`) && name.includes("ctx");
+      (name.endsWith(`_${tool}`) || name.endsWith(`-${tool}`)) &&
+        name.includes("ctx");
   });
 }
 

@@ -233,7 +233,12 @@ const compactRestores: Scenario = {
         : [{ text: summary }],
       aside: (request) => {
         // Claude and Codex ask for a summary; Gemini and Qwen for a <state_snapshot>.
-        if (!/summar|state_snapshot/i.test(request.lastUserText)) {
+        // ctx-mode's own blocks ride in user messages on some agents (Pi): not the agent's ask.
+        const asked = request.lastUserText.replace(
+          /<(ctx_mode_routing|session_guide)>[\s\S]*?<\/\1>/g,
+          "",
+        );
+        if (!/summar|state_snapshot/i.test(asked)) {
           return undefined;
         }
         compactions++;

@@ -57,6 +57,8 @@ export class Session implements AsyncDisposable {
   denoDir: string;
   #tree: TreeServer | undefined;
   #mirror: NpmMirror | undefined;
+  /** The channel command a plugin agent's plugin runs instead of ctx-mode (scenario 6). */
+  #pluginCommand: string | undefined;
 
   private constructor(
     readonly agent: Agent,
@@ -157,6 +159,11 @@ export class Session implements AsyncDisposable {
     program: string,
     timeoutS: number,
   ): Promise<string | undefined> {
+    if (this.agent.hooksVia === "plugin") {
+      // The plugin starts its channel with CTX_MODE_COMMAND when set.
+      this.#pluginCommand = JSON.stringify([program]);
+      return undefined;
+    }
     const scale = this.agent.hookTimeoutUnit === "ms" ? 1000 : 1;
     const replaced = await replaceHooks(
       this.agent.name,
@@ -201,8 +208,10 @@ export class Session implements AsyncDisposable {
 
   /** The environment of the agent's runs (and of install, which reads the same variables). */
   #env(): Record<string, string> {
+    // The agent's own executables first: a Node.js installed beside it runs it.
+    const bins = this.bin.replace(/\/[^/]*$/, "");
     const env: Record<string, string> = {
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      PATH: `${bins}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`,
       HOME: this.where.home,
       DENO_DIR: this.denoDir,
       TERM: "dumb",
@@ -212,6 +221,7 @@ export class Session implements AsyncDisposable {
       HTTP_PROXY: "http://127.0.0.1:9",
       NO_PROXY: "127.0.0.1,localhost",
       ...this.agent.env(this.where),
+      ...(this.#pluginCommand ? { CTX_MODE_COMMAND: this.#pluginCommand } : {}),
     };
     // An agent unsets a variable by giving it an empty value.
     for (const [key, value] of Object.entries(env)) {

@@ -14,6 +14,9 @@ import { claudeCodeAgent } from "./agents/claude_code.ts";
 import { codexAgent } from "./agents/codex.ts";
 import { geminiCliAgent } from "./agents/gemini_cli.ts";
 import { qwenCodeAgent } from "./agents/qwen_code.ts";
+import { kiloCodeAgent, openCodeAgent } from "./agents/opencode.ts";
+import { piAgent } from "./agents/pi.ts";
+import { copilotCliAgent } from "./agents/copilot_cli.ts";
 
 /** Every scenario: the base ones, then the native-tool ones (11–15). */
 const SCENARIOS: readonly Scenario[] = [...BASE_SCENARIOS, ...NATIVE_SCENARIOS];
@@ -24,6 +27,10 @@ export const AGENTS: readonly Agent[] = [
   codexAgent,
   qwenCodeAgent,
   geminiCliAgent,
+  openCodeAgent,
+  kiloCodeAgent,
+  piAgent,
+  copilotCliAgent,
 ];
 
 /** One cell of the table. */

@@ -31,7 +31,7 @@ const run = await runCode(
 async function fate(child: Deno.ChildProcess): Promise<[boolean, string]> {
   let alive = false;
   try {
-    const stat = Deno.readTextFileSync(`/proc/${child.pid}/stat`);
+    const stat = await Deno.readTextFile(`/proc/${child.pid}/stat`);
     alive = !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
   } catch {
     // gone
