@@ -5918,14 +5918,14 @@ var INTERESTING = {
 function scanCode(code, language) {
   const out = [];
   let copied = 0;
-  const literals2 = /* @__PURE__ */ new Map();
+  const literals = /* @__PURE__ */ new Map();
   const list2 = [];
   const blank = (from, to) => {
     out.push(code.slice(copied, from), code.slice(from, to).replace(/[^\n]/g, " "));
     copied = to;
   };
   const add = (start, end, lit) => {
-    literals2.set(start, lit);
+    literals.set(start, lit);
     list2.push(lit);
     out.push(code.slice(copied, start), OPEN + FILL.repeat(Math.max(0, end - start - 1)));
     copied = end;
@@ -6003,7 +6003,7 @@ function scanCode(code, language) {
   out.push(code.slice(copied));
   return {
     masked: out.join(""),
-    literals: literals2,
+    literals,
     list: list2
   };
 }
@@ -6397,8 +6397,8 @@ function execText(call, scanned) {
     first,
     ...rest
   ]);
-  const literals2 = values.filter((v) => v.kind === "literal");
-  if (literals2.length > 1 && literals2.length === values.length) {
+  const literals = values.filter((v) => v.kind === "literal");
+  if (literals.length > 1 && literals.length === values.length) {
     return commandText(values);
   }
   return program2.dynamic ? program2.prefix : program2.text;
@@ -6599,6 +6599,28 @@ function languageOf(name) {
   return null;
 }
 
+// src/safety/_string_literals.ts
+function stringLiterals(code) {
+  const out = [];
+  for (let i = 0; i < code.length; i++) {
+    const q = code[i];
+    if (q !== "'" && q !== '"' && q !== "`") continue;
+    let text = "";
+    let j = i + 1;
+    for (; j < code.length && code[j] !== q; j++) {
+      if (code[j] === "\\") j++;
+      text += code[j] ?? "";
+    }
+    out.push({
+      text,
+      at: i,
+      end: j + 1
+    });
+    i = j;
+  }
+  return out;
+}
+
 // src/safety/_interpreter_args.ts
 var JS_VALUED = /* @__PURE__ */ new Set([
   "-r",
@@ -6678,29 +6700,9 @@ function timeitCode(args) {
 }
 var FILE_DELETES2 = /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|\w*\.unlink|unlinkSync|rmSync|rmdirSync|fs\.(?:unlink|rm|rmdir)|File\.(?:delete|unlink)|FileUtils\.rm\w*|unlink|rmtree|remove_tree|Deno\.remove\w*)\s*\(?/;
 var WALKS = /\b(?:os\.(?:walk|listdir|scandir)|glob|rglob|iterdir|readdirSync|readdir|opendir|Dir\.(?:glob|each_child|children|entries|foreach)|Dir\[|Find\.find|find|io\.popen|lfs\.dir|walk\w*|Deno\.readDir\w*)\b/;
-function literals(code) {
-  const out = [];
-  for (let i = 0; i < code.length; i++) {
-    const q = code[i];
-    if (q !== "'" && q !== '"' && q !== "`") continue;
-    let text = "";
-    let j = i + 1;
-    for (; j < code.length && code[j] !== q; j++) {
-      if (code[j] === "\\") j++;
-      text += code[j] ?? "";
-    }
-    out.push({
-      text,
-      at: i,
-      end: j + 1
-    });
-    i = j;
-  }
-  return out;
-}
 function checkDeleteLoop(name, code, cwd, env) {
   if (!FILE_DELETES2.test(code) || !WALKS.test(code)) return null;
-  for (const lit of literals(code)) {
+  for (const lit of stringLiterals(code)) {
     const text = lit.text;
     if (!/^(?:\/|~|\.\.)/.test(text) || /\s/.test(text)) continue;
     if (text === "/") {
@@ -6822,25 +6824,6 @@ var ACCESS_MARKERS = [
   "include",
   "require"
 ];
-function stringLiterals(code) {
-  const out = [];
-  for (let i = 0; i < code.length; i++) {
-    const q = code[i];
-    if (q !== "'" && q !== '"' && q !== "`") continue;
-    let text = "";
-    let j = i + 1;
-    for (; j < code.length && code[j] !== q; j++) {
-      if (code[j] === "\\") j++;
-      text += code[j] ?? "";
-    }
-    out.push({
-      text,
-      at: i
-    });
-    i = j;
-  }
-  return out;
-}
 function stdinCode(inv, cmd) {
   const script = inv.args.find((w) => !w.value.startsWith("-") || w.value === "-");
   if (script !== void 0 && script.value !== "-") return void 0;
@@ -6960,10 +6943,10 @@ function checkOneLiner(name, source, cwd, env) {
       return asShell;
     }
   }
-  const literals2 = stringLiterals(code);
+  const literals = stringLiterals(code);
   const runsShell = EXEC_MARKERS.some((m) => code.includes(m));
   const opensFiles = ACCESS_MARKERS.some((m) => code.includes(m));
-  for (const lit of literals2) {
+  for (const lit of literals) {
     const pathLike2 = lit.text !== "" && !/\s/.test(lit.text);
     if (pathLike2 && (opensFiles || runsShell)) {
       noteRead(env, lit.text, cwd, name);
@@ -6986,7 +6969,7 @@ function checkOneLiner(name, source, cwd, env) {
   for (const marker of DELETE_MARKERS) {
     let from = code.indexOf(marker);
     while (from !== -1) {
-      const lit = literals2.find((l) => l.at > from);
+      const lit = literals.find((l) => l.at > from);
       if (lit && lit.text !== "") {
         const recursive = ![
           "fs.rm(",

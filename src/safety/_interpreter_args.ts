@@ -14,6 +14,7 @@
 import { deny, type Env, literalWord, type Verdict } from "./_context.ts";
 import { classifyTarget } from "./_rm.ts";
 import type { Word } from "./shell_parse.ts";
+import { stringLiterals } from "./_string_literals.ts";
 
 /** Long options of node, bun and deno that take the next word as their value. */
 const JS_VALUED = new Set([
@@ -147,24 +148,6 @@ const FILE_DELETES =
 const WALKS =
   /\b(?:os\.(?:walk|listdir|scandir)|glob|rglob|iterdir|readdirSync|readdir|opendir|Dir\.(?:glob|each_child|children|entries|foreach)|Dir\[|Find\.find|find|io\.popen|lfs\.dir|walk\w*|Deno\.readDir\w*)\b/;
 
-/** String literals of code with their positions. */
-function literals(code: string): { text: string; at: number; end: number }[] {
-  const out: { text: string; at: number; end: number }[] = [];
-  for (let i = 0; i < code.length; i++) {
-    const q = code[i];
-    if (q !== "'" && q !== '"' && q !== "`") continue;
-    let text = "";
-    let j = i + 1;
-    for (; j < code.length && code[j] !== q; j++) {
-      if (code[j] === "\\") j++;
-      text += code[j] ?? "";
-    }
-    out.push({ text, at: i, end: j + 1 });
-    i = j;
-  }
-  return out;
-}
-
 /**
  * Code that walks a folder and deletes what it finds one by one (a loop of
  * `os.remove`, `fs.rmSync`, `File.delete`, Lua's `os.remove`) where the
@@ -183,7 +166,7 @@ export function checkDeleteLoop(
   env: Env,
 ): Verdict | null {
   if (!FILE_DELETES.test(code) || !WALKS.test(code)) return null;
-  for (const lit of literals(code)) {
+  for (const lit of stringLiterals(code)) {
     const text = lit.text;
     if (!/^(?:\/|~|\.\.)/.test(text) || /\s/.test(text)) continue;
     if (text === "/") {

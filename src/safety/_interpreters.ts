@@ -36,6 +36,7 @@ import {
 } from "./_secret_access.ts";
 import { classifySecretPath } from "./_secrets.ts";
 import { parseShell, type SimpleCommand } from "./shell_parse.ts";
+import { stringLiterals } from "./_string_literals.ts";
 
 const JS_FLAGS = ["-e", "--eval", "-p", "--print"];
 
@@ -102,24 +103,6 @@ const ACCESS_MARKERS = [
   "include",
   "require",
 ];
-
-/** Extracts the string literals of a one-liner in any of the usual languages. */
-function stringLiterals(code: string): { text: string; at: number }[] {
-  const out: { text: string; at: number }[] = [];
-  for (let i = 0; i < code.length; i++) {
-    const q = code[i];
-    if (q !== "'" && q !== '"' && q !== "`") continue;
-    let text = "";
-    let j = i + 1;
-    for (; j < code.length && code[j] !== q; j++) {
-      if (code[j] === "\\") j++;
-      text += code[j] ?? "";
-    }
-    out.push({ text, at: i });
-    i = j;
-  }
-  return out;
-}
 
 /** The code an interpreter reads from a heredoc or here-string when given no script (or `-`). */
 function stdinCode(inv: Invocation, cmd: SimpleCommand): string | undefined {

@@ -10,21 +10,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
 import { type CliRun, runHook } from "../_helpers/run_cli.ts";
+import { tapTestRun } from "../_helpers/tap_test_run.ts";
 
 const FIXTURES = new URL("../fixtures/hooks/", import.meta.url);
 
-/** 3,000 lines of a test run with 3 failures among them. */
-export function bulkyTestRun(): string {
-  const lines: string[] = [];
-  for (let i = 0; i < 3000; i++) {
-    lines.push(
-      i === 700 || i === 1500 || i === 2900
-        ? `not ok ${i} - rejects login attempt ${i}`
-        : `ok ${i} - handles request number ${i} quickly`,
-    );
-  }
-  return `${lines.join("\n")}\n# tests 3000\n# pass 2997\n# fail 3\n`;
-}
+/** 3,000 lines of a test run with 3 failures among them (TAP). */
+export const bulkyTestRun: () => string = tapTestRun;
 
 /** 2,000 lines of an application log with one error among them. */
 export function bulkyLog(): string {

@@ -19,21 +19,11 @@ import { childDatabase, runHook } from "../_helpers/run_cli.ts";
 import { startServer } from "../_helpers/mcp_client.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { waitFor } from "../_helpers/wait_for.ts";
+import { tapTestRun } from "../_helpers/tap_test_run.ts";
 
 const onUnix = Deno.build.os === "linux" || Deno.build.os === "darwin";
 
-/** 3,000 lines of a test run with 3 failures among them. */
-function testRun(): string {
-  const lines: string[] = [];
-  for (let i = 0; i < 3000; i++) {
-    lines.push(
-      i === 700 || i === 1500 || i === 2900
-        ? `not ok ${i} - rejects login attempt ${i}`
-        : `ok ${i} - handles request number ${i} quickly`,
-    );
-  }
-  return `${lines.join("\n")}\n# tests 3000\n# pass 2997\n# fail 3\n`;
-}
+const testRun = tapTestRun;
 
 function postToolUse(project: string, session: string, stdout: string) {
   return {

@@ -6,18 +6,10 @@
  * @module
  */
 
+import { tapTestRun } from "../_helpers/tap_test_run.ts";
+
 /** 3,000 lines of a test run with 3 failures among them (TAP). */
-export function testRun(): string {
-  const lines: string[] = [];
-  for (let i = 0; i < 3000; i++) {
-    lines.push(
-      i === 700 || i === 1500 || i === 2900
-        ? `not ok ${i} - rejects login attempt ${i}`
-        : `ok ${i} - handles request number ${i} quickly`,
-    );
-  }
-  return `${lines.join("\n")}\n# tests 3000\n# pass 2997\n# fail 3\n`;
-}
+export const testRun: () => string = tapTestRun;
 
 /** The failing tests' lines of {@linkcode testRun}. */
 export const FAILURES: readonly string[] = [700, 1500, 2900].map((i) =>

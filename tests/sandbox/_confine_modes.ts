@@ -19,7 +19,7 @@ const SETPRIV = IS_ROOT && Deno.build.os === "linux" &&
 /** The ordinary user the tests run as. */
 export const NOBODY = 65534;
 /** A value in the runner's environment that the runs are denied. */
-export const PLANTED = "planted-secret-7f3a9c";
+export const PLANTED = `planted-secret-${crypto.randomUUID().slice(0, 8)}`;
 
 /** One way runs are confined, by one user. */
 export interface ConfineMode {

@@ -22,7 +22,8 @@ const IS_ROOT = Deno.uid() === 0;
 const SETPRIV = IS_ROOT && Deno.build.os === "linux" &&
   (await Deno.stat("/usr/bin/setpriv").then(() => true, () => false));
 const NOBODY = 65534;
-const PLANTED = "planted-secret-7f3a9c";
+/** Unique to this test process: another suite running beside it plants its own. */
+const PLANTED = `planted-secret-${crypto.randomUUID().slice(0, 8)}`;
 
 interface Mode {
   name: string;

@@ -55,7 +55,8 @@ redteam(
   "a run cannot connect to an abstract Unix socket of a process outside",
   async (arena) => {
     const name = `${arena.token}-x11`;
-    const argv = arena.mode.uid === 0 ? [PROBE!] : [
+    // The listener runs as the mode's user (setpriv only where that is not who runs the tests).
+    const argv = arena.mode.uid === Deno.uid() ? [PROBE!] : [
       "setpriv",
       "--reuid",
       String(arena.mode.uid),

@@ -422,15 +422,30 @@ Deno.exit(0);
   },
 });
 
-Deno.test("shell code runs, and its exit code comes back, in a project that is /tmp itself and however the code ends", async () => {
-  // /tmp as the project is bound over the namespace's own /tmp under bubblewrap.
-  const inTmp = await runCode({
-    language: "shell",
-    code: "echo from-tmp",
-    projectDir: "/tmp",
-  });
-  assert.equal(inTmp.exitCode, 0, inTmp.stderr);
-  assert.equal(inTmp.stdout, "from-tmp\n");
+/** Where the home folder lies inside /tmp, /tmp is rightly refused as a project. */
+const HOME_IN_TMP = (() => {
+  const home = Deno.env.get("HOME") ?? "";
+  return home === "/tmp" || home.startsWith("/tmp/");
+})();
+
+Deno.test({
+  name: `shell code runs in a project that is /tmp itself${
+    HOME_IN_TMP ? " (skipped: the home folder is inside /tmp)" : ""
+  }`,
+  ignore: HOME_IN_TMP,
+  fn: async () => {
+    // /tmp as the project is bound over the namespace's own /tmp under bubblewrap.
+    const inTmp = await runCode({
+      language: "shell",
+      code: "echo from-tmp",
+      projectDir: "/tmp",
+    });
+    assert.equal(inTmp.exitCode, 0, inTmp.stderr);
+    assert.equal(inTmp.stdout, "from-tmp\n");
+  },
+});
+
+Deno.test("shell code's exit code comes back however the code ends", async () => {
   await using dir = await tempDir();
   const endings: [string, number, string][] = [
     ["exit 3", 3, ""],
