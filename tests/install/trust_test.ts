@@ -30,7 +30,7 @@ Deno.test("Gemini CLI's trust is read as Gemini CLI reads it: env, folderTrust o
       // written by Gemini CLI
       "/src": "TRUST_FOLDER",
       "/src/app/secret": "DO_NOT_TRUST",
-      "/work/repo/.git": "TRUST_PARENT",
+      "/srv/repo/.git": "TRUST_PARENT",
     }`,
   };
   assert.equal(at("/src/app", rules).trusted, true);
@@ -38,7 +38,7 @@ Deno.test("Gemini CLI's trust is read as Gemini CLI reads it: env, folderTrust o
   assert.equal(at("/srcx", rules).trusted, false, "a prefix is not a parent");
   assert.equal(at("/src/app/secret/x", rules).trusted, false);
   assert.match(at("/src/app/secret", rules).why, /DO_NOT_TRUST/);
-  assert.equal(at("/work/repo/sub", rules).trusted, true, "TRUST_PARENT");
+  assert.equal(at("/srv/repo/sub", rules).trusted, true, "TRUST_PARENT");
   assert.equal(
     at("/elsewhere", {
       [`${dir}/settings.json`]:

@@ -103,7 +103,7 @@ Deno.test("shrinkVerdict() recognises ctx-mode's tools however an agent spells t
 Deno.test("an editable read of a project that lives under a build, log or cache folder is never shrunk", () => {
   const context = {
     settings: DEFAULT_SHRINK_SETTINGS,
-    projectDir: "/home/dev/.cache/work/build/acme",
+    projectDir: "/home/dev/.cache/builds/acme",
   };
   const read = (subject: string) =>
     shrinkVerdict(
@@ -111,11 +111,11 @@ Deno.test("an editable read of a project that lives under a build, log or cache 
       context,
     ).shrink;
   // The folders above the project say nothing about its files.
-  assert.equal(read("/home/dev/.cache/work/build/acme/src/app.ts"), false);
+  assert.equal(read("/home/dev/.cache/builds/acme/src/app.ts"), false);
   assert.equal(read("src/app.ts"), false);
   // Inside it they do.
-  assert.equal(read("/home/dev/.cache/work/build/acme/dist/app.js"), true);
-  assert.equal(read("/home/dev/.cache/work/build/acme/logs/x.txt"), true);
+  assert.equal(read("/home/dev/.cache/builds/acme/dist/app.js"), true);
+  assert.equal(read("/home/dev/.cache/builds/acme/logs/x.txt"), true);
   // A project path that is only a prefix of the name is not the project.
-  assert.equal(read("/home/dev/.cache/work/build/acme2/src/app.ts"), true);
+  assert.equal(read("/home/dev/.cache/builds/acme2/src/app.ts"), true);
 });
