@@ -11,7 +11,7 @@
 import { getNodeValue, parseTree } from "jsonc-parser";
 import { parse as parseYaml } from "yaml";
 import { parseJson5 } from "./json5_text.ts";
-import { parseToml } from "./toml_edit.ts";
+import { getIn, parseToml } from "./toml_edit.ts";
 import { isOwnedFile, readExisting } from "./plan.ts";
 import { looksLikeCtxMode } from "./launch_command.ts";
 import type { LaunchCommand } from "./launch_command.ts";
@@ -34,15 +34,6 @@ export interface RegisteredCommand {
   shown: string;
   /** For a plugin: whether the file is what install writes now. @default {true} */
   current?: boolean;
-}
-
-function getIn(root: unknown, path: readonly string[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
 
 /** The shell agents run hook command lines with. */

@@ -74,11 +74,12 @@ export function renderTable(
   }`;
 }
 
-function getIn(root: unknown, path: readonly string[]): unknown {
+/** The value at `path` inside parsed data, or undefined where a step is missing. */
+export function getIn(root: unknown, path: readonly string[]): unknown {
   let node = root;
-  for (const k of path) {
+  for (const key of path) {
     if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[k];
+    node = (node as Record<string, unknown>)[key];
   }
   return node;
 }

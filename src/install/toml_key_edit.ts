@@ -27,7 +27,7 @@ import {
   removeBlock,
   setBlock,
 } from "./marked_block.ts";
-import { parseToml, renderTable, tomlValue } from "./toml_edit.ts";
+import { getIn, parseToml, renderTable, tomlValue } from "./toml_edit.ts";
 import type { TomlKeyRegistration } from "./types.ts";
 
 /** The trailing comment of a line ctx-mode added. */
@@ -47,15 +47,6 @@ function markersOf(table: readonly string[]): Markers {
 function quoted(name: string): string {
   const bare = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return `(?:${bare}|"${bare}"|'${bare}')`;
-}
-
-function getIn(root: unknown, path: readonly string[]): unknown {
-  let node = root;
-  for (const k of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[k];
-  }
-  return node;
 }
 
 /** The data without the key (and the tables it alone filled), for comparing everything else. */
