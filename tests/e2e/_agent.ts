@@ -67,6 +67,27 @@ export interface Agent {
   compact: { prompt: string; autoTokens?: number } | { missing: string };
 }
 
+/**
+ * Why a real agent's test does not run here, or `undefined` when it does.
+ * CI runs one row, Claude Code, with `CTX_MODE_E2E=1`; every other agent is
+ * heavy and runs only when `CTX_MODE_E2E_AGENTS` names it (or says `all`),
+ * as `deno task test:agents` does.
+ *
+ * @param name The agent's name, as in `deno task e2e`.
+ * @returns The reason for the skip, or `undefined`.
+ */
+export function notChosen(name: string): string | undefined {
+  const chosen = (Deno.env.get("CTX_MODE_E2E_AGENTS") ?? "").split(",")
+    .map((word) => word.trim()).filter(Boolean);
+  if (chosen.includes("all") || chosen.includes(name)) return undefined;
+  if (name === "claude-code" && Deno.env.get("CTX_MODE_E2E") === "1") {
+    return undefined;
+  }
+  return name === "claude-code"
+    ? "neither CTX_MODE_E2E=1 nor CTX_MODE_E2E_AGENTS names claude-code"
+    : `CTX_MODE_E2E_AGENTS does not name ${name}`;
+}
+
 /** The folder the agent CLIs are installed into, outside the repository. */
 export function agentCache(): string {
   const base = Deno.env.get("XDG_CACHE_HOME") ??

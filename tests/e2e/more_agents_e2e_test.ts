@@ -13,7 +13,7 @@
  */
 
 import assert from "node:assert/strict";
-import { type Agent, installAgent } from "./_agent.ts";
+import { type Agent, installAgent, notChosen } from "./_agent.ts";
 import { formatTable, runAgent } from "./_suite.ts";
 import { kiloCodeAgent, openCodeAgent } from "./agents/opencode.ts";
 import { piAgent } from "./agents/pi.ts";
@@ -26,14 +26,10 @@ const AGENTS: readonly Agent[] = [
   copilotCliAgent,
 ];
 
-const chosen = (Deno.env.get("CTX_MODE_E2E_AGENTS") ?? "").split(",")
-  .map((name) => name.trim()).filter(Boolean);
-
 /** Why an agent's test cannot run here, found before it is declared: a skip is never a pass. */
 async function whyNot(agent: Agent): Promise<string | undefined> {
-  if (!chosen.includes("all") && !chosen.includes(agent.name)) {
-    return `CTX_MODE_E2E_AGENTS does not name ${agent.name}`;
-  }
+  const skip = notChosen(agent.name);
+  if (skip) return skip;
   const installed = await installAgent(agent);
   return "skip" in installed ? installed.skip : undefined;
 }

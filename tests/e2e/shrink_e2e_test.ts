@@ -2,15 +2,16 @@
  * The proof that an agent takes ctx-mode's shrunk view: the real CLI runs a
  * native shell command of thousands of lines (3 failures among them) for the
  * scripted model, and the model's next request carries the view (the
- * failures, the receipt) and not the bulk. Runs only with CTX_MODE_E2E=1
- * (it installs the agents and takes minutes); otherwise, or when an agent
- * cannot be installed, each is one ignored test whose name says why.
+ * failures, the receipt) and not the bulk. Claude Code's row runs with
+ * CTX_MODE_E2E=1 (CI's one row), the others when CTX_MODE_E2E_AGENTS names
+ * them (they install the agents and take minutes); otherwise, or when an
+ * agent cannot be installed, each is one ignored test whose name says why.
  *
  * @module
  */
 
 import assert from "node:assert/strict";
-import { type Agent, installAgent } from "./_agent.ts";
+import { type Agent, installAgent, notChosen } from "./_agent.ts";
 import { oneLine } from "./_connected.ts";
 import { Session } from "./_session.ts";
 import { claudeCodeAgent } from "./agents/claude_code.ts";
@@ -48,7 +49,8 @@ const LINES: Readonly<Record<string, number>> = {
 };
 
 async function whyNot(agent: Agent): Promise<string | undefined> {
-  if (Deno.env.get("CTX_MODE_E2E") !== "1") return "CTX_MODE_E2E=1 is not set";
+  const skip = notChosen(agent.name);
+  if (skip) return skip;
   const installed = await installAgent(agent);
   return "skip" in installed ? installed.skip : undefined;
 }

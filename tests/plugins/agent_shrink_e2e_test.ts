@@ -11,7 +11,8 @@
  * reach the model as they do without ctx-mode. The same run without ctx-mode
  * measures what the model would have got.
  *
- * Opt-in like the e2e suite (`CTX_MODE_E2E=1`): the agents are installed
+ * Heavy, so not in CI: runs when `CTX_MODE_E2E_AGENTS` names the agent (or
+ * says `all`, as `deno task test:agents` does); the agents are installed
  * into the agents' cache outside the repository on first use; an agent that
  * does not install is skipped with the reason.
  *
@@ -21,7 +22,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { agentFor } from "../../adapters/registry.ts";
-import { homesRoot, installAgent } from "../e2e/_agent.ts";
+import { homesRoot, installAgent, notChosen } from "../e2e/_agent.ts";
 import {
   ModelServer,
   type Recorded,
@@ -37,7 +38,6 @@ import {
   testRun,
 } from "./_shrink_fixtures.ts";
 
-const ENABLED = Deno.env.get("CTX_MODE_E2E") === "1";
 const CTX_MODE = [Deno.execPath(), "run", "-A", MAIN];
 const SMALL = "On branch main, nothing to commit";
 
@@ -278,11 +278,13 @@ async function runAgent(
 }
 
 for (const agent of AGENTS) {
-  const installed = ENABLED ? await installAgent(agent) : undefined;
+  const skip = notChosen(agent.name);
+  const installed = skip ? { skip } : await installAgent(agent);
+  const name =
+    `the real ${agent.name} sends the model the shrunk view of its own bash's bulky result, and the rest is one ctx_search away`;
   Deno.test({
-    name:
-      `the real ${agent.name} sends the model the shrunk view of its own bash's bulky result, and the rest is one ctx_search away`,
-    ignore: !installed || "skip" in installed,
+    name: "skip" in installed ? `${name} (ignored: ${installed.skip})` : name,
+    ignore: "skip" in installed,
     async fn() {
       const bin = (installed as { bin: string }).bin;
       const on = await runAgent(agent, bin, true);

@@ -2,8 +2,8 @@
  * The real OpenCode (from the npm registry, `opencode-ai`) loads the generated
  * plugin: a prompt in a throwaway HOME reaches ctx-mode's session memory under
  * OpenCode's own session id, though the model call itself fails without a key.
- * Slow (OpenCode retries its model for ~30 s): runs with CTX_MODE_E2E=1 and an
- * OpenCode found in `~/.cache/ctx-mode-agents/opencode`; skipped otherwise.
+ * Slow (OpenCode retries its model for ~30 s): runs when CTX_MODE_E2E_AGENTS
+ * names opencode (or says `all`); skipped with the reason otherwise.
  *
  * @module
  */
@@ -11,35 +11,23 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { denoDir, MAIN, runCli } from "../_helpers/run_cli.ts";
+import { homesRoot, installAgent, notChosen } from "../e2e/_agent.ts";
+import { openCodeAgent } from "../e2e/agents/opencode.ts";
 
-const HOME = Deno.env.get("HOME") ?? "/";
-const OPENCODE = join(
-  HOME,
-  ".cache",
-  "ctx-mode-agents",
-  "opencode",
-  "node_modules",
-  ".bin",
-  "opencode",
-);
-
-function present(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
+const NAME =
+  "the real OpenCode loads the plugin, which records the prompt in ctx-mode's session memory";
+const skip = notChosen(openCodeAgent.name);
+const installed = skip ? { skip } : await installAgent(openCodeAgent);
 
 Deno.test({
-  name:
-    "the real OpenCode loads the plugin, which records the prompt in ctx-mode's session memory",
-  ignore: Deno.env.get("CTX_MODE_E2E") !== "1" || !present(OPENCODE),
+  name: "skip" in installed ? `${NAME} (ignored: ${installed.skip})` : NAME,
+  ignore: "skip" in installed,
   async fn() {
     // Not under a temp folder: a throwaway HOME like a user's.
+    await Deno.mkdir(homesRoot(), { recursive: true });
     const home = await Deno.makeTempDir({
-      dir: join(HOME, ".cache"),
-      prefix: "ctx-mode-opencode-",
+      dir: homesRoot(),
+      prefix: "opencode-plugin-",
     });
     try {
       const project = join(home, "project");
@@ -57,7 +45,7 @@ Deno.test({
         CTX_MODE_HOME: join(home, "ctx"),
         CTX_MODE_COMMAND: JSON.stringify([Deno.execPath(), "run", "-A", MAIN]),
       };
-      const run = await new Deno.Command(OPENCODE, {
+      const run = await new Deno.Command((installed as { bin: string }).bin, {
         args: ["run", "make the build green"],
         cwd: project,
         clearEnv: true,
