@@ -54,13 +54,14 @@ function isKnown(prepare: Prepare, word: string): boolean {
   if (prepare("SELECT 1 FROM vocabulary WHERE word = ?").get(word)) {
     return true;
   }
-  const asWord = prepare(
-    "SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1",
-  ).get(quoteTerm(word));
-  const asPart = word.length >= 3 && prepare(
-    "SELECT 1 FROM vocabulary_trigram WHERE word LIKE ? LIMIT 1",
-  ).get(`%${word}%`);
-  return Boolean(asWord ?? asPart);
+  if (
+    prepare("SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1")
+      .get(quoteTerm(word))
+  ) return true;
+  return word.length >= 3 && Boolean(
+    prepare("SELECT 1 FROM vocabulary_trigram WHERE word LIKE ? LIMIT 1")
+      .get(`%${word}%`),
+  );
 }
 
 /** The indexed word closest to `word`, unless two are about as likely. */

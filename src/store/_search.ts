@@ -151,6 +151,8 @@ export interface Ranked {
 export class Searcher {
   #db: DatabaseSync;
   #statements = new Map<string, StatementSync>();
+  /** Vocabulary answers of the query being ranked (see `#inVocabulary`). */
+  #known = new Map<string, boolean>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -208,6 +210,7 @@ export class Searcher {
     if (words.length === 0 && substrings.length === 0) return ranked;
 
     const scope = sourceScope(options.source);
+    this.#known.clear();
     ranked.corrections = correctTypos((sql) => this.#statement(sql), words);
     const replaced = new Map(ranked.corrections.map((c) => [c.from, c.to]));
     const typed = words.map((word) => replaced.get(word) ?? word);
@@ -348,7 +351,7 @@ export class Searcher {
       `SELECT rowid AS id, -bm25(chunks_words, ${BM25_WEIGHTS}) AS relevance
        FROM chunks_words WHERE chunks_words MATCH ?${
         scope ? ` AND +rowid IN (${SCOPED_CHUNKS})` : ""
-      } ORDER BY bm25(chunks_words, ${BM25_WEIGHTS}) LIMIT ${limit}`;
+      } ORDER BY relevance DESC LIMIT ${limit}`;
     const match = anyOf(words);
     const parameters = scope ? [match, scope] : [match];
     return new Map(
@@ -413,12 +416,27 @@ export class Searcher {
   }
 
   #isWord(word: string): boolean {
-    return Boolean(
-      this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(word) ??
-        this.#statement(
-          "SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1",
-        ).get(quoteTerm(word)),
+    return this.#inVocabulary(word) || Boolean(
+      this.#statement(
+        "SELECT 1 FROM chunks_words WHERE chunks_words MATCH ? LIMIT 1",
+      ).get(quoteTerm(word)),
     );
+  }
+
+  /**
+   * Whether the vocabulary holds the word; one query asks this of a word
+   * several times (typo check, fragment readings, substring layer), so the
+   * answers are kept for the query.
+   */
+  #inVocabulary(word: string): boolean {
+    let known = this.#known.get(word);
+    if (known === undefined) {
+      known = Boolean(
+        this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(word),
+      );
+      this.#known.set(word, known);
+    }
+    return known;
   }
 
   #rows(ids: readonly number[]): Map<number, ChunkRow> {
@@ -450,11 +468,7 @@ export class Searcher {
    */
   #isPartial(token: string, scope: Scope): boolean {
     if (/[^\p{L}\p{N}]/u.test(token)) return true;
-    if (
-      !this.#statement("SELECT 1 FROM vocabulary WHERE word = ?").get(token)
-    ) {
-      return true;
-    }
+    if (!this.#inVocabulary(token)) return true;
     return scope !== undefined && this.#wordRanked([token], scope).size === 0;
   }
 }
