@@ -273,6 +273,13 @@ function termAt(
     last++;
     parts.push(lines[last]!.trim());
   }
+  // The last spelling may carry the description (`--detach-sign` then
+  // `-b     Make a detached signature.`): the term ends there.
+  const alias = parts.length > 1 ? OPTION_WITH_TEXT.exec(lines[last]!) : null;
+  if (alias) {
+    parts[parts.length - 1] = alias[2]!;
+    return { title: parts.join(", "), indent, last, described: true };
+  }
   let next = last + 1;
   while (next < lines.length && lines[next]!.trim() === "") next++;
   if (next >= lines.length || indentOf(lines[next]!) <= indent) {
@@ -280,10 +287,10 @@ function termAt(
   }
   // A hanging definition keeps its term only: "%c     File's last status…" →
   // "%c"; a bulleted option its name: "○   -k, --keep: keep source files" →
-  // "-k, --keep".
+  // "-k, --keep", "○   --raw-output / -r:" → "--raw-output / -r".
   const title = parts.map((part) => {
     const term = part.replace(BULLET, "").split(/ {3,}|\t/)[0]!;
-    return TERM_START.test(term) ? term.replace(/: .*$/, "") : term;
+    return TERM_START.test(term) ? term.replace(/:(?: .*)?$/, "") : term;
   }).map((term) => term.replace(/,$/, "")).join(", ");
   // A sentence ends in a stop; a term may end in an ellipsis ("package...").
   // An option may list many spellings (`--force-with-lease,

@@ -170,3 +170,81 @@ Deno.test("chunkManual() keeps an option spelled several ways over two lines, an
     ],
   );
 });
+
+Deno.test("chunkManual() titles a bulleted option that ends in a colon, and one whose alias line carries the description", () => {
+  const page = [
+    "JQ(1)                        User Manual                        JQ(1)",
+    "",
+    "NAME",
+    "       jq - Command-line JSON processor",
+    "",
+    "INVOKING JQ",
+    "       ○   --sort-keys / -S:",
+    "",
+    "           Output the fields of each object with the keys in sorted order.",
+    "",
+    "       ○   --raw-output / -r:",
+    "",
+    "           With this option, a string result is written without quotes.",
+    "",
+    "       ○   --indent n:",
+    "",
+    "           Use the given number of spaces for indentation.",
+    "",
+    "       ○   Note the following:",
+    "",
+    "           a bullet of prose stays in its section.",
+    "",
+    "COMMANDS",
+    "       --clear-sign",
+    "              Make a cleartext signature.",
+    "",
+    "       --detach-sign",
+    "       -b     Make a detached signature.",
+    "",
+    "       --encrypt",
+    "       -e     Encrypt data to one or more public keys.  This  command  may  be",
+    "              combined with --sign.",
+    "",
+    "jq 1.6                          2024                           JQ(1)",
+  ].join("\n");
+  const chunks = chunkManual(page, 4096, "jq.txt");
+  assert.deepEqual(chunks?.map((c) => c.title), [
+    "jq > NAME",
+    "jq > INVOKING JQ > --sort-keys / -S",
+    "jq > INVOKING JQ > --raw-output / -r",
+    "jq > INVOKING JQ > --indent n",
+    "jq > COMMANDS > --clear-sign",
+    "jq > COMMANDS > --detach-sign, -b",
+    "jq > COMMANDS > --encrypt, -e",
+  ]);
+  assert.match(chunks![3]!.body, /a bullet of prose stays/);
+  assert.match(chunks![5]!.body, /Make a detached signature/);
+});
+
+Deno.test("chunkManual() takes no colon-ended sentence or run of option lines without text for one term", () => {
+  const page = [
+    "ZAP(1)                       User Manual                       ZAP(1)",
+    "",
+    "NAME",
+    "       zap - remove things",
+    "",
+    "OPTIONS",
+    "       -a",
+    "       -b",
+    "       -c",
+    "",
+    "       -f, --force",
+    "              Never prompt.",
+    "",
+    "       -- the following applies to every option below:",
+    "              text that is no option.",
+    "",
+    "zap 1.0                          2024                          ZAP(1)",
+  ].join("\n");
+  assert.deepEqual(chunkManual(page, 4096, "zap.txt")?.map((c) => c.title), [
+    "zap > NAME",
+    "zap > OPTIONS",
+    "zap > OPTIONS > -f, --force",
+  ]);
+});
