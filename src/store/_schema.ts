@@ -198,4 +198,10 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO chunks_words(chunks_words) VALUES ('rebuild');
   DROP TABLE chunks_trigram;
   `,
+  // Version 8: the line of its source each chunk starts on (1-based), so a
+  // hit can say where to read on; 0 where it is not known (rows indexed
+  // before, text rewritten on the way in such as HTML made Markdown).
+  `
+  ALTER TABLE chunks ADD COLUMN line INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

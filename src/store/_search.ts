@@ -11,7 +11,7 @@
 
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { type Correction, correctTypos } from "./_correct.ts";
-import { makeSnippet } from "./_snippet.ts";
+import { snippetOf } from "./_snippet.ts";
 import {
   anyOf,
   querySubstrings,
@@ -35,6 +35,12 @@ export interface SearchHit {
   score: number;
   /** Windows of the chunk around the matched terms. */
   snippet: string;
+  /**
+   * The line of the source the snippet starts on (1-based), when the source
+   * was indexed as its own text (not HTML made Markdown, not rows indexed
+   * before lines were kept).
+   */
+  line?: number;
   /**
    * Other places holding the same text word for word (a paragraph copied
    * into several pages, one option shared by several programs), best first,
@@ -129,6 +135,8 @@ export interface ChunkRow {
   body: string;
   context: string;
   label: string;
+  /** The source line the chunk starts on, 0 when unknown. */
+  line: number;
 }
 
 /** One candidate with its features and score. */
@@ -184,13 +192,17 @@ export class Searcher {
         x.item.row.id - y.item.row.id
       );
     }
-    result.hits = best.map(({ item: { row, score }, also }) => ({
-      source: row.label,
-      title: row.title,
-      score: Math.round(score * 1e4) / 1e4,
-      snippet: makeSnippet(row.body, ranked.needles, snippetChars),
-      ...(also.length > 0 ? { also } : {}),
-    }));
+    result.hits = best.map(({ item: { row, score }, also }) => {
+      const snippet = snippetOf(row.body, ranked.needles, snippetChars);
+      return {
+        source: row.label,
+        title: row.title,
+        score: Math.round(score * 1e4) / 1e4,
+        snippet: snippet.text,
+        ...(row.line > 0 ? { line: row.line + snippet.line } : {}),
+        ...(also.length > 0 ? { also } : {}),
+      };
+    });
     return result;
   }
 
@@ -442,7 +454,8 @@ export class Searcher {
   #rows(ids: readonly number[]): Map<number, ChunkRow> {
     const rows = this.#statement(
       `SELECT chunks.id AS id, chunks.title AS title,
-         chunks.body AS body, chunks.context AS context, sources.label AS label,
+         chunks.body AS body, chunks.context AS context, chunks.line AS line,
+         sources.label AS label,
          sources.indexed_at AS indexed_at
        FROM chunks JOIN sources ON sources.id = chunks.source_id
        WHERE chunks.id IN (SELECT value FROM json_each(?))
@@ -455,6 +468,7 @@ export class Searcher {
       body: String(row.body),
       context: String(row.context),
       label: String(row.label),
+      line: Number(row.line),
     }]));
   }
 

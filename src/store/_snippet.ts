@@ -88,13 +88,28 @@ export function makeSnippet(
   needles: readonly string[],
   maxChars: number,
 ): string {
+  return snippetOf(body, needles, maxChars).text;
+}
+
+/**
+ * A snippet as {@link makeSnippet} makes it, with the line of the body it
+ * starts on, counted from the body's first line that holds text (0).
+ */
+export function snippetOf(
+  body: string,
+  needles: readonly string[],
+  maxChars: number,
+): { text: string; line: number } {
   const text = body.replace(/\s+/g, " ").trim();
-  if (text.length <= maxChars) return text;
+  if (text.length <= maxChars) return { text, line: 0 };
   const lines = lineSnippet(body, needles, maxChars);
   if (lines !== undefined) return lines;
   const hits = occurrences(text, needles);
   if (hits.length === 0) {
-    return text.slice(0, widen(text, 0, maxChars - 1)[1]).trim() + ELLIPSIS;
+    return {
+      text: text.slice(0, widen(text, 0, maxChars - 1)[1]).trim() + ELLIPSIS,
+      line: 0,
+    };
   }
 
   const counts = new Map<number, number>();
@@ -132,7 +147,36 @@ export function makeSnippet(
   const pieces = merged.map(([from, to]) => text.slice(from, to).trim());
   const head = merged[0]![0] > 0 ? ELLIPSIS : "";
   const tail = merged[merged.length - 1]![1] < text.length ? ELLIPSIS : "";
-  return head + pieces.join(` ${ELLIPSIS} `) + tail;
+  return {
+    text: head + pieces.join(` ${ELLIPSIS} `) + tail,
+    line: lineOfCollapsed(body, merged[0]![0]),
+  };
+}
+
+/**
+ * The line of `body` holding the character at `offset` of its collapsed
+ * form (runs of whitespace made one space, trimmed), counted from its first
+ * line that holds text.
+ */
+function lineOfCollapsed(body: string, offset: number): number {
+  let next = 0;
+  let line = 0;
+  let started = false;
+  let spaced = false;
+  for (const char of body) {
+    if (/\s/.test(char)) {
+      if (char === "\n" && started) line++;
+      spaced = true;
+      continue;
+    }
+    // A run of whitespace between two words is one space of the collapsed text.
+    if (started && spaced) next++;
+    if (next >= offset) return line;
+    started = true;
+    spaced = false;
+    next += char.length;
+  }
+  return line;
 }
 
 /** A text whose lines are all at most this long is made of lines. */
@@ -150,7 +194,7 @@ function lineSnippet(
   body: string,
   needles: readonly string[],
   maxChars: number,
-): string | undefined {
+): { text: string; line: number } | undefined {
   const lines = body.replace(/\s+$/, "").split("\n").map((line) =>
     line.replace(/\s+$/, "")
   );
@@ -199,7 +243,11 @@ function lineSnippet(
     }
   }
   const kept = lines.slice(start, end);
-  while (kept.length > 1 && kept[0]!.trim() === "") kept.shift();
+  let first = start;
+  while (kept.length > 1 && kept[0]!.trim() === "") {
+    kept.shift();
+    first++;
+  }
   while (kept.length > 1 && kept.at(-1)!.trim() === "") kept.pop();
   const indent = Math.min(
     ...kept.filter((line) => line.trim() !== "").map((line) =>
@@ -209,7 +257,11 @@ function lineSnippet(
   let text = kept.map((line) => line.slice(indent)).join("\n")
     .replace(/\n{3,}/g, "\n\n");
   if (text.length > maxChars) text = text.slice(0, maxChars - 1).trimEnd();
-  return `${start > 0 ? ELLIPSIS : ""}${text}${
-    end < lines.length ? ELLIPSIS : ""
-  }`;
+  const opening = lines.findIndex((line) => line.trim() !== "");
+  return {
+    text: `${start > 0 ? ELLIPSIS : ""}${text}${
+      end < lines.length ? ELLIPSIS : ""
+    }`,
+    line: first - Math.max(0, opening),
+  };
 }

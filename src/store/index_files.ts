@@ -119,13 +119,15 @@ async function prepare(
   path: string,
   bytes: Uint8Array,
   htmlToMarkdown: ((html: string) => string | Promise<string>) | undefined,
-): Promise<{ content: string; kind: ContentKind } | string> {
+): Promise<{ content: string; kind: ContentKind; lines?: boolean } | string> {
   const kind = detectKind(path, bytes);
   if (kind === "binary") return "binary file";
   const text = decoder.decode(bytes);
   const noise = noiseReason(path, text);
   if (noise !== undefined) return noise;
-  if (!htmlToMarkdown || !isHtmlPath(path)) return { content: text, kind };
+  if (!htmlToMarkdown || !isHtmlPath(path)) {
+    return { content: text, kind, lines: true };
+  }
   try {
     const markdown = await htmlToMarkdown(text);
     return markdown.trim() === ""

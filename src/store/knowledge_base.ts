@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { ChunkOptions, ContentKind } from "./chunk.ts";
 import { chunkContent } from "./chunk_content.ts";
+import { chunkLines } from "./_chunk_lines.ts";
 import { openDatabase, reason, writeTransaction } from "./database.ts";
 import { detectKind } from "./detect_kind.ts";
 import { FetchCache } from "./fetch_cache.ts";
@@ -52,6 +53,14 @@ export interface IndexInput {
   origin?: string;
   /** How to chunk it; detected from the label and content when absent. @default {undefined} */
   kind?: ContentKind | undefined;
+  /**
+   * Whether the content is the text of a file as it stands, so that hits
+   * give the line of it they start on; not for text rewritten on the way in
+   * (HTML made Markdown) or that no one can open at a line (command output).
+   *
+   * @default {false}
+   */
+  lines?: boolean;
 }
 
 /** What to index from a stream. */
@@ -226,8 +235,12 @@ export class KnowledgeBase {
         this.#now(),
       );
       const insertChunk = this.#db.prepare(
-        "INSERT INTO chunks (source_id, ordinal, title, body, context) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO chunks (source_id, ordinal, title, body, context, line) VALUES (?, ?, ?, ?, ?, ?)",
       );
+      // JSON chunks are values written out again, not lines of the source.
+      const lines = input.lines !== true || kind === "json"
+        ? []
+        : chunkLines(content, chunks.map((chunk) => chunk.body));
       chunks.forEach((chunk, ordinal) =>
         insertChunk.run(
           source!.id!,
@@ -235,6 +248,7 @@ export class KnowledgeBase {
           chunk.title,
           chunk.body,
           contextTerms(label, chunk),
+          lines[ordinal] ?? 0,
         )
       );
       this.#remember(

@@ -80,6 +80,24 @@ Deno.test("ctx_index then ctx_search answer with a receipt and snippets, not the
   );
 });
 
+Deno.test("ctx_search names the line of an indexed file a hit starts on, and none for content given inline", async () => {
+  await using server = await startServerInTempProject();
+  await writeFile(
+    join(server.project, "runbook.md"),
+    "# Deploy\n\nIntro.\n\n## Rollback\n\nRun kubectl rollout undo.\n",
+  );
+  await server.callText("ctx_index", { path: "runbook.md" });
+  await server.callText("ctx_index", {
+    content: "# Notes\n\n## Scale\n\nRun kubectl scale.\n",
+    source: "notes",
+  });
+  const text = await server.callText("ctx_search", {
+    queries: ["rollout undo", "kubectl scale"],
+  });
+  assert.match(text, /^### Deploy > Rollback \[runbook\.md, line 5\]$/m);
+  assert.match(text, /^### Notes > Scale \[notes\]$/m);
+});
+
 Deno.test("ctx_search with fuse answers several phrasings with one list", async () => {
   await using server = await startServerInTempProject();
   await server.callText("ctx_index", {

@@ -25,7 +25,7 @@ export function registerCtxSearchTool(
     {
       title: "Search indexed content",
       description:
-        "Search everything indexed in this project (by ctx_index, ctx_fetch_and_index, ctx_batch_execute and large ctx_execute output) and get small ranked snippets with their source and section path (`git-push > OPTIONS > --force-with-lease`); text found word for word in several places is one hit that names the others. " +
+        "Search everything indexed in this project (by ctx_index, ctx_fetch_and_index, ctx_batch_execute and large ctx_execute output) and get small ranked snippets with their source, the line the snippet starts on when the source is an indexed file (`[docs/git-push.txt, line 212]`) and the section path (`git-push > OPTIONS > --force-with-lease`); text found word for word in several places is one hit that names the others. " +
         "Ask several queries in one call. Works with natural language, exact API names, partial identifiers and typos. " +
         "For one question, send two or three phrasings (one in your words, one in the words the docs would use: option names, API names, the term of art) with `fuse: true`: they are fused into one ranked list. " +
         'Use `source` to stay within one indexed source (or a folder label prefix); `sort: "timeline"` orders the hits oldest first (logs, events).',
@@ -112,7 +112,8 @@ export function formatResults(results: readonly QueryResult[]): string {
     }
     if (result.hits.length === 0) lines.push("No results.");
     for (const hit of result.hits) {
-      lines.push(`### ${hit.title} [${hit.source}]`, hit.snippet);
+      const place = hit.line ? `${hit.source}, line ${hit.line}` : hit.source;
+      lines.push(`### ${hit.title} [${place}]`, hit.snippet);
       if (hit.also) {
         lines.push(
           `(the same text is also in: ${
