@@ -262,7 +262,13 @@ function termAt(
     return { title: withText[2]!, indent, last: i, described: true };
   }
   const previous = lines[i - 1] ?? "";
-  if (previous.trim() !== "" && indentOf(previous) >= indent) return undefined;
+  // A line right under text as deep or deeper continues that text, unless it
+  // is an option back at the margin of the option above it
+  // (`-n[SEP], --number-lines[=SEP]` after the last line of `-m`'s text).
+  if (
+    previous.trim() !== "" && indentOf(previous) >= indent &&
+    !(indentOf(previous) > indent && TERM_START.test(line.trim()))
+  ) return undefined;
   // One or more term lines at this indent, then the description deeper.
   let last = i;
   const parts = [line.trim()];

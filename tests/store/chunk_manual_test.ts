@@ -248,3 +248,32 @@ Deno.test("chunkManual() takes no colon-ended sentence or run of option lines wi
     "zap > OPTIONS > -f, --force",
   ]);
 });
+
+Deno.test("chunkManual() starts an option right under the last line of the option above it", () => {
+  const help = [
+    "Usage: pr [OPTION]... [FILE]...",
+    "Paginate or columnate FILE(s) for printing.",
+    "",
+    "  -m, --merge       print all files in parallel, one in each column,",
+    "                    truncate lines, but join lines of full length with -J",
+    "  -n[SEP[DIGITS]], --number-lines[=SEP[DIGITS]]",
+    "                    number lines, use DIGITS (5) digits, then SEP (TAB),",
+    "                    -s[CHAR] turns off line truncation of all 3 column",
+    "  -o, --indent=MARGIN",
+    "                    offset each line with MARGIN (zero) spaces",
+    "      --help        display this help and exit",
+  ].join("\n");
+  const chunks = chunkManual(help, 4096, "pr.txt");
+  assert.deepEqual(chunks?.map((c) => c.title), [
+    "pr",
+    "pr > -m, --merge",
+    "pr > -n[SEP[DIGITS]], --number-lines[=SEP[DIGITS]]",
+    "pr > -o, --indent=MARGIN",
+    "pr > --help",
+  ]);
+  assert.match(
+    chunks![2]!.body,
+    /-s\[CHAR\] turns off/,
+    "text stays with its option",
+  );
+});
