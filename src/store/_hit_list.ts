@@ -118,3 +118,29 @@ export function belowOwnSections(candidates: Candidate[]): void {
     }
   }
 }
+
+/**
+ * A query that is nothing but identifiers (`RUNNING_ON_VALGRIND`,
+ * `fs.readFileSync`, `--max-time`): the chunks holding one of them as typed
+ * come before those that only hold its words (`Running your program` for
+ * `RUNNING_ON_VALGRIND`), in the order of their scores.
+ *
+ * @param candidates The scored candidates, changed in place.
+ * @param exact Whether a candidate holds a typed identifier.
+ */
+export function exactFirst<T extends Candidate>(
+  candidates: T[],
+  exact: (candidate: T) => boolean,
+): void {
+  let bestOther = -Infinity;
+  let worstExact = Infinity;
+  for (const candidate of candidates) {
+    if (exact(candidate)) worstExact = Math.min(worstExact, candidate.score);
+    else bestOther = Math.max(bestOther, candidate.score);
+  }
+  if (worstExact === Infinity || bestOther < worstExact) return;
+  const lift = bestOther - worstExact + 1e-6;
+  for (const candidate of candidates) {
+    if (exact(candidate)) candidate.score += lift;
+  }
+}

@@ -21,7 +21,12 @@ import {
 } from "./_terms.ts";
 import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
 import { combine, rankFeatures, type RankTerm } from "./_rank.ts";
-import { belowOwnSections, distinct, type SearchPlace } from "./_hit_list.ts";
+import {
+  belowOwnSections,
+  distinct,
+  exactFirst,
+  type SearchPlace,
+} from "./_hit_list.ts";
 
 export type { SearchPlace } from "./_hit_list.ts";
 
@@ -258,6 +263,10 @@ export class Searcher {
       score: combine(features[index]!),
     }));
     belowOwnSections(ranked.candidates);
+    if (onlyIdentifiers(query)) {
+      // Features 8 and 9: a typed identifier in the heading, or in the text.
+      exactFirst(ranked.candidates, (c) => c.features[8]! + c.features[9]! > 0);
+    }
     ranked.candidates.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
     return ranked;
   }
@@ -485,6 +494,13 @@ export class Searcher {
     if (!this.#inVocabulary(token)) return true;
     return scope !== undefined && this.#wordRanked([token], scope).size === 0;
   }
+}
+
+/** Whether every token of the query is an identifier (see `identifierTokens`). */
+function onlyIdentifiers(query: string): boolean {
+  const tokens = query.trim().split(/\s+/).filter((token) => token !== "");
+  return tokens.length > 0 &&
+    tokens.every((token) => identifierTokens(token).length === 1);
 }
 
 /** The source filter as a JSON array of labels, or undefined for every source. */

@@ -235,3 +235,43 @@ Deno.test("search() keeps a manual's survey sections below its own option sectio
     titles.join(", "),
   );
 });
+
+/** Sections titled with an identifier's words, and one holding the identifier in its text. */
+function clientRequests(): string {
+  const running = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `## ${i}. Running on Valgrind with tool ${i}\n\nRunning your program on Valgrind with tool ${i}.\n`,
+  ).join("\n");
+  return `# Manual\n\n${running}\n## The client request mechanism\n\n` +
+    "A long section about requests a program sends to the core. " +
+    "Requests and queries pass through a trapdoor. ".repeat(30) +
+    "\n\nRUNNING_ON_VALGRIND: returns 1 when the program runs on the simulated CPU.\n";
+}
+
+Deno.test("search() ranks the text holding a typed identifier above headings made of its words, only for a query of identifiers", () => {
+  using kb = KnowledgeBase.open(":memory:");
+  kb.index({ label: "manual.md", content: clientRequests() });
+  const first = (query: string) => kb.search([query])[0]?.hits[0]?.title;
+  assert.equal(
+    first("RUNNING_ON_VALGRIND"),
+    "Manual > The client request mechanism",
+  );
+  // Words around the identifier: no longer a query of identifiers only.
+  assert.match(first("running on valgrind with tool 3") ?? "", /tool 3$/);
+  assert.match(first("RUNNING_ON_VALGRIND tool 3") ?? "", /tool 3$/);
+  // An identifier nothing holds: the words still find their headings.
+  assert.match(first("RUNNING_ON_QEMU") ?? "", /Running on Valgrind/);
+  // Hostile shapes are just text.
+  for (
+    const query of [
+      "_ _ _",
+      "--",
+      "a.b",
+      ")(*&^",
+      "RUNNING_ON_VALGRIND".repeat(40),
+    ]
+  ) {
+    assert.ok(Array.isArray(kb.search([query])[0]?.hits), query);
+  }
+});
