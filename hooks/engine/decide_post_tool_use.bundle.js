@@ -3269,9 +3269,10 @@ async function decidePostToolUse(adapter, input, facts) {
   });
 }
 function withWholeRead(call) {
+  if (call.toolKind !== "read") return void 0;
   const output = call.output;
   const given = typeof output === "string" ? output : JSON.stringify(output) ?? "";
-  const givenBytes = new TextEncoder().encode(given).length;
+  const givenBytes = utf8ByteLength(given);
   const whole = readWholeFile(call, givenBytes);
   return whole === void 0 ? void 0 : {
     call: {

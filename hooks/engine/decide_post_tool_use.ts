@@ -14,6 +14,7 @@ import { serverIsAlive } from "../../src/config/heartbeat.ts";
 import type { PostToolDecision } from "../../src/routing/types.ts";
 import { readShrinkSettings } from "../../src/shrink/settings.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
+import { utf8ByteLength } from "../../src/store/split_oversize.ts";
 import { readFullOutput } from "./_full_output.ts";
 import { keepShrunk } from "./_keep_shrunk.ts";
 import { readWholeFile } from "./_whole_read.ts";
@@ -72,11 +73,13 @@ export async function decidePostToolUse(
 function withWholeRead(
   call: ToolHookInput["call"],
 ): { call: ToolHookInput["call"]; givenBytes: number } | undefined {
+  // Only a read is read back: a megabyte of command output is not measured for it.
+  if (call.toolKind !== "read") return undefined;
   const output = call.output;
   const given = typeof output === "string"
     ? output
     : JSON.stringify(output) ?? "";
-  const givenBytes = new TextEncoder().encode(given).length;
+  const givenBytes = utf8ByteLength(given);
   const whole = readWholeFile(call, givenBytes);
   return whole === undefined
     ? undefined
