@@ -2,8 +2,9 @@
  * The engine side of a post-tool event: hands the call that ran to session
  * capture and, where the agent can replace a tool's result, to shrinking
  * (the settings read afresh, the server's heartbeat, the environment's
- * secret scrubber); a shrunk result is indexed before the answer, or, in a
- * process that answers many hooks, right after it and before the next.
+ * secret scrubber); a shrunk result is indexed (and its call recorded)
+ * before the answer, or, in a process that answers many hooks, right after it
+ * and before the next.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { postToolUse, type ShrinkDeps } from "../post_tool_use.ts";
 import { serverIsAlive } from "../../src/config/heartbeat.ts";
 import type { PostToolDecision } from "../../src/routing/types.ts";
 import { readShrinkSettings } from "../../src/shrink/settings.ts";
+import type { Shrunk } from "../../src/shrink/types.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
 import { utf8ByteLength } from "../../src/store/split_oversize.ts";
 import { readFullOutput } from "./_full_output.ts";
@@ -47,21 +49,30 @@ export async function decidePostToolUse(
     ? shrinkDeps(adapter, input, where, facts)
     : undefined;
   const whole = shrink?.settings.enabled ? withWholeRead(given) : undefined;
+  let kept = false;
+  const keep = (shrunk: Shrunk) => {
+    kept = true;
+    // The model would have had the part given, not the whole: that is what the view kept out.
+    return shrink!.keep(
+      whole ? { ...shrunk, originalBytes: whole.givenBytes } : shrunk,
+    );
+  };
   return await postToolUse(whole?.call ?? given, {
-    record: (record) =>
-      withSession(
-        where.database,
-        (store) => store.record(session, record, facts.now),
-        facts.sessions,
-      ),
-    shrink: shrink && whole
-      ? {
-        ...shrink,
-        // The model would have had the part given, not the whole: that is what the view kept out.
-        keep: (shrunk) =>
-          shrink.keep({ ...shrunk, originalBytes: whole.givenBytes }),
-      }
-      : shrink,
+    record: (record) => {
+      const write = () =>
+        withSession(
+          where.database,
+          (store) => store.record(session, record, facts.now),
+          facts.sessions,
+        );
+      // A shrunk call is recorded with its indexing, after the answer and
+      // before the next hook is decided.
+      if (!kept || !facts.defer) return write();
+      facts.defer(async () => {
+        await write();
+      });
+    },
+    shrink: shrink ? { ...shrink, keep } : undefined,
   }, { error: input.error });
 }
 
