@@ -3264,7 +3264,7 @@ async function decidePostToolUse(adapter, input, facts) {
   };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given) ? shrinkDeps(adapter, input, where, facts) : void 0;
-  const whole = shrink?.settings.enabled ? withWholeRead(given) : void 0;
+  const whole = shrink?.settings.enabled ? withWholeRead(given, input.error) : void 0;
   let kept = false;
   const keep2 = (shrunk) => {
     kept = true;
@@ -3289,10 +3289,10 @@ async function decidePostToolUse(adapter, input, facts) {
     error: input.error
   });
 }
-function withWholeRead(call) {
+function withWholeRead(call, error) {
   if (call.toolKind !== "read") return void 0;
   const output = call.output;
-  const given = typeof output === "string" ? output : JSON.stringify(output) ?? "";
+  const given = typeof output === "string" ? output : output === void 0 ? error ?? "" : JSON.stringify(output) ?? "";
   const givenBytes = utf8ByteLength(given);
   const whole = readWholeFile(call, givenBytes);
   return whole === void 0 ? void 0 : {

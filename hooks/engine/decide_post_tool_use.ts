@@ -48,7 +48,9 @@ export async function decidePostToolUse(
   const shrink = canDeliver(adapter, input) && !lostRest(input, given)
     ? shrinkDeps(adapter, input, where, facts)
     : undefined;
-  const whole = shrink?.settings.enabled ? withWholeRead(given) : undefined;
+  const whole = shrink?.settings.enabled
+    ? withWholeRead(given, input.error)
+    : undefined;
   let kept = false;
   const keep = (shrunk: Shrunk) => {
     kept = true;
@@ -83,12 +85,16 @@ export async function decidePostToolUse(
  */
 function withWholeRead(
   call: ToolHookInput["call"],
+  error: string | undefined,
 ): { call: ToolHookInput["call"]; givenBytes: number } | undefined {
   // Only a read is read back: a megabyte of command output is not measured for it.
   if (call.toolKind !== "read") return undefined;
   const output = call.output;
+  // A read that failed handed over its error alone.
   const given = typeof output === "string"
     ? output
+    : output === undefined
+    ? error ?? ""
     : JSON.stringify(output) ?? "";
   const givenBytes = utf8ByteLength(given);
   const whole = readWholeFile(call, givenBytes);
