@@ -5,7 +5,9 @@
  * `hookSpecificOutput.tool_input`. `PreCompress` is advisory only, so
  * ctx-mode snapshots there and never answers. Context reaches the model on
  * `AfterTool`, `BeforeAgent` and `SessionStart`, not before a tool runs. A
- * bulky result is replaced by its shrunk view through an `AfterTool` deny.
+ * bulky result is replaced by its shrunk view through an `AfterTool` deny;
+ * the result is read out of Gemini's `<untrusted_context>` envelope first
+ * (`tool_response.ts`).
  *
  * Only exit code 0 is used: Gemini treats every other code but 1 as a deny.
  * Unverified: `decision: "ask"` (typed, behaviour not confirmed); how a
