@@ -198,11 +198,26 @@ function partsText(value: unknown): string | undefined {
     : undefined;
 }
 
-/** The size of a tool's output as JSON text, in bytes. */
+/**
+ * The size of a tool's output, in bytes: its strings' UTF-8 bytes, and the
+ * JSON text of everything else (keys, numbers). A megabyte of command output
+ * is measured where it lies, never copied into a JSON string first.
+ */
 function outputBytes(output: unknown): number {
-  if (output === undefined) return 0;
-  const text = typeof output === "string"
-    ? output
-    : JSON.stringify(output) ?? "";
-  return utf8ByteLength(text);
+  if (typeof output === "string") return utf8ByteLength(output);
+  if (Array.isArray(output)) {
+    let bytes = 2;
+    for (const item of output) bytes += outputBytes(item) + 1;
+    return bytes;
+  }
+  if (isRecord(output)) {
+    let bytes = 2;
+    for (const key in output) {
+      bytes += utf8ByteLength(key) + 4 + outputBytes(output[key]);
+    }
+    return bytes;
+  }
+  return output === undefined
+    ? 0
+    : utf8ByteLength(JSON.stringify(output) ?? "");
 }

@@ -11,7 +11,8 @@
  * `filenames` (printed one a line), a fetch's `result`, an MCP tool's text
  * block. `PostToolUseFailure` (a command that exited non-zero, a tool that
  * threw) cannot replace anything, nor can the tools whose shape is not one
- * of these.
+ * of these; a Read that failed without a result (a file too large for it)
+ * gets the view of the file beside its error, as `additionalContext`.
  *
  * @module
  */
@@ -104,9 +105,22 @@ function replacedOutput(toolName: string, output: unknown, view: string) {
  */
 export function claudeCanReplace(input: ToolHookInput): boolean {
   const { call } = input;
-  return input.event === "post_tool_use" && input.error === undefined &&
-    call.output !== undefined &&
+  if (input.event !== "post_tool_use") return false;
+  if (input.error !== undefined) return failedRead(input);
+  return call.output !== undefined &&
     replacedOutput(call.toolName, call.output, "") !== undefined;
+}
+
+/**
+ * A Read that failed and handed nothing over (a file past Read's 256 KB, for
+ * one): its view goes to the model as the failure's `additionalContext`
+ * (2.1.197's binary: `PostToolUseFailure` takes that alone, delivered as a
+ * `hook_additional_context` message), made from the file read back from
+ * disk under the whole-read rules (not meant to be edited, inside the
+ * project, at most 64 MB).
+ */
+function failedRead(input: ToolHookInput): boolean {
+  return input.call.toolName === "Read" && input.call.output === undefined;
 }
 
 /**
@@ -121,6 +135,21 @@ export function formatClaudeReplacement(
   input: ToolHookInput,
   decision: ReplaceOutputDecision,
 ): HookOutput {
+  if (input.error !== undefined) {
+    return claudeCanReplace(input)
+      ? {
+        stdout: `${
+          JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: "PostToolUseFailure",
+              additionalContext: decision.output,
+            },
+          })
+        }\n`,
+        exitCode: 0,
+      }
+      : { stdout: "", exitCode: 0 };
+  }
   const updatedToolOutput = claudeCanReplace(input)
     ? replacedOutput(input.call.toolName, input.call.output, decision.output)
     : undefined;

@@ -123,7 +123,7 @@ export const claudeCodeSetup: AgentSetup = {
   name: "claude-code",
   unverified: [],
   shrinkNote:
-    "every tool whose result shape is known (Bash, PowerShell, Read, Grep, Glob, WebFetch, MCP tools), through `PostToolUse` `hookSpecificOutput.updatedToolOutput` in that tool's own shape, which Claude Code 2.1.197 checks against the tool's schema (read in its binary, and seen reach the model on a live run); a Bash output past 30,000 characters is read whole from the file Claude Code keeps it in; a command that exits non-zero comes as `PostToolUseFailure`, which cannot replace anything",
+    "every tool whose result shape is known (Bash, PowerShell, Read, Grep, Glob, WebFetch, MCP tools), through `PostToolUse` `hookSpecificOutput.updatedToolOutput` in that tool's own shape, which Claude Code 2.1.197 checks against the tool's schema (read in its binary, and seen reach the model on a live run); a Bash output past 30,000 characters is read whole from the file Claude Code keeps it in; a command that exits non-zero comes as `PostToolUseFailure`, which cannot replace anything; a Read refused for its size (a log past 256 KB) gets the view of the file, read back from disk, as the failure's `additionalContext`",
   install,
 
   // Hooks only: Claude Code reads MCP servers from .mcp.json and

@@ -5,7 +5,9 @@
  * `hookSpecificOutput.tool_input`. `PreCompress` is advisory only, so
  * ctx-mode snapshots there and never answers. Context reaches the model on
  * `AfterTool`, `BeforeAgent` and `SessionStart`, not before a tool runs. A
- * bulky result is replaced by its shrunk view through an `AfterTool` deny.
+ * bulky result is replaced by its shrunk view through an `AfterTool` deny;
+ * the result is read out of Gemini's `<untrusted_context>` envelope first
+ * (`tool_response.ts`).
  *
  * Only exit code 0 is used: Gemini treats every other code but 1 as a deny.
  * Unverified: `decision: "ask"` (typed, behaviour not confirmed); how a
@@ -22,6 +24,12 @@ import type {
   HookOutput,
   ToolHookInput,
 } from "../types.ts";
+import {
+  ENVELOPE_KEY,
+  readToolResponse,
+  UNTRUSTED,
+  wrapUntrusted,
+} from "./tool_response.ts";
 
 /** Its event names per neutral event, the registered one first. */
 export const EVENTS = {
@@ -63,25 +71,53 @@ function reply(
   }
 }
 
+/** Where the view ends and ctx-mode's receipt begins. */
+const RECEIPT = "\n\n[ctx-mode shrank this ";
+
 /**
  * The view in place of the result: an `AfterTool` deny, whose reason Gemini
  * CLI (0.61, its bundle read) hands the model as the tool's response
  * (`{error: reason}`, shown as "Tool result blocked"). The first line says
  * the tool did run, so that the model does not take the view for a failure.
+ * A result Gemini had wrapped in `<untrusted_context>` keeps its view
+ * wrapped (the model is told to take no directions from inside it); the
+ * receipt, ctx-mode's own words, stays outside.
  */
 function formatReplacement(
-  _input: ToolHookInput,
+  input: ToolHookInput,
   decision: ReplaceOutputDecision,
 ): HookOutput {
+  const output = input.call.output as Record<string, unknown> | undefined;
+  let view = decision.output;
+  if (output?.[ENVELOPE_KEY] === UNTRUSTED) {
+    const cut = view.lastIndexOf(RECEIPT);
+    view = cut < 0
+      ? wrapUntrusted(view)
+      : `${wrapUntrusted(view.slice(0, cut))}${view.slice(cut)}`;
+  }
   return json({
     decision: "deny",
     reason:
-      `The tool ran; ctx-mode replaced its bulky result with this view (not a tool error).\n\n${decision.output}`,
+      `The tool ran; ctx-mode replaced its bulky result with this view (not a tool error).\n\n${view}`,
   });
 }
 
-/** The Gemini CLI adapter. */
-export const geminiCli: Adapter = defineAgent({
+/** Reads a payload, the tool's response out of Gemini's envelope (`tool_response.ts`). */
+function parse(base: Adapter["parse"]): Adapter["parse"] {
+  return (event, payload, where) => {
+    const input = base(event, payload, where);
+    if (input.event !== "post_tool_use" || input.call.output === undefined) {
+      return input;
+    }
+    const output = readToolResponse(
+      input.call.output,
+      input.call.toolKind === "shell",
+    );
+    return { ...input, call: { ...input.call, output } };
+  };
+}
+
+const base = defineAgent({
   name: "gemini-cli",
   label: "Gemini CLI",
   events: EVENTS,
@@ -117,3 +153,6 @@ export const geminiCli: Adapter = defineAgent({
   reply,
   formatReplacement,
 });
+
+/** The Gemini CLI adapter. */
+export const geminiCli: Adapter = { ...base, parse: parse(base.parse) };

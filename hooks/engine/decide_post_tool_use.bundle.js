@@ -2967,9 +2967,20 @@ function partsText(value) {
   return texts.every((piece) => piece !== void 0) ? texts.join("\n") : void 0;
 }
 function outputBytes(output) {
-  if (output === void 0) return 0;
-  const text3 = typeof output === "string" ? output : JSON.stringify(output) ?? "";
-  return utf8ByteLength(text3);
+  if (typeof output === "string") return utf8ByteLength(output);
+  if (Array.isArray(output)) {
+    let bytes = 2;
+    for (const item of output) bytes += outputBytes(item) + 1;
+    return bytes;
+  }
+  if (isRecord2(output)) {
+    let bytes = 2;
+    for (const key in output) {
+      bytes += utf8ByteLength(key) + 4 + outputBytes(output[key]);
+    }
+    return bytes;
+  }
+  return output === void 0 ? 0 : utf8ByteLength(JSON.stringify(output) ?? "");
 }
 
 // src/config/private_files.ts
@@ -3253,25 +3264,36 @@ async function decidePostToolUse(adapter, input, facts) {
   };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given) ? shrinkDeps(adapter, input, where, facts) : void 0;
-  const whole = shrink?.settings.enabled ? withWholeRead(given) : void 0;
+  const whole = shrink?.settings.enabled ? withWholeRead(given, input.error) : void 0;
+  let kept = false;
+  const keep2 = (shrunk) => {
+    kept = true;
+    return shrink.keep(whole ? {
+      ...shrunk,
+      originalBytes: whole.givenBytes
+    } : shrunk);
+  };
   return await postToolUse(whole?.call ?? given, {
-    record: (record) => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions),
-    shrink: shrink && whole ? {
+    record: (record) => {
+      const write = () => withSession(where.database, (store) => store.record(session, record, facts.now), facts.sessions);
+      if (!kept || !facts.defer) return write();
+      facts.defer(async () => {
+        await write();
+      });
+    },
+    shrink: shrink ? {
       ...shrink,
-      // The model would have had the part given, not the whole: that is what the view kept out.
-      keep: (shrunk) => shrink.keep({
-        ...shrunk,
-        originalBytes: whole.givenBytes
-      })
-    } : shrink
+      keep: keep2
+    } : void 0
   }, {
     error: input.error
   });
 }
-function withWholeRead(call) {
+function withWholeRead(call, error) {
+  if (call.toolKind !== "read") return void 0;
   const output = call.output;
-  const given = typeof output === "string" ? output : JSON.stringify(output) ?? "";
-  const givenBytes = new TextEncoder().encode(given).length;
+  const given = typeof output === "string" ? output : output === void 0 ? error ?? "" : JSON.stringify(output) ?? "";
+  const givenBytes = utf8ByteLength(given);
   const whole = readWholeFile(call, givenBytes);
   return whole === void 0 ? void 0 : {
     call: {

@@ -2,8 +2,9 @@
  * The engine side of a post-tool event: hands the call that ran to session
  * capture and, where the agent can replace a tool's result, to shrinking
  * (the settings read afresh, the server's heartbeat, the environment's
- * secret scrubber); a shrunk result is indexed before the answer, or, in a
- * process that answers many hooks, right after it and before the next.
+ * secret scrubber); a shrunk result is indexed (and its call recorded)
+ * before the answer, or, in a process that answers many hooks, right after it
+ * and before the next.
  *
  * @module
  */
@@ -13,7 +14,9 @@ import { postToolUse, type ShrinkDeps } from "../post_tool_use.ts";
 import { serverIsAlive } from "../../src/config/heartbeat.ts";
 import type { PostToolDecision } from "../../src/routing/types.ts";
 import { readShrinkSettings } from "../../src/shrink/settings.ts";
+import type { Shrunk } from "../../src/shrink/types.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
+import { utf8ByteLength } from "../../src/store/split_oversize.ts";
 import { readFullOutput } from "./_full_output.ts";
 import { keepShrunk } from "./_keep_shrunk.ts";
 import { readWholeFile } from "./_whole_read.ts";
@@ -45,22 +48,33 @@ export async function decidePostToolUse(
   const shrink = canDeliver(adapter, input) && !lostRest(input, given)
     ? shrinkDeps(adapter, input, where, facts)
     : undefined;
-  const whole = shrink?.settings.enabled ? withWholeRead(given) : undefined;
+  const whole = shrink?.settings.enabled
+    ? withWholeRead(given, input.error)
+    : undefined;
+  let kept = false;
+  const keep = (shrunk: Shrunk) => {
+    kept = true;
+    // The model would have had the part given, not the whole: that is what the view kept out.
+    return shrink!.keep(
+      whole ? { ...shrunk, originalBytes: whole.givenBytes } : shrunk,
+    );
+  };
   return await postToolUse(whole?.call ?? given, {
-    record: (record) =>
-      withSession(
-        where.database,
-        (store) => store.record(session, record, facts.now),
-        facts.sessions,
-      ),
-    shrink: shrink && whole
-      ? {
-        ...shrink,
-        // The model would have had the part given, not the whole: that is what the view kept out.
-        keep: (shrunk) =>
-          shrink.keep({ ...shrunk, originalBytes: whole.givenBytes }),
-      }
-      : shrink,
+    record: (record) => {
+      const write = () =>
+        withSession(
+          where.database,
+          (store) => store.record(session, record, facts.now),
+          facts.sessions,
+        );
+      // A shrunk call is recorded with its indexing, after the answer and
+      // before the next hook is decided.
+      if (!kept || !facts.defer) return write();
+      facts.defer(async () => {
+        await write();
+      });
+    },
+    shrink: shrink ? { ...shrink, keep } : undefined,
   }, { error: input.error });
 }
 
@@ -71,12 +85,18 @@ export async function decidePostToolUse(
  */
 function withWholeRead(
   call: ToolHookInput["call"],
+  error: string | undefined,
 ): { call: ToolHookInput["call"]; givenBytes: number } | undefined {
+  // Only a read is read back: a megabyte of command output is not measured for it.
+  if (call.toolKind !== "read") return undefined;
   const output = call.output;
+  // A read that failed handed over its error alone.
   const given = typeof output === "string"
     ? output
+    : output === undefined
+    ? error ?? ""
     : JSON.stringify(output) ?? "";
-  const givenBytes = new TextEncoder().encode(given).length;
+  const givenBytes = utf8ByteLength(given);
   const whole = readWholeFile(call, givenBytes);
   return whole === undefined
     ? undefined

@@ -100,6 +100,10 @@ export function readRequest(wire: Wire, body: Json): ModelRequest {
   }
 }
 
+/** A text block Claude Code adds for a hook's additionalContext on a tool call. */
+const HOOK_CONTEXT =
+  /^<system-reminder>\n(?:PreToolUse|PostToolUse|PostToolUseFailure):\S+ hook additional context: /;
+
 function readAnthropic(body: Json): ModelRequest {
   const callIds: string[] = [];
   const results: ToolResult[] = [];
@@ -124,6 +128,15 @@ function readAnthropic(body: Json): ModelRequest {
       if (block.type === "text") {
         texts.push(String(block.text));
         if (message.role === "user") userTexts.push(String(block.text));
+        // Claude Code puts a hook's additionalContext for a tool call beside
+        // its result: the model received it with the result.
+        const last = results.at(-1);
+        if (
+          last && message.role === "user" &&
+          HOOK_CONTEXT.test(String(block.text))
+        ) {
+          last.text = `${last.text}\n${String(block.text)}`;
+        }
       }
     }
     if (userTexts.length > 0) lastUserText = userTexts.join("\n");

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import {
+  answer,
   assertView,
   bulkyIssues,
   bulkyListing,
@@ -241,6 +242,54 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
     assert.equal(output[0]!.type, "text");
     assertView(output[0]!.text, /9000/);
   });
+
+  await t.step(
+    "a Read refused for its size: the log read back, its view as the failure's additionalContext",
+    async () => {
+      await Deno.mkdir(join(where.root, "logs"), { recursive: true });
+      await Deno.writeTextFile(join(where.root, "logs/app.log"), bulkyLog());
+      await Deno.writeTextFile(
+        join(where.root, "src_big.ts"),
+        bulkyTestRun().replaceAll("ok", "// ok"),
+      );
+      const failure = await fixture(
+        agent,
+        "session/PostToolUseFailure.Bash.json",
+        where.root,
+      );
+      failure.tool_name = "Read";
+      failure.error =
+        "File content (5MB) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.";
+      failure.tool_input = { file_path: join(where.root, "logs/app.log") };
+      const output = answer(
+        await reply(agent, "PostToolUseFailure", failure, where),
+      );
+      assert.deepEqual(Object.keys(output), ["hookSpecificOutput"]);
+      const specific = output.hookSpecificOutput as Record<string, unknown>;
+      assert.deepEqual(Object.keys(specific).sort(), [
+        "additionalContext",
+        "hookEventName",
+      ]);
+      assert.equal(specific.hookEventName, "PostToolUseFailure");
+      assertView(
+        specific.additionalContext,
+        /payment gateway timed out after 30s/,
+      );
+
+      // A source file the agent may edit is never read back for it.
+      failure.tool_input = { file_path: join(where.root, "src_big.ts") };
+      assert.equal(
+        (await reply(agent, "PostToolUseFailure", failure, where)).stdout,
+        "",
+      );
+      // Nor a file outside the project.
+      failure.tool_input = { file_path: "/etc/passwd" };
+      assert.equal(
+        (await reply(agent, "PostToolUseFailure", failure, where)).stdout,
+        "",
+      );
+    },
+  );
 
   await t.step(
     "unchanged: a small result, an editable source read, a failure, ctx-mode's own tool",

@@ -69,8 +69,79 @@ Deno.test("gemini-cli: a bulky AfterTool result is replaced by a deny whose reas
   );
 
   await t.step(
+    "the real shell payload: out of its envelope, its exit status read, the view wrapped again",
+    async () => {
+      const payload = await fixture(
+        agent,
+        "AfterTool.run_shell_command.json",
+        where.root,
+      );
+      const response = payload.tool_response as { llmContent: string };
+      // The captured output's middle, cut for the fixture, put back in bulk.
+      response.llmContent = response.llmContent.replace(
+        "\n\nTest Suites:",
+        `\n${bulkyTestRun()}\n\nTest Suites:`,
+      );
+      const output = answer(await reply(agent, "AfterTool", payload, where));
+      const reason = String(output.reason);
+      assertView(reason, /\$ node run_tests\.mjs\nexit 1 · /, /not ok 1500/);
+      assert.doesNotMatch(
+        reason,
+        /Output: |Process Group PGID|exit status not reported/,
+      );
+      const [inside = "", after = ""] = reason.split("\n</untrusted_context>");
+      assert.match(inside, /\n\n<untrusted_context>\n\$ node run_tests/);
+      assert.match(after, /^\n\n\[ctx-mode shrank this .*ctx_search\(/s);
+    },
+  );
+
+  await t.step(
+    "the real shell payload: git log --stat gets the git log view",
+    async () => {
+      const payload = await fixture(
+        agent,
+        "AfterTool.run_shell_command.json",
+        where.root,
+      );
+      payload.tool_input = { command: "git log --stat" };
+      const commits = Array.from(
+        { length: 600 },
+        (_, i) =>
+          `commit ${
+            i.toString(16).padStart(40, "0")
+          }\nAuthor: Dev <dev@example.com>\nDate:   Mon Jan 1 00:00:00 2024 +0000\n\n    Change ${i}\n\n src/file_${i}.ts | 2 ++\n 1 file changed, 2 insertions(+)\n`,
+      ).join("\n");
+      (payload.tool_response as { llmContent: string }).llmContent =
+        `<untrusted_context>\nOutput: ${commits}\nProcess Group PGID: 77\n</untrusted_context>`;
+      const output = answer(await reply(agent, "AfterTool", payload, where));
+      assertView(output.reason, /\nexit 0 · /, /Change 599/);
+      assert.doesNotMatch(String(output.reason), /First lines:/);
+    },
+  );
+
+  await t.step(
+    "the real MCP payload: its JSON out of the envelope gets the JSON view",
+    async () => {
+      const payload = await fixture(agent, "AfterTool.mcp.json", where.root);
+      (payload.tool_response as { llmContent: { text: string }[] })
+        .llmContent = [{
+          text: `<untrusted_context>\n${bulkyIssues()}\n</untrusted_context>`,
+        }];
+      const output = answer(await reply(agent, "AfterTool", payload, where));
+      assertView(output.reason, /issues/, /9000/);
+      assert.doesNotMatch(String(output.reason), /First lines:/);
+    },
+  );
+
+  await t.step(
     "unchanged: a small result, an editable source read",
     async () => {
+      for (
+        const file of ["AfterTool.run_shell_command.json", "AfterTool.mcp.json"]
+      ) {
+        const real = await fixture(agent, file, where.root);
+        assert.equal((await reply(agent, "AfterTool", real, where)).stdout, "");
+      }
       const small = await fixture(agent, "AfterTool.json", where.root);
       assert.equal((await reply(agent, "AfterTool", small, where)).stdout, "");
       const read = await fixture(agent, "AfterTool.json", where.root);
