@@ -257,11 +257,14 @@ async function runCases(
               }×`
               : ""
           }${receipt === "" ? "" : `; ${receipt}`}`,
-          target: theirs ? "≤ older's bytes, ≥ its facts" : "all facts",
-          ok: receipt === "" &&
-            (theirs
-              ? mine.bytes <= theirs.bytes && mine.kept >= theirs.kept
-              : mine.missing.length === 0),
+          target: theirs
+            ? "≤ older's bytes at ≥ its facts, or more facts"
+            : "all facts",
+          // More facts for more bytes passes: a reply of fewer facts is not the cheaper answer.
+          ok: receipt === "" && (theirs
+            ? mine.kept > theirs.kept ||
+              (mine.kept === theirs.kept && mine.bytes <= theirs.bytes)
+            : mine.missing.length === 0),
         });
       }
     }
