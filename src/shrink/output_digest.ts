@@ -71,9 +71,10 @@ export function outputDigest(
 /**
  * A view's lines within `maxBytes`, every section given its share: each
  * section (a line at the margin or one that ends in a colon, and the
- * indented lines under it) keeps its heading, then, one round at a time, its first line, its last line (where
- * a tail or a summary sits), and its next lines in order, until the bound is
- * reached. A cut section says how many lines it left out.
+ * indented lines under it) keeps its heading, its first line and its last
+ * line (where a tail or a summary sits); the lines left are taken section by
+ * section in the view's order (what a view puts first matters most) while
+ * they fit. A cut section says how many lines it left out.
  */
 function fitted(body: readonly string[], maxBytes: number): string[] {
   const size = (line: string) => utf8ByteLength(line) + 1;
@@ -96,28 +97,20 @@ function fitted(body: readonly string[], maxBytes: number): string[] {
     return true;
   });
   const picked = headed.map(() => new Set<number>());
-  // The order a section's lines are taken in: first, last, then the rest.
-  const order = (n: number) =>
-    n < 2 ? [...Array(n).keys()] : [
-      0,
-      n - 1,
-      ...Array.from(
-        { length: n - 2 },
-        (_, i) => i + 1,
-      ),
-    ];
-  const orders = headed.map((section) => order(section.lines.length));
-  for (let round = 0, added = true; added; round++) {
-    added = false;
-    for (const [s, section] of headed.entries()) {
-      const index = orders[s]![round];
-      if (index === undefined) continue;
-      const cost = size(section.lines[index]!);
-      if (used + cost > maxBytes) continue;
-      picked[s]!.add(index);
-      used += cost;
-      added = true;
-    }
+  const take = (s: number, index: number) => {
+    const line = headed[s]!.lines[index];
+    if (line === undefined || picked[s]!.has(index)) return;
+    const cost = size(line);
+    if (used + cost > maxBytes) return;
+    picked[s]!.add(index);
+    used += cost;
+  };
+  // Every section's first line, then its last (where a tail or a summary sits).
+  for (const s of headed.keys()) take(s, 0);
+  for (const s of headed.keys()) take(s, headed[s]!.lines.length - 1);
+  // Then the earlier sections (what a view puts first matters most) in order.
+  for (const [s, section] of headed.entries()) {
+    for (let i = 1; i < section.lines.length - 1; i++) take(s, i);
   }
   const kept: string[] = [];
   for (const [s, section] of headed.entries()) {
