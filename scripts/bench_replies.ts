@@ -1,104 +1,294 @@
-// deno-lint-ignore-file no-console -- a script: it prints its table on stdout
+// deno-lint-ignore-file no-console -- a script: it prints its tables on stdout
 /**
  * The reply benchmark (`deno task bench replies`): the bytes `ctx_execute`
- * returns for large outputs of each kind, through the real MCP server, and
- * whether the key facts of each output are in the reply. Each output is read
- * with `cat` from a project file, without and with an intent.
+ * returns for large outputs of each kind (program output, logs, `git log`,
+ * test runs, listings, JSON, HTML fetched with curl), through the real MCP
+ * server, without and with an intent, and which of each output's key facts
+ * the reply holds; side by side with the older tool (context-mode, installed
+ * from the npm registry into a cache folder, on Node) in the same run. A
+ * receipt that names a source is checked by searching that source.
+ *
+ * The outputs the digests were tuned on and the held-out ones (other formats
+ * of each kind) are two tables. `BENCH_OLDER=0` skips the older tool;
+ * `BENCH_REPLIES_SHOW=1` prints every reply; `BENCH_REPLIES_ONLY=<regex>`
+ * runs only the outputs whose names match.
  *
  * @module
  */
 
 import { join } from "node:path";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { resultText } from "../tests/_helpers/mcp_client.ts";
 import { accessLog } from "./bench_server/access_log.ts";
 import { htmlPage } from "./bench_server/html_page.ts";
+import { issuesJson } from "./bench_server/issues_json.ts";
 import { startSession } from "./bench_server/mcp_session.ts";
+import { heldOutOutputs } from "./bench_server/reply_held_out.ts";
+import {
+  fileListing,
+  gitLogStat,
+  literal,
+  number,
+  programOutput,
+  type ReplyOutput,
+  testRun,
+} from "./bench_server/reply_outputs.ts";
+import { OLDER, olderToolCommands } from "./bench_warm.ts";
 import { printTable, type Row } from "./_table.ts";
 
-interface ReplyCase {
-  name: string;
-  file: string;
-  text: string;
-  intent: string;
-  /** Facts the reply must hold, each a pattern. */
-  facts: Record<string, RegExp>;
-}
+type ReplyCase = ReplyOutput;
 
-function cases(): ReplyCase[] {
-  const log = accessLog(1, 10_000).text;
-  const lines = log.trimEnd().split("\n");
-  const stamp = (line: string) => line.match(/\[([^\]]+)\]/)![1]!;
+function accessLogCase(): ReplyCase {
+  const text = accessLog(1, 10_000).text;
+  const lines = text.trimEnd().split("\n");
+  const stamp = (line: string) => line.match(/\[([^\]]+)\]/)![1]!.slice(0, 20);
   const count = (status: string) =>
     lines.filter((line) => line.includes(`" ${status} `)).length;
-  const html = htmlPage().text;
-  return [
-    {
-      name: "access log, 10,000 lines",
-      file: "access.log",
-      text: log,
-      intent: "server errors",
-      facts: {
-        "first timestamp": new RegExp(
-          stamp(lines[0]!).slice(0, 20).replace(/[/[\]]/g, "\\$&"),
-        ),
-        "last timestamp": new RegExp(
-          stamp(lines.at(-1)!).slice(0, 20).replace(/[/[\]]/g, "\\$&"),
-        ),
-        "5xx count": new RegExp(`\\b${count("500") + count("502")}\\b`),
-        "checkout errors": /\/api\/checkout/,
-      },
+  return {
+    name: "access log, 10,000 lines",
+    intent: "server errors",
+    text,
+    facts: {
+      "first timestamp": literal(stamp(lines[0]!)),
+      "last timestamp": literal(stamp(lines.at(-1)!)),
+      "5xx count": number(count("500") + count("502")),
+      "checkout errors": /\/api\/checkout/,
     },
+  };
+}
+
+function issuesCase(): ReplyCase {
+  const text = issuesJson().text;
+  const issues = JSON.parse(text) as Array<{ number: number; title: string }>;
+  return {
+    name: `JSON (GitHub issues), ${Math.round(text.length / 1024)} KB`,
+    intent: "open bugs",
+    text,
+    facts: {
+      "item count": /\b20\b/,
+      "first title": literal(issues[0]!.title),
+      "last title": literal(issues.at(-1)!.title),
+      "fields": /\btitle\b[\s\S]*\bstate\b|\bstate\b[\s\S]*\btitle\b/,
+    },
+  };
+}
+
+function tunedCases(): ReplyCase[] {
+  return [
+    programOutput(),
+    accessLogCase(),
+    gitLogStat(),
+    testRun(),
+    fileListing(),
+    issuesCase(),
     {
-      name: "HTML page, 60 KB",
-      file: "page.html",
-      text: html,
+      name: "HTML page, 60 KB, curl",
       intent: "retry options",
+      text: htmlPage().text,
+      served: true,
       facts: {
         title: /Client options/,
         "outline: Connection": /Connection/,
         "outline: Retries": /Retr/,
       },
+      intentFacts: { "retry.maxDelay default": /27500/ },
     },
   ];
 }
 
-/** Runs the cases and prints bytes and facts per case and mode. */
+/** A tool that runs shell code for the benchmark. */
+interface ReplyTool extends AsyncDisposable {
+  run(code: string, intent: string | undefined): Promise<string>;
+  search(query: string, source: string): Promise<string>;
+}
+
+async function ours(project: string, home: string): Promise<ReplyTool> {
+  const session = await startSession(project, home);
+  return {
+    run: async (code, intent) =>
+      (await session.call("ctx_execute", {
+        language: "shell",
+        code,
+        ...(intent === undefined ? {} : { intent }),
+      })).text,
+    search: async (query, source) =>
+      (await session.call("ctx_search", { queries: [query], source })).text,
+    [Symbol.asyncDispose]: () => session[Symbol.asyncDispose](),
+  };
+}
+
+async function older(project: string, home: string): Promise<ReplyTool> {
+  const [node] = await olderToolCommands();
+  const transport = new StdioClientTransport({
+    command: node!.argv[0]!,
+    args: node!.argv.slice(1),
+    cwd: project,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: home,
+      CLAUDE_PROJECT_DIR: project,
+    },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "ctx-bench", version: "1" });
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown>) =>
+    resultText(await client.callTool({ name, arguments: args }));
+  return {
+    run: (code, intent) =>
+      call("ctx_execute", {
+        language: "shell",
+        code,
+        ...(intent === undefined ? {} : { intent }),
+      }),
+    search: (query, source) => call("ctx_search", { queries: [query], source }),
+    [Symbol.asyncDispose]: () => client.close(),
+  };
+}
+
+interface Measured {
+  bytes: number;
+  kept: number;
+  total: number;
+  missing: string[];
+}
+
+function measure(c: ReplyCase, intent: string | undefined, reply: string) {
+  const facts = {
+    ...c.facts,
+    ...(intent === undefined ? {} : c.intentFacts ?? {}),
+  };
+  const missing = Object.entries(facts).filter(([, pattern]) =>
+    !pattern.test(reply)
+  ).map(([name]) => name);
+  const total = Object.keys(facts).length;
+  return {
+    bytes: new TextEncoder().encode(reply).length,
+    kept: total - missing.length,
+    total,
+    missing,
+  } satisfies Measured;
+}
+
+/** Whether the receipt's `ctx_search(…, source: "…")` finds the output again. */
+async function receiptWorks(
+  tool: ReplyTool,
+  reply: string,
+  query: string,
+): Promise<string> {
+  if (reply.includes("<label>")) return "receipt names <label>";
+  const source = reply.match(/source: "((?:[^"\\]|\\.)+)"/)?.[1];
+  if (source === undefined) return "no receipt";
+  const found = await tool.search(query, JSON.parse(`"${source}"`));
+  return /No results/.test(found) ? `source "${source}" finds nothing` : "";
+}
+
+async function runCases(
+  title: string,
+  all: ReplyCase[],
+  work: string,
+): Promise<void> {
+  const project = join(work, title.replace(/\W+/g, "-"));
+  await Deno.mkdir(project, { recursive: true });
+  const files = new Map<ReplyCase, string>();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () =>
+      new Response(all.find((c) => c.served)?.text ?? "", {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      }),
+  );
+  try {
+    for (const [i, c] of all.entries()) {
+      // Both tools run shell code in the project folder.
+      await Deno.writeTextFile(join(project, `output-${i}.txt`), c.text);
+      files.set(
+        c,
+        c.served
+          ? `curl -s http://127.0.0.1:${server.addr.port}/docs/options.html`
+          : `cat output-${i}.txt`,
+      );
+    }
+    const tools: Array<[string, ReplyTool]> = [];
+    tools.push(["ctx-mode", await ours(project, join(work, "home-ours"))]);
+    if (Deno.env.get("BENCH_OLDER") !== "0") {
+      try {
+        tools.push([
+          OLDER.name,
+          await older(project, join(work, `home-older-${title.length}`)),
+        ]);
+      } catch (error) {
+        console.log(`older tool skipped: ${(error as Error).message}`);
+      }
+    }
+    const rows: Row[] = [];
+    const only = new RegExp(Deno.env.get("BENCH_REPLIES_ONLY") ?? "");
+    for (const c of all.filter((c) => only.test(c.name))) {
+      for (const intent of [undefined, c.intent]) {
+        const results: Measured[] = [];
+        let receipt = "";
+        for (const [name, tool] of tools) {
+          const reply = await tool.run(files.get(c)!, intent);
+          results.push(measure(c, intent, reply));
+          if (name === "ctx-mode") {
+            // A word the output holds: the search must find the output again.
+            const word = reply.match(/Searchable terms: (\w+)/)?.[1] ??
+              c.text.match(/[A-Za-z]{5,}/)?.[0] ?? "error";
+            receipt = await receiptWorks(tool, reply, word);
+          }
+          if (Deno.env.get("BENCH_REPLIES_SHOW")) {
+            console.log(`--- ${name}: ${c.name} ${intent ?? ""}\n${reply}`);
+          }
+        }
+        const [mine, theirs] = results as [Measured, Measured | undefined];
+        const facts = (m: Measured) =>
+          `${m.bytes} B, facts ${m.kept}/${m.total}${
+            m.missing.length > 0 ? ` (missing: ${m.missing.join(", ")})` : ""
+          }`;
+        rows.push({
+          metric: `${c.name}${intent === undefined ? "" : ` + intent`}`,
+          value: `${facts(mine)}${
+            theirs
+              ? `; older ${facts(theirs)}; ${
+                (mine.bytes / theirs.bytes).toFixed(2)
+              }×`
+              : ""
+          }${receipt === "" ? "" : `; ${receipt}`}`,
+          target: theirs
+            ? "≤ older's bytes at ≥ its facts, or more facts"
+            : "all facts",
+          // More facts for more bytes passes: a reply of fewer facts is not the cheaper answer.
+          ok: receipt === "" && (theirs
+            ? mine.kept > theirs.kept ||
+              (mine.kept === theirs.kept && mine.bytes <= theirs.bytes)
+            : mine.missing.length === 0),
+        });
+      }
+    }
+    for (const [, tool] of tools) await tool[Symbol.asyncDispose]();
+    printTable(title, rows);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+/** Runs the tuned and the held-out outputs and prints a table for each. */
 export async function benchReplies(): Promise<void> {
   const work = await Deno.makeTempDir({ prefix: "ctx-bench-replies-" });
   try {
-    const project = join(work, "project");
-    const home = join(work, "home");
-    await Deno.mkdir(project, { recursive: true });
-    await Deno.mkdir(home, { recursive: true });
-    const all = cases();
-    for (const c of all) {
-      await Deno.writeTextFile(join(project, c.file), c.text);
-    }
-    await using session = await startSession(project, home);
-    const rows: Row[] = [];
-    for (const c of all) {
-      for (const intent of [undefined, c.intent]) {
-        const reply = await session.call("ctx_execute", {
-          language: "shell",
-          code: `cat ${c.file}`,
-          ...(intent === undefined ? {} : { intent }),
-        });
-        const bytes = new TextEncoder().encode(reply.text).length;
-        const missing = Object.entries(c.facts).filter(([, pattern]) =>
-          !pattern.test(reply.text)
-        ).map(([name]) => name);
-        const kept = Object.keys(c.facts).length - missing.length;
-        rows.push({
-          metric: `${c.name}${intent === undefined ? "" : ` + intent`}`,
-          value: `${bytes} B, facts ${kept}/${Object.keys(c.facts).length}${
-            missing.length > 0 ? ` (missing: ${missing.join(", ")})` : ""
-          }`,
-          target: "",
-          ok: missing.length === 0,
-        });
-        if (Deno.env.get("BENCH_REPLIES_SHOW")) console.log(reply.text);
-      }
-    }
-    printTable("ctx_execute replies (cat of a large output)", rows);
+    await runCases(
+      "ctx_execute replies, outputs the digests are tuned on",
+      tunedCases(),
+      work,
+    );
+    await runCases(
+      "ctx_execute replies, held-out outputs (not tuned on)",
+      heldOutOutputs(),
+      work,
+    );
   } finally {
     await Deno.remove(work, { recursive: true });
   }

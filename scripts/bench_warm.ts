@@ -30,7 +30,8 @@ const GAPS_MS = (Deno.env.get("BENCH_GAPS_MS") ?? "0,100,400").split(",").map(
 );
 /** Whether to run the older tool's side (`BENCH_OLDER=0` skips it). */
 const WITH_OLDER = Deno.env.get("BENCH_OLDER") !== "0";
-const OLDER = { name: "context-mode", version: "1.0.169" };
+/** The older tool the benchmarks compare with. */
+export const OLDER = { name: "context-mode", version: "1.0.169" };
 const BUN_VERSION = "1.4.5";
 const NODE_VERSION = "22.23.3";
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -73,7 +74,7 @@ async function npmInstall(
  * (they only check the Node version and build a SQLite addon that neither
  * runtime needs: Node 22 and Bun bring SQLite of their own).
  */
-async function olderToolCommands(): Promise<
+export async function olderToolCommands(): Promise<
   Array<{ runtime: string; argv: string[] }>
 > {
   const folder = cacheFolder();

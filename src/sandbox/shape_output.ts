@@ -22,6 +22,13 @@ import { formatCount } from "../store/format_count.ts";
 /** Output above this many bytes is indexed rather than returned whole. */
 export const LARGE_OUTPUT_BYTES = 5 * 1024;
 
+/** The bound of a digest returned in place of large output. */
+const DIGEST_BYTES = 1200;
+/** With an intent, the digest is this small and the matching sections get the next bound. */
+const INTENT_DIGEST_BYTES = 720;
+const INTENT_SECTION_BYTES = 300;
+const INTENT_SNIPPET_CHARS = 160;
+
 /** The output a caller sees, and how it was made. */
 export interface ShapedOutput {
   /** The text for the context window. */
@@ -63,7 +70,9 @@ export interface ShapeOptions {
    * outline), returned instead of its head and tail, or undefined for kinds
    * it does not know. @default {undefined}
    */
-  digest?: ((output: string) => string[] | undefined) | undefined;
+  digest?:
+    | ((output: string, maxBytes: number) => string[] | undefined)
+    | undefined;
   /** The whole output for the digest, when `output` holds only part of it. @default {output} */
   wholeOutput?: string | undefined;
 }
@@ -106,13 +115,18 @@ export function shapeOutput(
   const terms = distinctiveTerms(output, 12);
   const intent = options.intent?.trim();
   if (indexed && options.kb && intent) {
-    const hits =
-      options.kb.search([intent], { source, limit: 6, snippetChars: 500 })[0]
-        ?.hits ?? [];
+    // A digest says what the output is; beside it, the matching sections get a small share.
+    const digest = digestOf(output, options, INTENT_DIGEST_BYTES);
+    const snippetChars = digest ? INTENT_SNIPPET_CHARS : 500;
+    const hits = options.kb.search([intent], {
+      source,
+      limit: digest ? 2 : 6,
+      snippetChars,
+    })[0]?.hits ?? [];
     // The answer should cost a small share of the output it replaces: about 3%,
     // never less than 1 KB nor more than the return budget; and sections that
     // score far below the best one are noise, not matches.
-    const answerBudget = Math.min(
+    const answerBudget = digest ? INTENT_SECTION_BYTES : Math.min(
       budget,
       Math.max(1024, Math.round(bytes * 0.03)),
     );
@@ -128,18 +142,16 @@ export function shapeOutput(
     }
     const header = `${receipt(indexed.chunks)}; ` +
       (sections.length > 0
-        ? `${sections.length} sections match "${intent}":`
-        : `nothing matched "${intent}".`);
-    // With nothing matched, what the output is still says more than nothing.
-    const digest = sections.length === 0
-      ? digestOf(output, options)
-      : undefined;
+        ? `${formatCount(sections.length, "section")} ${
+          sections.length === 1 ? "matches" : "match"
+        } "${intent}"${digest ? ", after its digest" : ""}:`
+        : `nothing matched "${intent}"${digest ? "; its digest:" : "."}`);
     return {
       text: [
         header,
-        ...sections,
         ...(digest ? [digest] : []),
-        searchNote(source, terms, whole),
+        ...sections,
+        searchNote(source, terms.slice(0, digest ? 6 : 12), whole),
       ].join("\n\n"),
       mode: "intent",
       indexed,
@@ -152,7 +164,7 @@ export function shapeOutput(
       searchNote(source, terms, whole)
     }`
     : "Pass an intent to get only the matching sections.";
-  const digest = digestOf(output, options);
+  const digest = digestOf(output, options, DIGEST_BYTES);
   if (digest !== undefined && utf8ByteLength(digest) < budget) {
     return {
       text: `${digest}\n\n[A digest of ${
@@ -255,8 +267,12 @@ function concatBytes(pieces: readonly Uint8Array[]): Uint8Array {
 }
 
 /** The digest of the whole output, as one text, when the caller gave a digest that knows its kind. */
-function digestOf(output: string, options: ShapeOptions): string | undefined {
-  const lines = options.digest?.(options.wholeOutput ?? output);
+function digestOf(
+  output: string,
+  options: ShapeOptions,
+  maxBytes: number,
+): string | undefined {
+  const lines = options.digest?.(options.wholeOutput ?? output, maxBytes);
   return lines && lines.length > 0 ? lines.join("\n") : undefined;
 }
 

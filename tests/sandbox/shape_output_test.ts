@@ -30,6 +30,7 @@ Deno.test("shapeOutput() with an intent returns only the matching sections of la
   });
   assert.equal(shaped.mode, "intent");
   assert.match(shaped.text, /indexed as "run log"/);
+  assert.match(shaped.text, /ctx_search\(queries, source: "run log"\)/);
   assert.match(shaped.text, /insufficient funds/);
   assert.ok(
     shaped.text.length < LOG.length / 20,

@@ -65,3 +65,67 @@ Deno.test("ctx_execute answers a large HTML page with its title and outline", as
   assert.ok(!text.includes("Filler prose".repeat(2)));
   assert.ok(new TextEncoder().encode(text).length < 2048, text);
 });
+
+/** A test run whose three failures sit far apart among 600 passing tests. */
+function testRun(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 600; i++) {
+    lines.push(
+      [97, 311, 555].includes(i)
+        ? `suite › broken case ${i} ... FAILED (3ms)`
+        : `suite › case ${i} keeps its order ... ok (${i % 30}ms)`,
+    );
+  }
+  lines.push(
+    "",
+    " ERRORS ",
+    "",
+    "suite › broken case 97 => ./tests/suite_test.ts:12:6",
+    "error: AssertionError: Values are not strictly equal.",
+    "",
+    "FAILED | 597 passed | 3 failed (9s)",
+  );
+  return lines.join("\n") + "\n";
+}
+
+Deno.test("ctx_execute with an intent answers a large test run with its failures, its summary and a search call that finds the output again", async () => {
+  await using server = await startServerInTempProject();
+  await Deno.writeTextFile(`${server.project}/run.txt`, testRun());
+  const text = await server.callText("ctx_execute", {
+    language: "shell",
+    code: "cat run.txt",
+    intent: "failing tests",
+  });
+  for (const name of ["broken case 97", "broken case 311", "broken case 555"]) {
+    assert.match(text, new RegExp(name), text);
+  }
+  assert.match(text, /597 passed \| 3 failed/);
+  assert.ok(new TextEncoder().encode(text).length < 2048, text);
+  const source = text.match(/ctx_search\(queries, source: ("[^"]+")\)/)?.[1];
+  assert.ok(source, `a search call with the source:\n${text}`);
+  const found = await server.callText("ctx_search", {
+    queries: ["broken case 311"],
+    source: JSON.parse(source),
+  });
+  assert.match(found, /broken case 311/);
+});
+
+Deno.test("ctx_execute's digest of large JSON scrubs a secret held by one item's field (a value the view counts)", async () => {
+  await using server = await startServerInTempProject();
+  const items = Array.from({ length: 200 }, (_, i) => ({
+    id: i,
+    name: `service ${i}`,
+    token: i === 42 ? TOKEN : "none",
+  }));
+  await Deno.writeTextFile(
+    `${server.project}/items.json`,
+    JSON.stringify(items, null, 2),
+  );
+  const text = await server.callText("ctx_execute", {
+    language: "shell",
+    code: "cat items.json",
+  });
+  assert.match(text, /200 items/);
+  assert.match(text, /token: none 199/, "the field's values are counted");
+  assert.ok(!text.includes(TOKEN), text);
+});

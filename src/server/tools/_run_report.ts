@@ -28,9 +28,6 @@ import { enforcePolicy } from "./_policy.ts";
 import { formatCount } from "../../store/format_count.ts";
 import { outputDigest } from "../../shrink/output_digest.ts";
 
-/** A digest of large output (a log's errors, a page's outline) is at most this many bytes. */
-const DIGEST_BYTES = 1200;
-
 const STDERR_BYTES = 2048;
 
 /** What else a run report says: secrets scrubbed, output that could not be indexed. */
@@ -187,10 +184,10 @@ async function shapeSafely(
       // The whole stdout is indexed from the spool (scrubbed on the way in).
       shaped: await shapeSpooledOutput(output, spool, {
         ...options,
-        digest: (whole) =>
+        digest: (whole, maxBytes) =>
           outputDigest(
             whole,
-            DIGEST_BYTES,
+            maxBytes,
             (line) => deps.scrubber.scrub(line).text,
           ),
         kb: deps.knowledgeBase(),
