@@ -208,21 +208,36 @@ interface TreeMemory {
 /** How long after the last call the settled memory is read (the pool cools down after 10 s). */
 const SETTLE_MS = 12_000;
 
-/** Times every case at every gap: `"<language> <gap>"` to the sorted times; then the tree's memory. */
+/**
+ * Times every case at every gap: `"<language> <gap>"` to the sorted times;
+ * then the tree's memory. With `skips`, a case that fails is left out and
+ * its reason kept there (the older tool may not find a runtime that ours
+ * runs: it gives `python3 --version` 1.5 s).
+ */
 async function timeAll(
   server: Server,
   memory: TreeMemory[],
+  skips?: Map<string, string>,
 ): Promise<Record<string, number[]>> {
   const times: Record<string, number[]> = {};
   for (const gap of GAPS_MS) {
     for (const { language, code, expect } of CASES) {
-      times[`${language} ${gap}`] = await timeCalls(
-        server,
-        language,
-        code,
-        expect,
-        gap,
-      );
+      if (skips?.has(language)) continue;
+      try {
+        times[`${language} ${gap}`] = await timeCalls(
+          server,
+          language,
+          code,
+          expect,
+          gap,
+        );
+      } catch (error) {
+        if (!skips) throw error;
+        skips.set(
+          language,
+          error instanceof Error ? error.message : `${error}`,
+        );
+      }
     }
   }
   const after = await treeMemory(server.pid);
@@ -263,8 +278,11 @@ export async function benchWarm(): Promise<void> {
       const { meta } = await server.call("shell", "true");
       confinement = String(meta?.["ctx-mode/confinement"] ?? "unknown");
     }
-    const theirs: Array<{ runtime: string; times: Record<string, number[]> }> =
-      [];
+    const theirs: Array<{
+      runtime: string;
+      times: Record<string, number[]>;
+      skips: Map<string, string>;
+    }> = [];
     try {
       if (!WITH_OLDER) throw new Error("BENCH_OLDER=0");
       for (const { runtime, argv } of await olderToolCommands()) {
@@ -275,7 +293,12 @@ export async function benchWarm(): Promise<void> {
           HOME: join(work, `theirs-home-${theirs.length}`),
           CLAUDE_PROJECT_DIR: project,
         });
-        theirs.push({ runtime, times: await timeAll(server, memory) });
+        const skips = new Map<string, string>();
+        theirs.push({
+          runtime,
+          times: await timeAll(server, memory, skips),
+          skips,
+        });
       }
     } catch (error) {
       console.log(
@@ -290,8 +313,8 @@ export async function benchWarm(): Promise<void> {
         const key = `${language} ${gap}`;
         const p50 = percentile(ours[key]!, 50);
         const p90 = percentile(ours[key]!, 90);
-        const baseline = theirs[0]
-          ? percentile(theirs[0].times[key]!, 50)
+        const baseline = theirs[0]?.times[key]
+          ? percentile(theirs[0].times[key], 50)
           : undefined;
         const limit = gap === 0 ? targets[language] : 1;
         rows.push({
@@ -305,8 +328,17 @@ export async function benchWarm(): Promise<void> {
           ok: p90 <= 2 * p50 &&
             (baseline === undefined || p50 <= limit * baseline),
         });
-        for (const { runtime, times } of theirs) {
-          const older = percentile(times[key]!, 50);
+        for (const { runtime, times, skips } of theirs) {
+          if (!times[key]) {
+            rows.push({
+              metric: `… ${OLDER.name} ${OLDER.version} on ${runtime}`,
+              value: `no figure: ${skips.get(language)?.slice(0, 120)}`,
+              target: "",
+              ok: undefined,
+            });
+            continue;
+          }
+          const older = percentile(times[key], 50);
           const olderP90 = percentile(times[key]!, 90);
           rows.push({
             metric: `… ${OLDER.name} ${OLDER.version} on ${runtime}`,
