@@ -1,12 +1,13 @@
 // deno-lint-ignore-file no-console -- a script: it prints its tables on stdout
 /**
- * The warm sandbox benchmark: `ctx_execute` of `console.log(6*7)` and of a
- * shell `echo`, through the real MCP server (its warm sandbox hosts), side
- * by side with the older tool it replaces (context-mode, from the npm
- * registry into a cache folder outside the repository, on Node 22 and on
- * Bun). Calls
- * come at idle gaps of 0, 100 and 400 ms (`BENCH_GAPS_MS`), as an agent's
- * do; p50 and p90 over the runs, per language and gap.
+ * The warm sandbox benchmark: `ctx_execute` of `console.log(6*7)`, of a
+ * shell `echo` and of a Python `print`, through the real MCP server (its
+ * warm sandbox hosts), side by side with the older tool it replaces
+ * (context-mode, from the npm registry into a cache folder outside the
+ * repository, on Node 22 and on Bun), the servers taking turns case by case.
+ * Calls come at idle gaps of 0, 100 and 400 ms (`BENCH_GAPS_MS`), as an
+ * agent's do; p50 and p90 over the runs, per language and gap; then the
+ * memory of each server's process tree.
  *
  * Without the registry (or when the older tool cannot be installed) its
  * column is skipped with one line; ctx-mode's figures still print.
@@ -209,27 +210,55 @@ interface TreeMemory {
 /** How long after the last call the settled memory is read (the pool cools down after 10 s). */
 const SETTLE_MS = 12_000;
 
-/** Times every case at every gap: `"<language> <gap>"` to the sorted times; then the tree's memory. */
-async function timeAll(
-  server: Server,
-  memory: TreeMemory[],
-): Promise<Record<string, number[]>> {
-  const times: Record<string, number[]> = {};
-  for (const gap of GAPS_MS) {
-    for (const { language, code, expect } of CASES) {
-      times[`${language} ${gap}`] = await timeCalls(
-        server,
-        language,
-        code,
-        expect,
-        gap,
-      );
+/** One server under measure: its times per `"<language> <gap>"`, and why a language has none. */
+interface Side {
+  runtime: string;
+  /** How its rows are named. */
+  label: string;
+  server: Server;
+  times: Record<string, number[]>;
+  /** Only for the older tool: it may not find a runtime that ours runs (it gives `python3 --version` 1.5 s). */
+  skips?: Map<string, string>;
+  memory?: TreeMemory;
+}
+
+/**
+ * Times every case at every gap on every side, the sides taking turns case
+ * by case (so that a change of the machine's load falls on all of them);
+ * reads each tree's memory right after its last calls, then once settled.
+ */
+async function timeAll(sides: Side[]): Promise<void> {
+  const cases = GAPS_MS.flatMap((gap) => CASES.map((c) => ({ ...c, gap })));
+  for (const [index, { language, code, expect, gap }] of cases.entries()) {
+    for (const side of sides) {
+      try {
+        if (side.skips?.has(language)) {
+          throw new Error(side.skips.get(language));
+        }
+        side.times[`${language} ${gap}`] = await timeCalls(
+          side.server,
+          language,
+          code,
+          expect,
+          gap,
+        );
+      } catch (error) {
+        if (!side.skips) throw error;
+        side.skips.set(
+          language,
+          error instanceof Error ? error.message : `${error}`,
+        );
+      }
+      if (index === cases.length - 1) {
+        const after = await treeMemory(side.server.pid);
+        side.memory = { after, settled: after };
+      }
     }
   }
-  const after = await treeMemory(server.pid);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  memory.push({ after, settled: await treeMemory(server.pid) });
-  return times;
+  for (const side of sides) {
+    side.memory!.settled = await treeMemory(side.server.pid);
+  }
 }
 
 /** Runs the warm sandbox benchmark and prints its table. */
@@ -237,52 +266,87 @@ export async function benchWarm(): Promise<void> {
   const work = await Deno.realPath(
     await Deno.makeTempDir({ prefix: "ctx-bench-warm-" }),
   );
+  const servers: Server[] = [];
   try {
-    let ours: Record<string, number[]> = {};
-    // Ours first, then the older tool's runtimes in order.
-    const memory: TreeMemory[] = [];
-    let confinement = "";
-    {
-      const project = join(work, "ours");
-      await Deno.mkdir(project);
-      await using server = await connect(
-        [Deno.execPath(), "run", "-A", MAIN, "serve"],
-        project,
-        {
-          PATH: Deno.env.get("PATH") ?? "",
-          DENO_DIR: denoDir(),
-          HOME: work,
-          CTX_MODE_HOME: join(work, "home"),
-          CTX_MODE_PROJECT_DIR: project,
-          // `CTX_MODE_CONFINE=landlock deno task bench warm` measures Landlock's hosts.
-          ...(Deno.env.get("CTX_MODE_CONFINE")
-            ? { CTX_MODE_CONFINE: Deno.env.get("CTX_MODE_CONFINE")! }
-            : {}),
-        },
-      );
-      ours = await timeAll(server, memory);
-      const { meta } = await server.call("shell", "true");
-      confinement = String(meta?.["ctx-mode/confinement"] ?? "unknown");
-    }
-    const theirs: Array<{ runtime: string; times: Record<string, number[]> }> =
-      [];
+    const project = join(work, "ours");
+    await Deno.mkdir(project);
+    const server = await connect(
+      [Deno.execPath(), "run", "-A", MAIN, "serve"],
+      project,
+      {
+        PATH: Deno.env.get("PATH") ?? "",
+        DENO_DIR: denoDir(),
+        HOME: work,
+        CTX_MODE_HOME: join(work, "home"),
+        CTX_MODE_PROJECT_DIR: project,
+        // `CTX_MODE_CONFINE=landlock deno task bench warm` measures Landlock's hosts.
+        ...(Deno.env.get("CTX_MODE_CONFINE")
+          ? { CTX_MODE_CONFINE: Deno.env.get("CTX_MODE_CONFINE")! }
+          : {}),
+      },
+    );
+    servers.push(server);
+    const { meta } = await server.call("shell", "true");
+    const confinement = String(meta?.["ctx-mode/confinement"] ?? "unknown");
+    const sides: Side[] = [
+      { runtime: "ctx-mode", label: "ctx-mode", server, times: {} },
+    ];
     try {
       if (!WITH_OLDER) throw new Error("BENCH_OLDER=0");
-      for (const { runtime, argv } of await olderToolCommands()) {
-        const project = join(work, `theirs-${theirs.length}`);
+      for (
+        const [index, { runtime, argv }] of (await olderToolCommands())
+          .entries()
+      ) {
+        const project = join(work, `theirs-${index}`);
         await Deno.mkdir(project);
-        await using server = await connect(argv, project, {
+        const older = await connect(argv, project, {
           PATH: Deno.env.get("PATH") ?? "",
-          HOME: join(work, `theirs-home-${theirs.length}`),
+          HOME: join(work, `theirs-home-${index}`),
           CLAUDE_PROJECT_DIR: project,
         });
-        theirs.push({ runtime, times: await timeAll(server, memory) });
+        servers.push(older);
+        sides.push({
+          runtime,
+          label: `${OLDER.name} ${OLDER.version} on ${runtime}`,
+          server: older,
+          times: {},
+          skips: new Map(),
+        });
       }
     } catch (error) {
       console.log(
         `older tool skipped: ${error instanceof Error ? error.message : error}`,
       );
     }
+    // `BENCH_BASELINE=<a checkout's main.ts>`: an earlier ctx-mode, measured in the same turns.
+    const baseline = Deno.env.get("BENCH_BASELINE");
+    if (baseline) {
+      const project = join(work, "baseline");
+      await Deno.mkdir(project);
+      const before = await connect(
+        [Deno.execPath(), "run", "-A", baseline, "serve"],
+        project,
+        {
+          PATH: Deno.env.get("PATH") ?? "",
+          DENO_DIR: denoDir(),
+          HOME: work,
+          CTX_MODE_HOME: join(work, "home-baseline"),
+          CTX_MODE_PROJECT_DIR: project,
+        },
+      );
+      servers.push(before);
+      sides.push({
+        runtime: "ctx-mode",
+        label: `ctx-mode at ${baseline}`,
+        server: before,
+        times: {},
+      });
+    }
+    await timeAll(sides);
+    const [mine, ...theirs] = sides as [Side, ...Side[]];
+    const ours = mine.times;
+    // The targets are ratios to the older tool's first runtime.
+    const first = theirs.find((side) => side.skips);
     const rows: Row[] = [];
     // Back to back: JavaScript at most half the older tool, shell and Python at most its time.
     const targets = { javascript: 0.5, shell: 1, python: 1 } as const;
@@ -291,8 +355,8 @@ export async function benchWarm(): Promise<void> {
         const key = `${language} ${gap}`;
         const p50 = percentile(ours[key]!, 50);
         const p90 = percentile(ours[key]!, 90);
-        const baseline = theirs[0]
-          ? percentile(theirs[0].times[key]!, 50)
+        const baseline = first?.times[key]
+          ? percentile(first.times[key], 50)
           : undefined;
         const limit = gap === 0 ? targets[language] : 1;
         rows.push({
@@ -300,17 +364,24 @@ export async function benchWarm(): Promise<void> {
           value: `${p50.toFixed(0)} ms (${p90.toFixed(0)} ms)`,
           target: baseline === undefined
             ? "p90 ≤ 2× p50"
-            : `≤ ${limit}× the older tool (${
-              theirs[0]!.runtime
-            }), p90 ≤ 2× p50`,
+            : `≤ ${limit}× the older tool (${first!.runtime}), p90 ≤ 2× p50`,
           ok: p90 <= 2 * p50 &&
             (baseline === undefined || p50 <= limit * baseline),
         });
-        for (const { runtime, times } of theirs) {
-          const older = percentile(times[key]!, 50);
-          const olderP90 = percentile(times[key]!, 90);
+        for (const { label, times, skips } of theirs) {
+          if (!times[key]) {
+            rows.push({
+              metric: `… ${label}`,
+              value: `no figure: ${skips?.get(language)?.slice(0, 120)}`,
+              target: "",
+              ok: undefined,
+            });
+            continue;
+          }
+          const older = percentile(times[key], 50);
+          const olderP90 = percentile(times[key], 90);
           rows.push({
-            metric: `… ${OLDER.name} ${OLDER.version} on ${runtime}`,
+            metric: `… ${label}`,
             value: `${older.toFixed(0)} ms (${olderP90.toFixed(0)} ms); ours ${
               (p50 / older).toFixed(2)
             }×`,
@@ -320,16 +391,16 @@ export async function benchWarm(): Promise<void> {
         }
       }
     }
-    const calls = GAPS_MS.length * CASES.length * (RUNS + 1) + 1;
+    const calls = GAPS_MS.length * CASES.length * (RUNS + 1);
     const memoryText = (m: TreeMemory["after"]) =>
       `${m.mib.toFixed(0)} MiB in ${m.processes} processes`;
-    const ourMemory = memory[0]!;
-    const theirMemory = memory[1];
+    const ourMemory = mine.memory!;
+    const theirMemory = first?.memory;
     rows.push({
       metric: `process tree memory after ${calls} mixed calls`,
       value: `${memoryText(ourMemory.after)}${
         theirMemory
-          ? `; ${theirs[0]!.runtime}: ${memoryText(theirMemory.after)} (ours ${
+          ? `; ${first!.runtime}: ${memoryText(theirMemory.after)} (ours ${
             (ourMemory.after.mib / theirMemory.after.mib).toFixed(2)
           }×)`
           : ""
@@ -343,9 +414,7 @@ export async function benchWarm(): Promise<void> {
       metric: `… ${SETTLE_MS / 1000} s later`,
       value: `${memoryText(ourMemory.settled)}${
         theirMemory
-          ? `; ${theirs[0]!.runtime}: ${
-            memoryText(theirMemory.settled)
-          } (ours ${
+          ? `; ${first!.runtime}: ${memoryText(theirMemory.settled)} (ours ${
             (ourMemory.settled.mib / theirMemory.settled.mib).toFixed(2)
           }×)`
           : ""
@@ -353,6 +422,17 @@ export async function benchWarm(): Promise<void> {
       target: "",
       ok: undefined,
     });
+    for (const side of theirs) {
+      if (side === first || !side.memory) continue;
+      rows.push({
+        metric: `… ${side.label}: after, then settled`,
+        value: `${memoryText(side.memory.after)}; ${
+          memoryText(side.memory.settled)
+        }`,
+        target: "",
+        ok: undefined,
+      });
+    }
     printTable(
       `Warm sandbox through the MCP server (${RUNS} calls per gap; confinement: ${confinement}; load ${
         Deno.loadavg().map((n) => n.toFixed(1)).join(" ")
@@ -360,6 +440,7 @@ export async function benchWarm(): Promise<void> {
       rows,
     );
   } finally {
+    for (const server of servers) await server[Symbol.asyncDispose]();
     await Deno.remove(work, { recursive: true });
   }
 }

@@ -31,6 +31,7 @@ import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { controlMountArgs } from "./_control_mounts.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
+import { pythonHostArgv, pythonHostRequest } from "./_python_host.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
 import { controlLeaves } from "./_control_spec.ts";
 import { seccompFile } from "./_seccomp.ts";
@@ -65,6 +66,8 @@ export interface HostPlan {
   steps?: { argv: string[]; cwd: string }[];
   /** The host is the shell itself (inside bubblewrap): its request is raw text. */
   shellHost?: boolean;
+  /** The host is the Python interpreter itself (inside bubblewrap): its request is raw text. */
+  pythonHost?: boolean;
   /** The run's process limit (a cgroup to remove once the host ended), for hosts that start programs. */
   processLimit?: ProcessLimit;
   runtime: Runtime;
@@ -285,6 +288,13 @@ export function planHost(
       const argv = shellHostArgv(command, codePath, options.idleMs);
       return wrapInBwrap(plan, confinement, argv, readable, writable, options);
     }
+    // Likewise Python: the interpreter, started ahead, waits for its code.
+    if (language === "python" && confinement.kind === "bwrap") {
+      plan.pythonHost = true;
+      plan.env = runEnv;
+      const argv = pythonHostArgv(command, codePath, options.idleMs);
+      return wrapInBwrap(plan, confinement, argv, readable, writable, options);
+    }
   }
   const setup: HostSetup = {
     idleMs: options.idleMs,
@@ -366,6 +376,7 @@ export function hostRequest(
   file?: string,
 ): string {
   if (plan.shellHost) return shellHostRequest(code, file);
+  if (plan.pythonHost) return pythonHostRequest(code, file);
   const line = (request: HostRequest | JsHostRequest) =>
     JSON.stringify(request) + "\n";
   const codeFile = { path: plan.codePath, text: code };

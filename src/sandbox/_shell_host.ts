@@ -1,7 +1,8 @@
 /**
  * The shell host inside bubblewrap: `bash` itself waits for the run, so a
  * shell call starts no process but a subshell. Its request is the exec-file
- * target on the first line (empty when none), then the code until end of
+ * target on the first line as `\xHH` escapes (so that no byte of a file
+ * name can end the line; empty when none), then the code until end of
  * input; it writes the code to the run's temp dir, sources it with stdin at
  * end of file, and ends with the done mark on both streams (from its EXIT
  * trap), as every host does.
@@ -49,6 +50,8 @@ export function shellHostArgv(
   const script = [
     `IFS= read -r -t ${Math.max(1, Math.ceil(idleMs / 1000))} ctx_file || ` +
     `{ printf '%s\\n' ${quote(IDLE_LINE)} >&2; exit ${HOST_SETUP_FAILED}; }`,
+    // The target comes as \xHH escapes: no byte of a file name can end its line.
+    `printf -v ctx_file '%b' "$ctx_file"`,
     // Builtins and a subshell only: every exec costs milliseconds.
     "IFS= read -r -d '' ctx_code",
     `printf '%s' "$ctx_code" > ${quote(codePath)}`,
@@ -78,5 +81,10 @@ export function shellHostArgv(
  * @returns The bytes to send, after which input ends.
  */
 export function shellHostRequest(code: string, file?: string): string {
-  return `${file ?? ""}\n${code}`;
+  const escaped = file === undefined
+    ? ""
+    : [...new TextEncoder().encode(file)].map((byte) =>
+      `\\x${byte.toString(16).padStart(2, "0")}`
+    ).join("");
+  return `${escaped}\n${code}`;
 }
