@@ -24,6 +24,7 @@ import {
   snapshotControlFiles,
 } from "./_control_baseline.ts";
 import { restoreControlFiles } from "./_control_restore.ts";
+import { cleanNewRepos } from "./_new_repos.ts";
 
 export type { ControlReport } from "./_control_baseline.ts";
 
@@ -51,7 +52,11 @@ export function guardControlFiles(project: string): () => ControlReport {
     if (done) return { restored: [], failed: [] };
     done = true;
     try {
-      return restoreControlFiles(held.baseline);
+      const report = restoreControlFiles(held.baseline);
+      const repos = cleanNewRepos(project, held.baseline.root.spec!);
+      report.restored.push(...repos.restored);
+      report.failed.push(...repos.failed);
+      return report;
     } finally {
       if (--held.runs === 0 && shared.get(project) === held) {
         shared.delete(project);
