@@ -300,7 +300,7 @@ export function planHost(
     return wrapInBwrap(plan, confinement, argv, readable, writable, options);
   }
   if (confinement.kind === "landlock" && plan.steps) {
-    const limit = plan.processLimit = processLimit();
+    const limit = plan.processLimit = processLimit(parent);
     plan.argv = limit.outer(limit.landlock(argv, parent));
     return plan;
   }
@@ -318,7 +318,9 @@ function wrapInBwrap(
 ): HostPlan {
   const filter = seccompFile(tmpdir());
   // JavaScript starts no programs; every other host gets a process limit.
-  const limit = plan.steps || plan.shellHost ? processLimit() : undefined;
+  const limit = plan.steps || plan.shellHost
+    ? processLimit(options.parent)
+    : undefined;
   if (limit) plan.processLimit = limit;
   const args = bwrapArgs(
     {
