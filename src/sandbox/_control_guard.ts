@@ -3,7 +3,9 @@
  * control files (see `_control_spec.ts`) taken before a run, and a clean-up
  * after it that puts back whatever the run changed, created or deleted
  * there, under Landlock and without confinement, and where a mount could not
- * cover a path (one that did not exist when the host started).
+ * cover a path (one that did not exist when the host started); then the
+ * repositories the run made lose their settings and programs
+ * (`_new_repos.ts`).
  *
  * Safe on its own, since it runs with the server's rights on a tree the run
  * may have rearranged: the baseline (`_control_baseline.ts`) and the

@@ -18,6 +18,9 @@ import {
   runConfined,
   testInModes,
 } from "./_confine_modes.ts";
+import { BWRAP, eventually, tempDir } from "./_helpers.ts";
+import { runCode } from "../../src/sandbox/run_code.ts";
+import { WarmHosts } from "../../src/sandbox/warm_hosts.ts";
 
 const GIT = "git -c user.name=a -c user.email=a@b";
 
@@ -128,3 +131,38 @@ true`,
     await gitRunsNothing(setting, marker, ["sub", "deep/a/b", "sepwt"]);
   },
 );
+
+Deno.test({
+  name:
+    `a warm host started before a repository was made gives way to one that holds it read-only${
+      BWRAP ? "" : " (skipped: bubblewrap does not work here)"
+    }`,
+  ignore: !BWRAP,
+  fn: async () => {
+    await using project = await tempDir("ctx-new-repo-warm-");
+    const warm = new WarmHosts({ hotWithinMs: 0 });
+    try {
+      const first = await runCode(
+        { language: "shell", code: "echo first", projectDir: project.path },
+        { warm, confine: true, guard: false },
+      );
+      assert.equal(first.confinement, "bwrap", first.stderr);
+      assert.ok(await eventually(() => warm.ready === 1, 20_000));
+      // The user clones a repository while the next host waits.
+      const git = (args: string[]) =>
+        new Deno.Command("git", { args, cwd: project.path, stdout: "null" })
+          .output();
+      await git(["init", "-q", "vendor/lib"]);
+      const run = await runCode({
+        language: "shell",
+        code:
+          `printf '[core]\\n\\tfsmonitor = "touch x"\\n' >> vendor/lib/.git/config && echo WROTE; true`,
+        projectDir: project.path,
+      }, { warm, confine: true, guard: false });
+      assert.doesNotMatch(run.stdout, /WROTE/, JSON.stringify(run));
+      assert.match(run.stderr, /Read-only file system/, run.stderr);
+    } finally {
+      warm.close();
+    }
+  },
+});
