@@ -3,7 +3,9 @@
  * control files (see `_control_spec.ts`) taken before a run, and a clean-up
  * after it that puts back whatever the run changed, created or deleted
  * there, under Landlock and without confinement, and where a mount could not
- * cover a path (one that did not exist when the host started).
+ * cover a path (one that did not exist when the host started); then the
+ * repositories the run made lose their settings and programs
+ * (`_new_repos.ts`).
  *
  * Safe on its own, since it runs with the server's rights on a tree the run
  * may have rearranged: the baseline (`_control_baseline.ts`) and the
@@ -24,6 +26,7 @@ import {
   snapshotControlFiles,
 } from "./_control_baseline.ts";
 import { restoreControlFiles } from "./_control_restore.ts";
+import { cleanNewRepos } from "./_new_repos.ts";
 
 export type { ControlReport } from "./_control_baseline.ts";
 
@@ -51,7 +54,11 @@ export function guardControlFiles(project: string): () => ControlReport {
     if (done) return { restored: [], failed: [] };
     done = true;
     try {
-      return restoreControlFiles(held.baseline);
+      const report = restoreControlFiles(held.baseline);
+      const repos = cleanNewRepos(project, held.baseline.root.spec!);
+      report.restored.push(...repos.restored);
+      report.failed.push(...repos.failed);
+      return report;
     } finally {
       if (--held.runs === 0 && shared.get(project) === held) {
         shared.delete(project);

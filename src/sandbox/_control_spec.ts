@@ -17,7 +17,7 @@
  * @module
  */
 
-import { isAbsolute, join, normalize, relative } from "node:path";
+import { join } from "node:path";
 import {
   GIT_CONTROL_NAMES,
   RUN_CONTROL_PATHS,
@@ -31,6 +31,7 @@ import {
   openFolder,
   readFileIn,
 } from "./_nofollow_fs.ts";
+import { gitFileTarget, insideProject, nestedRepos } from "./_nested_repos.ts";
 
 /** How a folder's entries are judged. */
 export type Rule = "pinned" | "whole" | "git" | "modules" | "worktrees";
@@ -40,6 +41,8 @@ export interface Spec {
   rule: Rule;
   /** For `pinned`: the names that count below it. */
   children: Map<string, Spec>;
+  /** At the root: the nested repositories found (project-relative git folders). */
+  repos?: string[];
 }
 
 /** Folders inside a `whole` folder that hold data, not settings (checkouts, packages). */
@@ -128,15 +131,6 @@ function configValues(text: string, wanted: ReadonlySet<string>): string[] {
   return values;
 }
 
-/** Project-relative paths inside the project, or null. */
-function inside(project: string, from: string, value: string): string | null {
-  if (value.startsWith("~")) return null;
-  const absolute = normalize(isAbsolute(value) ? value : join(from, value));
-  const rel = relative(project, absolute);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
-  return rel.split("\\").join("/");
-}
-
 /**
  * The project files git's configuration makes it run or read settings from:
  * `core.hooksPath` (a folder), `core.fsmonitor` (a program, unless a
@@ -159,12 +153,12 @@ function gitConfigTargets(project: string, root: Folder): {
       const text = new TextDecoder().decode(bytes);
       const gitDir = join(project, ".git");
       for (const value of configValues(text, new Set(["core.hookspath"]))) {
-        const path = inside(project, project, value);
+        const path = insideProject(project, project, value);
         if (path) found.push({ path, rule: "whole" });
       }
       for (const value of configValues(text, new Set(["core.fsmonitor"]))) {
         if (/^(?:true|false|yes|no|on|off|[01])$/i.test(value)) continue;
-        const path = inside(project, project, value.split(/\s+/)[0]!);
+        const path = insideProject(project, project, value.split(/\s+/)[0]!);
         if (path) found.push({ path, rule: "whole" });
       }
       const includes = configValues(
@@ -172,7 +166,7 @@ function gitConfigTargets(project: string, root: Folder): {
         new Set(["include.path", "includeif.path"]),
       );
       for (const value of includes) {
-        const path = inside(project, gitDir, value);
+        const path = insideProject(project, gitDir, value);
         if (path) found.push({ path, rule: "whole" });
       }
     }
@@ -180,71 +174,6 @@ function gitConfigTargets(project: string, root: Folder): {
     closeFolder(git);
   }
   return found.filter((target) => !target.path.startsWith(".git/"));
-}
-
-/** Folders the search for nested repositories does not enter (packages, git's own). */
-const NESTED_SKIPPED = new Set(["node_modules", ".git"]);
-/** At most this many folders are searched for nested repositories. */
-export const MAX_NESTED_SEARCH = 10_000;
-
-/**
- * The git folders of the repositories nested in the project (`vendor/x/.git`,
- * or the git dir inside the project that a nested `.git` file names): git
- * reads config and runs hooks from each when someone works there. Folders
- * are entered held open, never through a link; package folders are skipped,
- * and at most {@link MAX_NESTED_SEARCH} folders are searched.
- */
-function nestedGitDirs(project: string, root: Folder): string[] {
-  const cached = nestedSeen.get(project);
-  const now = performance.now();
-  if (cached && now - cached.at < NESTED_FRESH_MS) return cached.found;
-  const found = searchNested(project, root);
-  nestedSeen.delete(project);
-  nestedSeen.set(project, { at: now, found });
-  if (nestedSeen.size > 16) nestedSeen.delete(nestedSeen.keys().next().value!);
-  return found;
-}
-
-/**
- * The last search per project: runs of one project follow each other
- * closely, and the search reads every folder. A repository the user adds
- * is seen by the runs that start {@link NESTED_FRESH_MS} later.
- */
-const nestedSeen = new Map<string, { at: number; found: string[] }>();
-const NESTED_FRESH_MS = 10_000;
-
-function searchNested(project: string, root: Folder): string[] {
-  const found: string[] = [];
-  let budget = MAX_NESTED_SEARCH;
-  const visit = (folder: Folder, rel: string) => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(folder.base)];
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name !== ".git" || !rel) continue;
-      if (entry.isDirectory) found.push(`${rel}/.git`);
-      else if (entry.isFile) {
-        const target = gitFileTarget(project, folder, join(project, rel));
-        if (target) found.push(target);
-      }
-    }
-    for (const entry of entries) {
-      if (!entry.isDirectory || NESTED_SKIPPED.has(entry.name)) continue;
-      if (--budget < 0) return;
-      const sub = openChild(folder, entry.name);
-      if (!sub) continue;
-      try {
-        visit(sub, rel ? `${rel}/${entry.name}` : entry.name);
-      } finally {
-        closeFolder(sub);
-      }
-    }
-  };
-  visit(root, "");
-  return found;
 }
 
 /** Where `.git/commondir` points, when that is inside the project (not `.git` itself). */
@@ -255,7 +184,9 @@ function commonDirTarget(project: string, root: Folder): string | null {
     const bytes = readFileIn(git, "commondir", 4096);
     if (!bytes) return null;
     const value = new TextDecoder().decode(bytes).trim();
-    const path = value ? inside(project, join(project, ".git"), value) : null;
+    const path = value
+      ? insideProject(project, join(project, ".git"), value)
+      : null;
     return path && path !== ".git" && !path.startsWith(".git/") ? path : null;
   } finally {
     closeFolder(git);
@@ -281,23 +212,12 @@ export function controlSpec(project: string, root: Folder): Spec {
       add(spec, target.path, target.rule);
     }
   }
-  for (const gitDir of nestedGitDirs(project, root)) add(spec, gitDir, "git");
+  const repos = nestedRepos(project, root);
+  for (const repo of repos) add(spec, repo.path, "git");
+  spec.repos = repos.map((repo) => repo.path);
   const common = commonDirTarget(project, root);
   if (common) add(spec, common, "git");
   return spec;
-}
-
-/** Where a `.git` file (`gitdir: <path>`) in `folder` points, when that is inside the project. */
-function gitFileTarget(
-  project: string,
-  folder: Folder,
-  from: string,
-): string | null {
-  const bytes = readFileIn(folder, ".git", 4096);
-  if (!bytes) return null;
-  const line = /^gitdir:\s*(.+?)\s*$/m.exec(new TextDecoder().decode(bytes));
-  const path = line ? inside(project, from, line[1]!) : null;
-  return path && path !== ".git" && !path.startsWith(".git/") ? path : null;
 }
 
 /**

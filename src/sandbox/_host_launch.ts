@@ -70,6 +70,8 @@ export interface HostPlan {
   pythonHost?: boolean;
   /** The run's process limit (a cgroup to remove once the host ended), for hosts that start programs. */
   processLimit?: ProcessLimit;
+  /** The control-file mounts (bubblewrap) the host was started with. */
+  controlArgs?: string[];
   runtime: Runtime;
 }
 
@@ -310,7 +312,7 @@ export function planHost(
     return wrapInBwrap(plan, confinement, argv, readable, writable, options);
   }
   if (confinement.kind === "landlock" && plan.steps) {
-    const limit = plan.processLimit = processLimit();
+    const limit = plan.processLimit = processLimit(parent);
     plan.argv = limit.outer(limit.landlock(argv, parent));
     return plan;
   }
@@ -328,14 +330,16 @@ function wrapInBwrap(
 ): HostPlan {
   const filter = seccompFile(tmpdir());
   // JavaScript starts no programs; every other host gets a process limit.
-  const limit = plan.steps || plan.shellHost ? processLimit() : undefined;
+  const limit = plan.steps || plan.shellHost
+    ? processLimit(options.parent)
+    : undefined;
   if (limit) plan.processLimit = limit;
   const args = bwrapArgs(
     {
       writable,
       readable: existing(readable),
       // Control files over the project, read-only: writing them fails at once.
-      controlArgs: controlMountArgs(plan.project),
+      controlArgs: plan.controlArgs = controlMountArgs(plan.project),
       cwd: plan.project,
       privateDir: plan.scratch,
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.
@@ -357,6 +361,26 @@ function wrapInBwrap(
     : [bwrap, ...args];
   plan.argv = limit ? limit.outer(outer) : outer;
   return plan;
+}
+
+/**
+ * Whether a started host still holds the project's control files as they
+ * are now: a repository made since it started (by the run before) has no
+ * read-only mount in it, nor a place in JavaScript's deny list.
+ *
+ * @param plan The host's plan.
+ * @returns False when the host must give way to a fresh one.
+ */
+export function controlStillHeld(plan: HostPlan): boolean {
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((value, i) => value === b[i]);
+  if (plan.controlArgs) {
+    return same(plan.controlArgs, controlMountArgs(plan.project));
+  }
+  if (plan.config?.denyWrite) {
+    return same(plan.config.denyWrite, controlLeaves(plan.project));
+  }
+  return true;
 }
 
 /** The descriptor bubblewrap reads the seccomp filter from. */

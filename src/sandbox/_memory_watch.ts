@@ -98,29 +98,51 @@ export function treeResidentBytes(root: number): number {
   return total + memoryFileBytes(seen);
 }
 
+/** The first child of a process, or undefined. */
+function firstChild(pid: number): number | undefined {
+  try {
+    const word = Deno.readTextFileSync(`/proc/${pid}/task/${pid}/children`)
+      .split(" ")[0];
+    return word ? Number(word) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function deviceOf(path: string): number | undefined {
+  try {
+    return Deno.statSync(path).dev;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The bytes held by files in the in-memory folders of the mount namespace
- * that `root`'s first child made (a bubblewrap run: `root` is bubblewrap).
+ * The bytes held by files in the in-memory folders of the mount namespace a
+ * bubblewrap run made below `root` (bubblewrap itself, or a wrapper that
+ * starts it): along the chain of first children, the first process whose
+ * folder is another file system than this process's own. A namespace that
+ * only copied this process's mounts (a PID-namespace wrapper) counts nothing,
+ * as the server's own folders do not.
  *
  * @param root A pid.
- * @returns Bytes; 0 when the child shares this process's mounts, or cannot be read.
+ * @returns Bytes; 0 when no process below has in-memory folders of its own, or they cannot be read.
  */
 export function namespaceFileBytes(root: number): number {
-  let inner: string | undefined;
-  try {
-    inner = Deno.readTextFileSync(`/proc/${root}/task/${root}/children`)
-      .split(" ")[0];
-    if (
-      !inner ||
-      Deno.readLinkSync(`/proc/${inner}/ns/mnt`) ===
-        Deno.readLinkSync("/proc/self/ns/mnt")
-    ) return 0;
-  } catch {
-    return 0;
+  const chain: number[] = [];
+  for (let at = firstChild(root); at !== undefined && chain.length < 4;) {
+    chain.push(at);
+    at = firstChild(at);
   }
   let total = 0;
   for (const dir of IN_MEMORY_DIRS) {
-    total += usedBytes(`/proc/${inner}/root${dir}`);
+    const own = deviceOf(dir);
+    for (const pid of chain) {
+      const device = deviceOf(`/proc/${pid}/root${dir}`);
+      if (device === undefined || device === own) continue;
+      total += usedBytes(`/proc/${pid}/root${dir}`);
+      break;
+    }
   }
   return total;
 }

@@ -135,6 +135,18 @@ export function lstatIn(parent: Folder, name: string): EntryInfo | null {
   }
 }
 
+/** The stamp of an open folder itself (the folder held open, not a name that may have moved). */
+export function folderInfo(folder: Folder): EntryInfo | null {
+  try {
+    // `/proc/self/fd/N` leads to the open folder whatever its name is now.
+    return infoOf(
+      folder.fd < 0 ? Deno.lstatSync(folder.base) : Deno.statSync(folder.base),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** The names in an open folder (empty when it cannot be listed). */
 export function namesIn(folder: Folder): string[] {
   try {

@@ -8,17 +8,23 @@
  *   `pids.max` = {@link MAX_RUN_TASKS}, joined before the host's first exec
  *   and removed when the host ends (a later server removes those of one
  *   that was killed first);
+ * - else, as root, a PID namespace of the host's own with a bounded
+ *   `pid_max` (`_pid_namespace_limit.ts`, Linux 6.14 and later): the kernel
+ *   never holds uid 0 to `RLIMIT_NPROC`;
  * - else `RLIMIT_NPROC`, which the kernel counts per user *and user
  *   namespace*: under bubblewrap it is set (`prlimit`) inside the run's
  *   namespace; under Landlock the host enters a user namespace of its own
  *   (`unshare`, the user mapped to itself) first, so only the run's own
- *   processes count. The kernel never holds uid 0 to `RLIMIT_NPROC`: a root
- *   server without a cgroup, or a server without util-linux's `prlimit` and
- *   `unshare` in a system folder, gets no process limit (the timeout and the
- *   memory cap still end the run).
+ *   processes count. A root server on an older kernel without a cgroup, or
+ *   a server without util-linux's `prlimit`, `setpriv` and `unshare` in a
+ *   system folder, gets no process limit (the timeout and the memory cap
+ *   still end the run).
  *
- * Builds argument lists and makes or removes one cgroup folder; never
- * starts a process.
+ * `CTX_MODE_PIDS_CGROUP=off` in the server's environment leaves cgroups
+ * alone (where something else manages them).
+ *
+ * Builds argument lists and makes or removes one cgroup folder; starts
+ * no process but the namespace probe (once).
  *
  * @module
  */
@@ -26,9 +32,9 @@
 import { join } from "node:path";
 import { findOnPath } from "./_languages.ts";
 import { isSystemPath } from "./_bwrap.ts";
+import { MAX_RUN_TASKS, pidNamespaceWrapper } from "./_pid_namespace_limit.ts";
 
-/** At most this many tasks (processes and threads) per run. */
-export const MAX_RUN_TASKS = 512;
+export { MAX_RUN_TASKS };
 
 let groupRoot: string | null | undefined;
 
@@ -127,10 +133,13 @@ export interface ProcessLimit {
 /**
  * The process limit of one host about to start.
  *
+ * @param env The server's environment (PATH, `CTX_MODE_PIDS_CGROUP`).
  * @returns How to wrap its command, and what to remove afterwards.
  */
-export function processLimit(): ProcessLimit {
-  const root = pidsGroupRoot();
+export function processLimit(
+  env: Readonly<Record<string, string>> = {},
+): ProcessLimit {
+  const root = env.CTX_MODE_PIDS_CGROUP === "off" ? null : pidsGroupRoot();
   if (root) {
     const dir = join(root, `${GROUP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
     let made = false;
@@ -140,7 +149,7 @@ export function processLimit(): ProcessLimit {
       Deno.writeTextFileSync(join(dir, "pids.max"), String(MAX_RUN_TASKS));
     } catch {
       if (made) Deno.removeSync(dir);
-      return rlimitOnly();
+      return withoutGroup(env);
     }
     const procs = join(dir, "cgroup.procs").replaceAll("'", `'\\''`);
     return {
@@ -155,7 +164,20 @@ export function processLimit(): ProcessLimit {
       release: () => removeGroup(dir),
     };
   }
-  return rlimitOnly();
+  return withoutGroup(env);
+}
+
+/** As root the kernel does not count uid 0: a PID namespace of the run's own, where this kernel can bound one. */
+function withoutGroup(env: Readonly<Record<string, string>>): ProcessLimit {
+  if (Deno.uid() !== 0) return rlimitOnly();
+  const wrap = pidNamespaceWrapper(env);
+  if (!wrap) return rlimitOnly();
+  return {
+    outer: (argv) => [...wrap, ...argv],
+    insideBwrap: (argv) => [...argv],
+    landlock: (argv) => [...argv],
+    release: () => Promise.resolve(),
+  };
 }
 
 /** `prlimit` (util-linux) from the system's own folders, which every confined run sees. */

@@ -28,7 +28,8 @@ import type { OutputSink } from "./_output.ts";
 import { findEscapingLinks } from "./_symlinks.ts";
 import { type Confinement, detectConfinement } from "./confine.ts";
 import { resolveLanguage } from "./languages.ts";
-import type { PlanOptions } from "./_host_launch.ts";
+import { controlStillHeld, type PlanOptions } from "./_host_launch.ts";
+import { discardProcess } from "./_process.ts";
 import { launchHost, type WarmHosts } from "./warm_hosts.ts";
 import { HOST_IDLE } from "./_host_protocol.ts";
 import { finishRun, runOnHost, type RunResult } from "./_host_run.ts";
@@ -250,6 +251,12 @@ export async function runCode(
   try {
     await cacheRemoteHosts(planOptions.runtime);
     let host = options.warm ? options.warm.take(key, launch) : launch();
+    if (options.warm && !controlStillHeld(host.plan)) {
+      // Started before the last run made a repository: its mounts miss it.
+      discardProcess(host.process);
+      await host.cleanup();
+      host = launch();
+    }
     let attempt = await runOnHost(host, request.code, file, {
       deadline: started + timeoutMs,
       maxOutputBytes,

@@ -150,15 +150,18 @@ export function asUser(mode: ConfineMode, argv: string[]): string[] {
  * @param setting The folders.
  * @param attacks The attacks.
  * @param onStart Called with the runner's pid once it is started.
+ * @param serverEnv More of the runner's (the server's) environment.
  * @returns One result per attack.
  */
 export async function runConfined(
   setting: ConfineSetting,
   attacks: Attack[],
   onStart?: (pid: number) => void,
+  serverEnv: Record<string, string> = {},
 ): Promise<AttackResult[]> {
   const { mode } = setting;
   const env: Record<string, string> = {
+    ...serverEnv,
     DENO_DIR: setting.denoDir,
     HOME: setting.outside,
   };

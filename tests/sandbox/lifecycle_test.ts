@@ -321,7 +321,8 @@ Deno.test({
       );
       assert.equal(first.stdout, "one\n", first.stderr);
       assert.ok(await eventually(() => warm.ready === 1, 10_000));
-      // Made after the ready host was set up: no read-only mount covers it.
+      // Made after the ready host was set up: under bubblewrap that host gives way to one
+      // whose mounts hold it read-only; elsewhere the clean-up puts it back.
       const policy = join(project.path, ".ctx-mode.json");
       await Deno.writeTextFile(policy, '{"guard": {"level": "paranoid"}}');
       const second = await runCode({
@@ -329,8 +330,13 @@ Deno.test({
         code: `echo '{"guard": {"level": "standard"}}' > .ctx-mode.json`,
         projectDir: project.path,
       }, { warm, guard: false });
-      assert.match(second.stderr, /put back: \.ctx-mode\.json/);
-      assert.equal(second.exitCode, 1);
+      assert.match(
+        second.stderr,
+        second.confinement === "bwrap"
+          ? /\.ctx-mode\.json: Read-only file system/
+          : /put back: \.ctx-mode\.json/,
+      );
+      assert.notEqual(second.exitCode, 0);
       assert.equal(
         await Deno.readTextFile(policy),
         '{"guard": {"level": "paranoid"}}',

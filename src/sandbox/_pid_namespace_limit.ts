@@ -1,0 +1,124 @@
+/**
+ * A process limit for a root server without a `pids` cgroup: the host
+ * starts in a PID namespace of its own whose `pid_max` is
+ * {@link NAMESPACE_PID_MAX}. Since Linux 6.14 `pid_max` is kept per PID
+ * namespace, and a process of a nested namespace (bubblewrap's own) takes a
+ * pid number in every namespace above it, so the run can hold no more than
+ * `pid_max - 1` processes and threads, whatever it sets in namespaces of its
+ * own; a run without `CAP_SYS_ADMIN` over the outer namespace cannot raise
+ * it. Pids below 300 are not given out again once the numbers wrapped, so
+ * from then on at least {@link MAX_RUN_TASKS} remain.
+ *
+ * The namespace's first process is a `sh` that sets the limit and waits for
+ * the host (`/proc` is the namespace's own, so the host's own pid and its
+ * children's agree with what it reads there); when it ends, the kernel ends
+ * every process of the namespace. `setpriv --pdeathsig` ties `unshare` to the
+ * server, and `unshare --kill-child` the namespace to `unshare`, so a server
+ * killed with `SIGKILL` takes its runs along.
+ *
+ * On an older kernel `pid_max` is one value for the whole machine: it is
+ * never touched there (the kernel's release is checked first), and after the
+ * one probe the machine's value is read back. Needs util-linux's `setpriv`
+ * and `unshare` in a system folder; without them, no limit.
+ *
+ * Starts one probe process, once per server; builds argument lists.
+ *
+ * @module
+ */
+
+import { isSystemPath } from "./_bwrap.ts";
+import { findOnPath } from "./_languages.ts";
+
+/** At most this many tasks per run once pid numbers wrapped (see the module). */
+export const MAX_RUN_TASKS = 512;
+/** Pids the kernel does not give out again after wrapping (`RESERVED_PIDS`). */
+const RESERVED_PIDS = 300;
+/** The `pid_max` of a run's namespace: at most this minus one tasks. */
+export const NAMESPACE_PID_MAX = MAX_RUN_TASKS + RESERVED_PIDS + 1;
+const MACHINE_PID_MAX = "/proc/sys/kernel/pid_max";
+
+let wrapper: string[] | null | undefined;
+
+function systemTool(
+  name: string,
+  env: Readonly<Record<string, string>>,
+): string | null {
+  const path = findOnPath(name, env);
+  return path && isSystemPath(Deno.realPathSync(path)) ? path : null;
+}
+
+/** Whether this kernel keeps `pid_max` per PID namespace (Linux 6.14 and later). */
+export function kernelKeepsPidMaxPerNamespace(release: string): boolean {
+  const match = /^(\d+)\.(\d+)/.exec(release);
+  if (!match) return false;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > 6 || (major === 6 && minor >= 14);
+}
+
+function readMachinePidMax(): string | null {
+  try {
+    return Deno.readTextFileSync(MACHINE_PID_MAX).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The command that starts a host in a PID namespace bounded as above, to put
+ * before the host's own; null where this cannot be built (not root, an
+ * older kernel, no `setpriv`/`unshare`, or the probe failed).
+ *
+ * @param env The server's environment (for PATH).
+ * @returns The wrapper's arguments, the host's command to follow.
+ */
+export function pidNamespaceWrapper(
+  env: Readonly<Record<string, string>>,
+): string[] | null {
+  if (wrapper !== undefined) return wrapper;
+  wrapper = null;
+  if (Deno.build.os !== "linux" || Deno.uid() !== 0) return null;
+  if (!kernelKeepsPidMaxPerNamespace(Deno.osRelease())) return null;
+  const setpriv = systemTool("setpriv", env);
+  const unshare = systemTool("unshare", env);
+  if (!setpriv || !unshare) return null;
+  const candidate = [
+    setpriv,
+    "--pdeathsig",
+    "KILL",
+    "--",
+    unshare,
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--mount-proc",
+    "--",
+    "/bin/sh",
+    "-c",
+    `echo ${NAMESPACE_PID_MAX} > /proc/sys/kernel/pid_max && "$0" "$@"`,
+  ];
+  const before = readMachinePidMax();
+  let ok = false;
+  try {
+    const probe = new Deno.Command(candidate[0]!, {
+      args: [
+        ...candidate.slice(1),
+        "/bin/sh",
+        "-c",
+        `test "$(cat /proc/sys/kernel/pid_max)" = ${NAMESPACE_PID_MAX}`,
+      ],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).outputSync();
+    ok = probe.success;
+  } catch {
+    ok = false;
+  }
+  const after = readMachinePidMax();
+  if (before !== after) {
+    // Never expected on a kernel that keeps it per namespace: put the machine's back.
+    if (before) Deno.writeTextFileSync(MACHINE_PID_MAX, before);
+    return null;
+  }
+  return wrapper = ok ? candidate : null;
+}
