@@ -261,9 +261,21 @@ the scenarios see a denied \`rm -rf ~\` not run and a file indexed by ctx-mode
 found again through its tools. Seen from the real CLIs: Copilot CLI offers MCP
 tools as \`<server>-<tool>\` (\`ctx-mode-ctx_execute\`); OpenCode's \`run\`
 hands \`chat.message\` a prompt with spaces inside quotes; Copilot CLI sends
-\`toolArgs\` as an object (fixture \`preToolUse.object-args.json\`) and, unlike
-the others, denies the tool call when a \`preToolUse\` hook exits 1 ("Denied by
-preToolUse hook … (hook errored)"): a broken ctx-mode blocks its tool calls.
+\`toolArgs\` as an object (fixture \`preToolUse.object-args.json\`).
+
+ctx-mode must never be why an agent cannot work. Copilot CLI 1.0.102 denies the
+tool call when a \`preToolUse\` hook exits non-zero ("Denied by preToolUse hook
+(hook errored)", seen on a real run), and Gemini CLI 0.61 when one exits with a
+code other than 0 or 1 (its \`convertPlainTextToHookOutput\`), such as the 127
+of a shell whose ctx-mode moved. So \`install\` ends their hook lines in
+\`|| true\` (PowerShell: \`; exit 0\`): a ctx-mode that cannot start lets the
+call through, while its deny, JSON on stdout with exit 0, still denies;
+\`doctor\` runs the command without the ending and fails it when it does not
+run. Scenario 6 runs each agent with its hook command replaced by one that exits
+1, one that hangs and one that is gone. Claude Code 2.1.197 (only exit 2
+blocks), Codex (\`codex-rs/hooks\`: only exit 2 with a reason blocks) and Qwen
+Code 0.15.10 (only exit 2) let the call through on any other exit, so their
+lines have no ending.
 
 Not driven here:
 
@@ -273,7 +285,8 @@ Not driven here:
   it ends with "Error: Couldn't connect to the Amp server at
   http://127.0.0.1:9." Its plugin events (\`tool.call\`, \`tool.result\`,
   \`session.start\`, \`agent.start\`) come from Amp's plugin documentation, not
-  from a run: low confidence.
+  from a run: its fixture's confidence is M for the envelope and L for the tool
+  names and input keys.
 - **Compaction** is not yet shown for OpenCode, KiloCode and Pi: OpenCode and
   KiloCode compact by themselves and the guide comes back, but on the next run,
   holding that run's prompt; Pi's auto-compaction was not seen in print mode.

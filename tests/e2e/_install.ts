@@ -77,15 +77,19 @@ function replaceEntry(
   program: string,
   timeout: number,
 ): boolean {
-  const line = `${program} hook ${agent} ${event}`;
-  if (hook.command?.includes(` hook ${agent} `)) {
-    hook.command = line;
+  const call = ` hook ${agent} ${event}`;
+  // Only ctx-mode's command changes: the ending install gave the line
+  // (`|| true`, see src/install/fail_open.ts) stays.
+  const replaced = (text: string) =>
+    `${program}${call}${text.slice(text.lastIndexOf(call) + call.length)}`;
+  if (hook.command?.includes(call)) {
+    hook.command = replaced(hook.command);
     hook.timeout = timeout;
     return true;
   }
-  if (hook.bash?.includes(` hook ${agent} `)) {
-    hook.bash = line;
-    if (hook.powershell) hook.powershell = line;
+  if (hook.bash?.includes(call)) {
+    hook.bash = replaced(hook.bash);
+    if (hook.powershell) hook.powershell = replaced(hook.powershell);
     hook.timeoutSec = timeout;
     return true;
   }
@@ -95,7 +99,8 @@ function replaceEntry(
 /**
  * Points every hook `ctx-mode install` registered for `agent` at `program`
  * (`<program> hook <agent> <event>`, as if ctx-mode's binary had been
- * replaced by it) and gives each a timeout: scenario 6's failing ctx-mode.
+ * replaced by it, the rest of the line as install wrote it) and gives each
+ * a timeout: scenario 6's failing ctx-mode.
  *
  * @param agent ctx-mode's name of the agent.
  * @param where The HOME and project.

@@ -295,10 +295,14 @@ const compactRestores: Scenario = {
   },
 };
 
-/** Scenario 6: a hook that exits 1, or hangs, does not stop the tool call; one that logs proves hooks run. */
+/**
+ * Scenario 6: a hook that exits 1, hangs, or names a ctx-mode that is gone
+ * (its binary moved, its clone deleted) does not stop the tool call; one
+ * that logs proves hooks run.
+ */
 const failOpen: Scenario = {
   id: 6,
-  title: "hooks run; one that exits 1 or hangs lets the call run",
+  title: "hooks run; one that exits 1, hangs or is gone lets the call run",
   hooks: "config",
   async run(session) {
     const unregistered = await session.register();
@@ -309,11 +313,17 @@ const failOpen: Scenario = {
       ["logs", `cat >> "${log}"; echo >> "${log}"`],
       ["exits", "exit 1"],
       ["hangs", "exec sleep 3600"],
+      // No program at that path: the shell itself exits 127.
+      ["gone", undefined],
     ];
     for (const [kind, body] of variants) {
       const script = `${session.where.home}/bin/ctx-mode-${kind}`;
       await Deno.mkdir(`${session.where.home}/bin`, { recursive: true });
-      await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+      if (body !== undefined) {
+        await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, {
+          mode: 0o755,
+        });
+      }
       const proof = `${session.where.project}/ran-${kind}.txt`;
       const unreplaced = await session.replaceHooks(script, 3);
       if (unreplaced) return unreplaced;

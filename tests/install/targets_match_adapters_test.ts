@@ -24,7 +24,10 @@ const LAUNCH: LaunchCommand = { kind: "binary", command: "ctx-mode", args: [] };
  */
 function handlers(value: unknown, agent: string): string[] {
   const found: string[] = [];
-  const pattern = new RegExp(`^ctx-mode hook ${agent} (\\S+)$`);
+  // The event, and the fail-open ending where the agent's line has one.
+  const pattern = new RegExp(
+    `^ctx-mode hook ${agent} (\\S+)( \\|\\| true|; exit 0)?$`,
+  );
   const walk = (node: unknown, matcher: unknown) => {
     if (Array.isArray(node)) return node.forEach((item) => walk(item, matcher));
     if (node === null || typeof node !== "object") return;
@@ -37,7 +40,8 @@ function handlers(value: unknown, agent: string): string[] {
       const rest = Object.entries(record).filter(([key]) =>
         !["command", "bash", "powershell", "matcher"].includes(key)
       ).sort(([a], [b]) => a.localeCompare(b));
-      found.push(JSON.stringify([line.match(pattern)?.[1], own ?? null, rest]));
+      const [, event, ending] = line.match(pattern) ?? [];
+      found.push(JSON.stringify([event, ending ?? "", own ?? null, rest]));
       return;
     }
     for (const item of Object.values(record)) walk(item, own);
