@@ -291,6 +291,12 @@ Not driven here:
   KiloCode compact by themselves and the guide comes back, but on the next run,
   holding that run's prompt; Pi's auto-compaction was not seen in print mode.
   Copilot CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
-- **Pi's curl**: ctx-mode answers a note for Pi, not a redirect to
-  \`ctx_fetch_and_index\` (which its extension registers), so \`curl\` still runs.
+- **Pi's MCP**: Pi 1.6.0 reads MCP servers from \`~/.pi/agent/mcp.json\`
+  (\`mcpServers\`), but ctx-mode registers none there. Its extension already
+  offers the model ctx-mode's tools as Pi tools (\`ctx_fetch_and_index\`,
+  \`ctx_search\`, …): on the real Pi 1.6.0 run \`curl\` is redirected to them
+  (scenario 3) and indexed output is found (scenario 4), and they also work on
+  Pi releases without MCP. A server entry would add a second copy of each tool,
+  \`mcp__ctx_mode__<tool>\`, which Pi's default \`codemode\` exposure keeps from
+  the model, and a second ctx-mode process per session.
 `;
