@@ -267,11 +267,13 @@ ctx-mode must never be why an agent cannot work. Copilot CLI 1.0.102 denies the
 tool call when a \`preToolUse\` hook exits non-zero ("Denied by preToolUse hook
 (hook errored)", seen on a real run), and Gemini CLI 0.61 when one exits with a
 code other than 0 or 1 (its \`convertPlainTextToHookOutput\`), such as the 127
-of a shell whose ctx-mode moved. So \`install\` ends their hook lines in
-\`|| true\` (PowerShell: \`; exit 0\`): a ctx-mode that cannot start lets the
-call through, while its deny, JSON on stdout with exit 0, still denies;
-\`doctor\` runs the command without the ending and fails it when it does not
-run. Scenario 6 runs each agent with its hook command replaced by one that exits
+of a shell whose ctx-mode moved. So \`install\` ends Copilot CLI's hook lines
+in \`|| true\` (PowerShell: \`; exit 0\`) and starts Gemini CLI's with
+\`command -v <program> >/dev/null 2>&1 && exec\` (Gemini CLI kills only the shell
+on a timeout, so the shell must become ctx-mode; a missing program exits 1,
+which it lets through): a ctx-mode that cannot start lets the call through,
+while its deny, JSON on stdout with exit 0, still denies; \`doctor\` runs the
+command without the guard and fails it when it does not run. Scenario 6 runs each agent with its hook command replaced by one that exits
 1, one that hangs and one that is gone. Claude Code 2.1.197 (only exit 2
 blocks), Codex (\`codex-rs/hooks\`: only exit 2 with a reason blocks) and Qwen
 Code 0.15.10 (only exit 2) let the call through on any other exit, so their

@@ -82,12 +82,13 @@ export function hookHandler(
 }
 
 /**
- * The shell an agent that runs a hook's `command` through the system's
- * shell uses here: PowerShell on Windows, bash elsewhere (Gemini CLI 0.61).
+ * How Gemini CLI 0.61 runs a hook's `command` here: PowerShell on Windows
+ * (where a command that cannot start exits 1, which it lets through: no
+ * guard), bash elsewhere, killing only that shell on a timeout.
  */
-export const SYSTEM_SHELL: HookShell = Deno.build.os === "windows"
-  ? "powershell"
-  : "posix";
+export const GEMINI_SHELL: HookShell | undefined = Deno.build.os === "windows"
+  ? undefined
+  : "posix-exec";
 
 /**
  * Claude Code's hook layout, which Codex, Gemini CLI, Qwen Code and

@@ -8,7 +8,7 @@
  */
 
 import { join } from "node:path";
-import { hookSpecs, matcherGroups, SYSTEM_SHELL } from "../_kit/hook_config.ts";
+import { GEMINI_SHELL, hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { settingsServer, settingsTarget } from "../_kit/settings_target.ts";
 import { EVENTS, geminiCli } from "./adapter.ts";
@@ -62,7 +62,7 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
       hooks: HOOKS,
       // Gemini CLI 0.61 denies the call when a hook exits with a code other
       // than 0 or 1 (a shell's 127 for a ctx-mode that moved).
-      failOpen: SYSTEM_SHELL,
+      failOpen: GEMINI_SHELL,
     }),
     afterInstall: (where) => untrustedFolder(where, readExisting),
   },
@@ -76,7 +76,7 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
     relocatedBy: { variable: "GEMINI_CLI_HOME", folder: "~" },
     data: {
       hooks: matcherGroups(HOOKS, command, "gemini-cli", {
-        failOpen: SYSTEM_SHELL,
+        failOpen: GEMINI_SHELL,
       }),
       mcpServers: {
         "ctx-mode": settingsServer({ command, args: ["serve"] }),

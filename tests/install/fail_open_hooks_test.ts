@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { childEnv, runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
+import { withoutFailOpen } from "../../src/install/fail_open.ts";
 
 /** bash where a system keeps it: the shell both agents run hook lines with. */
 const BASH = ["/bin/bash", "/usr/bin/bash"].find((path) => {
@@ -84,7 +85,10 @@ Deno.test({
     assert.equal(install.code, 0, install.stderr);
     const lines = preToolLines(home);
     assert.match(lines.copilot, / hook copilot-cli preToolUse \|\| true$/);
-    assert.match(lines.gemini, / hook gemini-cli BeforeTool \|\| true$/);
+    assert.match(
+      lines.gemini,
+      /^command -v \S+ >\/dev\/null 2>&1 && exec \S+ .* hook gemini-cli BeforeTool$/,
+    );
 
     const deny = {
       copilot: {
@@ -119,23 +123,34 @@ Deno.test({
     const launch = lines.copilot.slice(0, lines.copilot.indexOf(" hook "));
     const gone = [
       (line: string) => line.replaceAll(main, "/moved/clone/main.ts"),
-      (line: string) => line.replace(launch, "/moved/bin/ctx-mode"),
+      // As for a binary install: the launch is one program, named everywhere.
+      (line: string) =>
+        line.replaceAll(launch, "/moved/bin/ctx-mode").replaceAll(
+          launch.split(" ")[0]!,
+          "/moved/bin/ctx-mode",
+        ),
     ];
+    // What each agent lets through: Copilot CLI exit 0 only, Gemini CLI 0 and 1.
+    const passes = { copilot: [0], gemini: [0, 1] };
     for (const move of gone) {
       for (const [agent, line] of Object.entries(lines)) {
         const payload = deny[agent as keyof typeof deny];
+        const letThrough = passes[agent as keyof typeof passes];
         const moved = await runLine(move(line), payload, {
           home,
           cwd: project,
         });
-        assert.equal(moved.code, 0, `${agent}: ${move(line)}`);
+        assert.ok(
+          letThrough.includes(moved.code),
+          `${agent}: exit ${moved.code}: ${move(line)}`,
+        );
         assert.equal(moved.stdout, "", `${agent}: ${move(line)}`);
-        // Without the ending the agent would see the failure it blocks on.
-        const bare = move(line).replace(/ \|\| true$/, "");
-        const blocked = await runLine(bare, payload, { home, cwd: project });
-        assert.notEqual(blocked.code, 0, bare);
       }
     }
+    // Without the guard a moved binary is a failure both agents block on.
+    const bare = gone[1]!(withoutFailOpen(lines.gemini));
+    const blocked = await runLine(bare, deny.gemini, { home, cwd: project });
+    assert.equal(blocked.code, 127, bare);
 
     const good = await runCli(["doctor"], { home, cwd: project, env });
     assert.match(

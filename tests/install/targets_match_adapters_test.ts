@@ -12,6 +12,7 @@ import {
   planTarget,
 } from "../../src/install/mod.ts";
 import { INSTALL_TARGETS } from "../../adapters/install_targets.ts";
+import { withoutFailOpen } from "../../src/install/fail_open.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { snapshot } from "./_fixture.ts";
 
@@ -24,24 +25,24 @@ const LAUNCH: LaunchCommand = { kind: "binary", command: "ctx-mode", args: [] };
  */
 function handlers(value: unknown, agent: string): string[] {
   const found: string[] = [];
-  // The event, and the fail-open ending where the agent's line has one.
-  const pattern = new RegExp(
-    `^ctx-mode hook ${agent} (\\S+)( \\|\\| true|; exit 0)?$`,
-  );
+  const pattern = new RegExp(`^ctx-mode hook ${agent} (\\S+)$`);
   const walk = (node: unknown, matcher: unknown) => {
     if (Array.isArray(node)) return node.forEach((item) => walk(item, matcher));
     if (node === null || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
     const own = record.matcher ?? matcher;
     const line = [record.command, record.bash].find((c) =>
-      typeof c === "string" && pattern.test(c)
+      typeof c === "string" && pattern.test(withoutFailOpen(c))
     ) as string | undefined;
     if (line) {
+      // The event, and the fail-open guard around the command, if any.
+      const core = withoutFailOpen(line);
+      const [, event] = core.match(pattern) ?? [];
+      const guard = line.replace(core, "<command>");
       const rest = Object.entries(record).filter(([key]) =>
         !["command", "bash", "powershell", "matcher"].includes(key)
       ).sort(([a], [b]) => a.localeCompare(b));
-      const [, event, ending] = line.match(pattern) ?? [];
-      found.push(JSON.stringify([event, ending ?? "", own ?? null, rest]));
+      found.push(JSON.stringify([event, guard, own ?? null, rest]));
       return;
     }
     for (const item of Object.values(record)) walk(item, own);
