@@ -11,6 +11,7 @@
 import type { RunResult, Where } from "./_agent.ts";
 import type { TargetWhere } from "../../src/install/mod.ts";
 import { installTarget } from "../../adapters/install_targets.ts";
+import { failOpen, withoutFailOpen } from "../../src/install/fail_open.ts";
 
 /** How long `ctx-mode install` may take (it warms the Deno cache first). */
 const INSTALL_TIMEOUT_MS = 300_000;
@@ -78,10 +79,18 @@ function replaceEntry(
   timeout: number,
 ): boolean {
   const call = ` hook ${agent} ${event}`;
-  // Only ctx-mode's command changes: the ending install gave the line
-  // (`|| true`, see src/install/fail_open.ts) stays.
-  const replaced = (text: string) =>
-    `${program}${call}${text.slice(text.lastIndexOf(call) + call.length)}`;
+  // Only ctx-mode's command changes: the guard install gave the line (see
+  // src/install/fail_open.ts) stays, naming the stand-in where it names the
+  // program.
+  const replaced = (text: string) => {
+    const core = withoutFailOpen(text);
+    const line = `${program}${call}`;
+    return core === text
+      ? line
+      : text.startsWith("command -v ")
+      ? failOpen(line, "posix-exec")
+      : text.replace(core, line);
+  };
   if (hook.command?.includes(call)) {
     hook.command = replaced(hook.command);
     hook.timeout = timeout;
