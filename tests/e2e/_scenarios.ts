@@ -220,6 +220,8 @@ const compactRestores: Scenario = {
     // holds them afterwards came from the agent's restore, not the model.
     const summary = "Summary: some work was done.";
     let compactions = 0;
+    // The last summary request: the guide belongs in the first request after it.
+    let summaryRequest: unknown;
     const compacting: Script = {
       // A reported prompt this large makes an agent that compacts by itself do so.
       steps: compact.autoTokens
@@ -242,6 +244,7 @@ const compactRestores: Scenario = {
           return undefined;
         }
         compactions++;
+        summaryRequest = request;
         return summary;
       },
       // Qwen Code counts a compaction as failed when its summary request was not larger than its result.
@@ -255,13 +258,17 @@ const compactRestores: Scenario = {
         oneLine(compacted.stdout + compacted.stderr)
       }`;
     }
-    const before = session.server.requests.length;
     await session.prompt("What is the state now?", {
       steps: [{ text: "done" }],
     }, {
       resume: true,
     });
-    const next = session.server.requests.slice(before).find((r) =>
+    // The first request after the summary: the rest of the compacting run
+    // where the agent compacted by itself, else the next run's.
+    const after = session.server.requests.findIndex((r) =>
+      r.request === summaryRequest
+    );
+    const next = session.server.requests.slice(after + 1).find((r) =>
       r.request.tools.length
     );
     if (!next) return "no request after the compaction";
