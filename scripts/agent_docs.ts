@@ -289,10 +289,18 @@ Not driven here:
   \`session.start\`, \`agent.start\`) come from Amp's plugin documentation, not
   from a run: its fixture's confidence is M for the envelope and L for the tool
   names and input keys.
-- **Compaction** is not yet shown for OpenCode, KiloCode and Pi: OpenCode and
-  KiloCode compact by themselves and the guide comes back, but on the next run,
-  holding that run's prompt; Pi's auto-compaction was not seen in print mode.
-  Copilot CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
+- **Compaction** in Pi's print mode: Pi 1.6.0 run with \`--print\` sent no
+  summary request after a reply reporting 200,000 prompt tokens against the
+  100,000-token window its provider declares, so the extension's
+  \`session_compact\` guide is not shown there (interactive Pi compacts, and
+  \`/compact\` compacts). OpenCode and KiloCode compact by themselves; their
+  plugin fetches the guide in \`experimental.session.compacting\`, which they
+  await before the summary request, and hands it to the request that continues
+  the turn (the \`session.compacted\` event, which they do not await, brought it
+  one run late): KiloCode 7.7.7 shows it there. OpenCode 1.18.33's \`run\` sent
+  no request after the summary in that run, so its guide reaches the next run,
+  whose newest prompt it holds: scenario 5 still fails for OpenCode. Copilot
+  CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
 - **Pi's MCP**: Pi 1.6.0 reads MCP servers from \`~/.pi/agent/mcp.json\`
   (\`mcpServers\`), but ctx-mode registers none there. Its extension already
   offers the model ctx-mode's tools as Pi tools (\`ctx_fetch_and_index\`,
