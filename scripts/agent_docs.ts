@@ -261,9 +261,23 @@ the scenarios see a denied \`rm -rf ~\` not run and a file indexed by ctx-mode
 found again through its tools. Seen from the real CLIs: Copilot CLI offers MCP
 tools as \`<server>-<tool>\` (\`ctx-mode-ctx_execute\`); OpenCode's \`run\`
 hands \`chat.message\` a prompt with spaces inside quotes; Copilot CLI sends
-\`toolArgs\` as an object (fixture \`preToolUse.object-args.json\`) and, unlike
-the others, denies the tool call when a \`preToolUse\` hook exits 1 ("Denied by
-preToolUse hook … (hook errored)"): a broken ctx-mode blocks its tool calls.
+\`toolArgs\` as an object (fixture \`preToolUse.object-args.json\`).
+
+ctx-mode must never be why an agent cannot work. Copilot CLI 1.0.102 denies the
+tool call when a \`preToolUse\` hook exits non-zero ("Denied by preToolUse hook
+(hook errored)", seen on a real run), and Gemini CLI 0.61 when one exits with a
+code other than 0 or 1 (its \`convertPlainTextToHookOutput\`), such as the 127
+of a shell whose ctx-mode moved. So \`install\` ends Copilot CLI's hook lines
+in \`|| true\` (PowerShell: \`; exit 0\`) and starts Gemini CLI's with
+\`command -v <program> >/dev/null 2>&1 && exec\` (Gemini CLI kills only the shell
+on a timeout, so the shell must become ctx-mode; a missing program exits 1,
+which it lets through): a ctx-mode that cannot start lets the call through,
+while its deny, JSON on stdout with exit 0, still denies; \`doctor\` runs the
+command without the guard and fails it when it does not run. Scenario 6 runs each agent with its hook command replaced by one that exits
+1, one that hangs and one that is gone. Claude Code 2.1.197 (only exit 2
+blocks), Codex (\`codex-rs/hooks\`: only exit 2 with a reason blocks) and Qwen
+Code 0.15.10 (only exit 2) let the call through on any other exit, so their
+lines have no ending.
 
 Not driven here:
 
@@ -273,11 +287,26 @@ Not driven here:
   it ends with "Error: Couldn't connect to the Amp server at
   http://127.0.0.1:9." Its plugin events (\`tool.call\`, \`tool.result\`,
   \`session.start\`, \`agent.start\`) come from Amp's plugin documentation, not
-  from a run: low confidence.
-- **Compaction** is not yet shown for OpenCode, KiloCode and Pi: OpenCode and
-  KiloCode compact by themselves and the guide comes back, but on the next run,
-  holding that run's prompt; Pi's auto-compaction was not seen in print mode.
-  Copilot CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
-- **Pi's curl**: ctx-mode answers a note for Pi, not a redirect to
-  \`ctx_fetch_and_index\` (which its extension registers), so \`curl\` still runs.
+  from a run: its fixture's confidence is M for the envelope and L for the tool
+  names and input keys.
+- **Compaction** in Pi's print mode: Pi 1.6.0 run with \`--print\` sent no
+  summary request after a reply reporting 200,000 prompt tokens against the
+  100,000-token window its provider declares, so the extension's
+  \`session_compact\` guide is not shown there (interactive Pi compacts, and
+  \`/compact\` compacts). OpenCode and KiloCode compact by themselves; their
+  plugin fetches the guide in \`experimental.session.compacting\`, which they
+  await before the summary request, and hands it to the request that continues
+  the turn (the \`session.compacted\` event, which they do not await, brought it
+  one run late): KiloCode 7.7.7 shows it there. OpenCode 1.18.33's \`run\` sent
+  no request after the summary in that run, so its guide reaches the next run,
+  whose newest prompt it holds: scenario 5 still fails for OpenCode. Copilot
+  CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
+- **Pi's MCP**: Pi 1.6.0 reads MCP servers from \`~/.pi/agent/mcp.json\`
+  (\`mcpServers\`), but ctx-mode registers none there. Its extension already
+  offers the model ctx-mode's tools as Pi tools (\`ctx_fetch_and_index\`,
+  \`ctx_search\`, …): on the real Pi 1.6.0 run \`curl\` is redirected to them
+  (scenario 3) and indexed output is found (scenario 4), and they also work on
+  Pi releases without MCP. A server entry would add a second copy of each tool,
+  \`mcp__ctx_mode__<tool>\`, which Pi's default \`codemode\` exposure keeps from
+  the model, and a second ctx-mode process per session.
 `;

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { failOpen, type HookShell } from "../../src/install/fail_open.ts";
 import type { HookSpec } from "../../src/install/types.ts";
 import type { AgentSpec } from "./command_hooks.ts";
 import type { HookEvent } from "../types.ts";
@@ -81,6 +82,15 @@ export function hookHandler(
 }
 
 /**
+ * How Gemini CLI 0.61 runs a hook's `command` here: PowerShell on Windows
+ * (where a command that cannot start exits 1, which it lets through: no
+ * guard), bash elsewhere, killing only that shell on a timeout.
+ */
+export const GEMINI_SHELL: HookShell | undefined = Deno.build.os === "windows"
+  ? undefined
+  : "posix-exec";
+
+/**
  * Claude Code's hook layout, which Codex, Gemini CLI, Qwen Code and
  * Antigravity CLI share: each event maps to one matcher group (with the
  * hook's matcher, if any) holding one command handler.
@@ -88,22 +98,28 @@ export function hookHandler(
  * @param hooks The hooks ctx-mode registers.
  * @param command The ctx-mode command.
  * @param platform The platform's name in the hook command.
+ * @param options The shell whose fail-open ending each line gets (see
+ *   `src/install/fail_open.ts`). @default {none}
  * @returns The events object.
  */
 export function matcherGroups(
   hooks: readonly HookSpec[],
   command: string,
   platform: string,
+  options: { failOpen?: HookShell | undefined } = {},
 ): Record<string, unknown> {
-  return Object.fromEntries(hooks.map((hook) => [hook.event, [{
-    ...matcherOf(hook),
-    hooks: [{
-      type: "command",
-      ...hookHandler(hook, {
-        command: hookCommand(command, platform, hook.event),
-      }),
-    }],
-  }]]));
+  return Object.fromEntries(hooks.map((hook) => {
+    const line = hookCommand(command, platform, hook.event);
+    return [hook.event, [{
+      ...matcherOf(hook),
+      hooks: [{
+        type: "command",
+        ...hookHandler(hook, {
+          command: options.failOpen ? failOpen(line, options.failOpen) : line,
+        }),
+      }],
+    }]];
+  }));
 }
 
 /**

@@ -11,6 +11,7 @@
 
 import { join } from "node:path";
 import { hookLine, instructionsBlock, serverCommand } from "./install.ts";
+import type { HookShell } from "../../src/install/fail_open.ts";
 import type {
   HookSpec,
   InstallTarget,
@@ -46,6 +47,8 @@ export function settingsTarget(options: {
   instructions: string;
   userDir: (where: TargetWhere) => string;
   hooks: readonly HookSpec[];
+  /** The shell whose fail-open ending the hook lines get. @default {none} */
+  failOpen?: HookShell | undefined;
 }): InstallTarget {
   const target: InstallTarget = {
     name: options.name,
@@ -79,6 +82,9 @@ export function settingsTarget(options: {
           agent: options.name,
           hooks: target.hooksReady ? [...target.hooks] : [],
           launchLine: hookLine(launch),
+          ...(options.failOpen
+            ? { failOpen: { command: options.failOpen } }
+            : {}),
         },
         instructionsBlock(
           scope === "project"

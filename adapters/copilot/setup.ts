@@ -25,6 +25,7 @@ import {
 import { eventEntries, hookHandler, hookSpecs } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import type { LaunchCommand } from "../../src/install/launch_command.ts";
+import { failOpen } from "../../src/install/fail_open.ts";
 import {
   CLI_EVENTS,
   copilotCli,
@@ -40,6 +41,14 @@ import type {
   TargetWhere,
 } from "../../src/install/types.ts";
 import type { AgentSetup } from "../types.ts";
+
+/**
+ * The shell of each command member: Copilot CLI 1.0.102 denies the tool call
+ * when a `preToolUse` hook exits non-zero ("Denied by preToolUse hook (hook
+ * errored)", seen on a real run), so each line ends in its shell's fail-open
+ * ending (see `src/install/fail_open.ts`).
+ */
+const COPILOT_SHELLS = { bash: "posix", powershell: "powershell" } as const;
 
 /** A Copilot handler's fields besides its commands. */
 const HANDLER = { type: "command", timeoutSec: 30 };
@@ -73,7 +82,11 @@ function copilotHookFile(
     version: 1,
     hooks: eventEntries(
       hooks,
-      (hook, line) => hookHandler(hook, { bash: line, powershell: line }),
+      (hook, line) =>
+        hookHandler(hook, {
+          bash: failOpen(line, "posix"),
+          powershell: failOpen(line, "powershell"),
+        }),
       { command, platform },
     ),
   };
@@ -97,6 +110,7 @@ function hookFile(
     preamble: { version: 1 },
     launchLine: hookLine(launch),
     commandKeys: ["bash", "powershell"],
+    failOpen: COPILOT_SHELLS,
   };
 }
 

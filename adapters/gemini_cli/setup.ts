@@ -8,7 +8,7 @@
  */
 
 import { join } from "node:path";
-import { hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
+import { GEMINI_SHELL, hookSpecs, matcherGroups } from "../_kit/hook_config.ts";
 import { defineSetup } from "../_kit/command_setup.ts";
 import { settingsServer, settingsTarget } from "../_kit/settings_target.ts";
 import { EVENTS, geminiCli } from "./adapter.ts";
@@ -60,6 +60,9 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
       instructions: "GEMINI.md",
       userDir: geminiDir,
       hooks: HOOKS,
+      // Gemini CLI 0.61 denies the call when a hook exits with a code other
+      // than 0 or 1 (a shell's 127 for a ctx-mode that moved).
+      failOpen: GEMINI_SHELL,
     }),
     afterInstall: (where) => untrustedFolder(where, readExisting),
   },
@@ -72,7 +75,9 @@ export const geminiCliSetup: AgentSetup = defineSetup(geminiCli, {
     // Gemini CLI's own home variable: `$GEMINI_CLI_HOME/.gemini`.
     relocatedBy: { variable: "GEMINI_CLI_HOME", folder: "~" },
     data: {
-      hooks: matcherGroups(HOOKS, command, "gemini-cli"),
+      hooks: matcherGroups(HOOKS, command, "gemini-cli", {
+        failOpen: GEMINI_SHELL,
+      }),
       mcpServers: {
         "ctx-mode": settingsServer({ command, args: ["serve"] }),
       },

@@ -64,7 +64,12 @@ function replaceResult(output, view) {
 export const CtxMode = async ({ directory }) => {
   const ctx = ctxModeChannel("__PLATFORM__", directory);
   const notes = new Map(); // callID → note for the tool's output
-  const context = new Map(); // sessionID → text for the next system prompt
+  // sessionID → {text, uses}: text for the next system prompts
+  const context = new Map();
+  // Sessions whose guide the compaction hook already fetched: the
+  // `session.compacted` event, which OpenCode does not await, would bring it
+  // one run late.
+  const restored = new Set();
   return {
     "tool.execute.before": async (input, output) => {
       const decision = await ctx.ask("pre_tool_use", {
@@ -124,6 +129,17 @@ export const CtxMode = async ({ directory }) => {
       if (decision?.action === "context" && Array.isArray(output.context)) {
         output.context.push(decision.text);
       }
+      // OpenCode 1.18 runs this hook, then the summary request, then the
+      // request that continues the turn: the guide rides on both, in the
+      // same turn (the summary request may or may not pass the transform).
+      const guide = await ctx.ask("session_start", {
+        sessionId: input.sessionID,
+        source: "compact",
+      });
+      if (guide?.action === "context") {
+        restored.add(input.sessionID);
+        context.set(input.sessionID, { text: guide.text, uses: 2 });
+      }
     },
     event: async ({ event }) => {
       if (
@@ -132,20 +148,25 @@ export const CtxMode = async ({ directory }) => {
       const sessionId = event.properties?.info?.id ??
         event.properties?.sessionID;
       if (typeof sessionId !== "string") return;
+      if (event.type === "session.compacted" && restored.delete(sessionId)) {
+        return;
+      }
       const decision = await ctx.ask("session_start", {
         sessionId,
         source: event.type === "session.compacted" ? "compact" : "startup",
       });
-      if (decision?.action === "context") context.set(sessionId, decision.text);
+      if (decision?.action === "context") {
+        context.set(sessionId, { text: decision.text, uses: 1 });
+      }
     },
     "experimental.chat.system.transform": async (input, output) => {
       // The input's keys are not documented: one pending session is that one.
       const sessionId = input?.sessionID ??
         (context.size === 1 ? [...context.keys()][0] : undefined);
-      const text = context.get(sessionId);
-      if (text && Array.isArray(output.system)) {
-        output.system.push(text);
-        context.delete(sessionId);
+      const pending = context.get(sessionId);
+      if (pending && Array.isArray(output.system)) {
+        output.system.push(pending.text);
+        if (--pending.uses <= 0) context.delete(sessionId);
       }
     },
   };

@@ -5,7 +5,8 @@
  * compaction events, and `before_agent_start` (injects the routing block or
  * session guide as a hidden message).
  *
- * Pi has no MCP: its extension also registers ctx-mode's tools through
+ * Pi's extension also registers ctx-mode's tools (Pi 1.6 has MCP, which
+ * ctx-mode leaves unused: see docs/agents.md) through
  * `pi.registerTool`, each running the ctx-mode command line (parameter
  * schemas as plain JSON Schema; Pi documents TypeBox, which produces the
  * same objects — medium confidence). OMP has MCP and can rewrite a call's
@@ -60,7 +61,7 @@ export const pi: Adapter = pluginAdapter({
   capabilities: capabilities(false),
   toolKinds: TOOLS,
   pathKeys: ["path"],
-  // Its extension registers ctx-mode's tools (no MCP, so no server heartbeat).
+  // Its extension registers ctx-mode's tools (no MCP server, so no heartbeat).
   serverToolsBuiltIn: true,
 });
 

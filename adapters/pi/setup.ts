@@ -3,9 +3,11 @@
  * extension (from `plugin.js`) in `.pi/extensions/` or `.omp/extensions/`
  * (project), or under the agent folder (`~/.pi/agent/`, `~/.omp/agent/`;
  * `PI_CODING_AGENT_DIR` relocates it); routing instructions in `AGENTS.md`
- * (the project's, or the agent folder's); and where the doctor looks. Pi has
- * no MCP: its extension registers ctx-mode's tools itself. OMP reads MCP
- * servers under `mcpServers` in `mcp.json` beside its extensions folder.
+ * (the project's, or the agent folder's); and where the doctor looks. Pi's
+ * extension registers ctx-mode's tools itself (Pi 1.6 reads MCP servers too,
+ * from `mcp.json`; docs/agents.md says why ctx-mode adds none there). OMP
+ * reads MCP servers under `mcpServers` in `mcp.json` beside its extensions
+ * folder.
  * Off the hook path (see `./adapter.ts`).
  *
  * @module
@@ -131,7 +133,7 @@ export const piSetup: AgentSetup = pluginSetup(pi, {
   instructionsFile: "AGENTS.md",
   pluginFiles: (command) => extension(command, "pi", "Pi", false),
   shrinkNote:
-    "every tool's result, by the extension's `tool_result` handler returning `{content}` (one text block; `details` and `isError` stay), which Pi 0.73.1 hands the model (read in @mariozechner/pi-coding-agent, and seen reach the model on a live run); a command output Pi cut to its last 50 KB is shrunk whole from Pi's own `pi-bash-*.log` when that file ends with the tail shown; the way back is the extension's own `ctx_search` tool (Pi has no MCP)",
+    "every tool's result, by the extension's `tool_result` handler returning `{content}` (one text block; `details` and `isError` stay), which Pi 0.73.1 hands the model (read in @mariozechner/pi-coding-agent, and seen reach the model on a live run); a command output Pi cut to its last 50 KB is shrunk whole from Pi's own `pi-bash-*.log` when that file ends with the tail shown; the way back is the extension's own `ctx_search` tool",
   places: (where) => places(where, ".pi", false),
 });
 

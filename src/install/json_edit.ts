@@ -24,6 +24,7 @@ import {
 } from "jsonc-parser";
 import { isDeepStrictEqual } from "node:util";
 import { looksLikeCtxMode } from "./launch_command.ts";
+import { failOpen } from "./fail_open.ts";
 import type { JsonHooksRegistration, JsonMemberRegistration } from "./types.ts";
 
 /** The indentation and line end a text uses, for the lines an edit adds. */
@@ -306,11 +307,15 @@ function isOurHandler(handler: unknown, agent: string): boolean {
 /** The entries ctx-mode wants, per event, in the registration's style. */
 function wantedEntries(reg: JsonHooksRegistration): [string, unknown][] {
   return reg.hooks.map((spec) => {
-    const command = `${reg.launchLine} hook ${reg.agent} ${spec.event}`;
+    const line = `${reg.launchLine} hook ${reg.agent} ${spec.event}`;
+    const commandOf = (key: string) => {
+      const shell = reg.failOpen?.[key];
+      return shell ? failOpen(line, shell) : line;
+    };
     if (reg.style === "flat") {
       return [spec.event, {
         ...Object.fromEntries(
-          (reg.commandKeys ?? ["command"]).map((key) => [key, command]),
+          (reg.commandKeys ?? ["command"]).map((key) => [key, commandOf(key)]),
         ),
         ...(spec.matcher === undefined ? {} : { matcher: spec.matcher }),
         ...spec.extra,
@@ -318,7 +323,11 @@ function wantedEntries(reg: JsonHooksRegistration): [string, unknown][] {
     }
     return [spec.event, {
       ...(spec.matcher === undefined ? {} : { matcher: spec.matcher }),
-      hooks: [{ type: "command", command, ...spec.extra }],
+      hooks: [{
+        type: "command",
+        command: commandOf("command"),
+        ...spec.extra,
+      }],
     }];
   });
 }

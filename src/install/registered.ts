@@ -14,6 +14,7 @@ import { parseJson5 } from "./json5_text.ts";
 import { getIn, parseToml } from "./toml_edit.ts";
 import { isOwnedFile, readExisting } from "./plan.ts";
 import { looksLikeCtxMode } from "./launch_command.ts";
+import { withoutFailOpen } from "./fail_open.ts";
 import type { LaunchCommand } from "./launch_command.ts";
 import type {
   InstallTarget,
@@ -75,9 +76,10 @@ function hookCommands(value: unknown, agent: string): string[] {
     else if (node && typeof node === "object") {
       for (const [key, item] of Object.entries(node)) {
         if ((key === "command" || key === "bash") && typeof item === "string") {
+          const command = withoutFailOpen(item);
           if (
-            new RegExp(`\\bhook\\s+${agent}\\s+\\S+\\s*$`).test(item) &&
-            looksLikeCtxMode(item)
+            new RegExp(`\\bhook\\s+${agent}\\s+\\S+\\s*$`).test(command) &&
+            looksLikeCtxMode(command)
           ) {
             found.push(item);
           }
@@ -141,7 +143,9 @@ export function registeredCommands(
             // Not looked up on PATH: the hook's agent runs it with its own.
             SHELL,
             "-c",
-            `${line.replace(/\s+hook\s+\S+\s+\S+\s*$/, "")} --version`,
+            `${
+              withoutFailOpen(line).replace(/\s+hook\s+\S+\s+\S+\s*$/, "")
+            } --version`,
           ],
         });
       }

@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { HookShell } from "./fail_open.ts";
 import type { LaunchCommand } from "./launch_command.ts";
 
 /** Where a registration lives: the project's config files or the user's. */
@@ -81,6 +82,12 @@ export interface JsonHooksRegistration {
    * `["bash", "powershell"]`). @default {["command"]}
    */
   commandKeys?: readonly string[] | undefined;
+  /**
+   * The members whose command line gets the fail-open ending of the shell
+   * that runs it (`{bash: "posix", powershell: "powershell"}`), for agents
+   * that block the call when a hook exits non-zero. @default {none}
+   */
+  failOpen?: Readonly<Record<string, HookShell>> | undefined;
 }
 
 /** A TOML table owned by ctx-mode (`[mcp_servers.ctx-mode]`). */

@@ -11,6 +11,7 @@
 import type { RunResult, Where } from "./_agent.ts";
 import type { TargetWhere } from "../../src/install/mod.ts";
 import { installTarget } from "../../adapters/install_targets.ts";
+import { failOpen, withoutFailOpen } from "../../src/install/fail_open.ts";
 
 /** How long `ctx-mode install` may take (it warms the Deno cache first). */
 const INSTALL_TIMEOUT_MS = 300_000;
@@ -77,15 +78,27 @@ function replaceEntry(
   program: string,
   timeout: number,
 ): boolean {
-  const line = `${program} hook ${agent} ${event}`;
-  if (hook.command?.includes(` hook ${agent} `)) {
-    hook.command = line;
+  const call = ` hook ${agent} ${event}`;
+  // Only ctx-mode's command changes: the guard install gave the line (see
+  // src/install/fail_open.ts) stays, naming the stand-in where it names the
+  // program.
+  const replaced = (text: string) => {
+    const core = withoutFailOpen(text);
+    const line = `${program}${call}`;
+    return core === text
+      ? line
+      : text.startsWith("command -v ")
+      ? failOpen(line, "posix-exec")
+      : text.replace(core, line);
+  };
+  if (hook.command?.includes(call)) {
+    hook.command = replaced(hook.command);
     hook.timeout = timeout;
     return true;
   }
-  if (hook.bash?.includes(` hook ${agent} `)) {
-    hook.bash = line;
-    if (hook.powershell) hook.powershell = line;
+  if (hook.bash?.includes(call)) {
+    hook.bash = replaced(hook.bash);
+    if (hook.powershell) hook.powershell = replaced(hook.powershell);
     hook.timeoutSec = timeout;
     return true;
   }
@@ -95,7 +108,8 @@ function replaceEntry(
 /**
  * Points every hook `ctx-mode install` registered for `agent` at `program`
  * (`<program> hook <agent> <event>`, as if ctx-mode's binary had been
- * replaced by it) and gives each a timeout: scenario 6's failing ctx-mode.
+ * replaced by it, the rest of the line as install wrote it) and gives each
+ * a timeout: scenario 6's failing ctx-mode.
  *
  * @param agent ctx-mode's name of the agent.
  * @param where The HOME and project.

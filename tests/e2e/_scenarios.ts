@@ -220,6 +220,8 @@ const compactRestores: Scenario = {
     // holds them afterwards came from the agent's restore, not the model.
     const summary = "Summary: some work was done.";
     let compactions = 0;
+    // The last summary request: the guide belongs in the first request after it.
+    let summaryRequest: unknown;
     const compacting: Script = {
       // A reported prompt this large makes an agent that compacts by itself do so.
       steps: compact.autoTokens
@@ -242,6 +244,7 @@ const compactRestores: Scenario = {
           return undefined;
         }
         compactions++;
+        summaryRequest = request;
         return summary;
       },
       // Qwen Code counts a compaction as failed when its summary request was not larger than its result.
@@ -255,13 +258,17 @@ const compactRestores: Scenario = {
         oneLine(compacted.stdout + compacted.stderr)
       }`;
     }
-    const before = session.server.requests.length;
     await session.prompt("What is the state now?", {
       steps: [{ text: "done" }],
     }, {
       resume: true,
     });
-    const next = session.server.requests.slice(before).find((r) =>
+    // The first request after the summary: the rest of the compacting run
+    // where the agent compacted by itself, else the next run's.
+    const after = session.server.requests.findIndex((r) =>
+      r.request === summaryRequest
+    );
+    const next = session.server.requests.slice(after + 1).find((r) =>
       r.request.tools.length
     );
     if (!next) return "no request after the compaction";
@@ -295,10 +302,14 @@ const compactRestores: Scenario = {
   },
 };
 
-/** Scenario 6: a hook that exits 1, or hangs, does not stop the tool call; one that logs proves hooks run. */
+/**
+ * Scenario 6: a hook that exits 1, hangs, or names a ctx-mode that is gone
+ * (its binary moved, its clone deleted) does not stop the tool call; one
+ * that logs proves hooks run.
+ */
 const failOpen: Scenario = {
   id: 6,
-  title: "hooks run; one that exits 1 or hangs lets the call run",
+  title: "hooks run; one that exits 1, hangs or is gone lets the call run",
   hooks: "config",
   async run(session) {
     const unregistered = await session.register();
@@ -309,11 +320,17 @@ const failOpen: Scenario = {
       ["logs", `cat >> "${log}"; echo >> "${log}"`],
       ["exits", "exit 1"],
       ["hangs", "exec sleep 3600"],
+      // No program at that path: the shell itself exits 127.
+      ["gone", undefined],
     ];
     for (const [kind, body] of variants) {
       const script = `${session.where.home}/bin/ctx-mode-${kind}`;
       await Deno.mkdir(`${session.where.home}/bin`, { recursive: true });
-      await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+      if (body !== undefined) {
+        await Deno.writeTextFile(script, `#!/bin/sh\n${body}\n`, {
+          mode: 0o755,
+        });
+      }
       const proof = `${session.where.project}/ran-${kind}.txt`;
       const unreplaced = await session.replaceHooks(script, 3);
       if (unreplaced) return unreplaced;

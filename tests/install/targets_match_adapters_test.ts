@@ -12,6 +12,7 @@ import {
   planTarget,
 } from "../../src/install/mod.ts";
 import { INSTALL_TARGETS } from "../../adapters/install_targets.ts";
+import { withoutFailOpen } from "../../src/install/fail_open.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { snapshot } from "./_fixture.ts";
 
@@ -31,13 +32,17 @@ function handlers(value: unknown, agent: string): string[] {
     const record = node as Record<string, unknown>;
     const own = record.matcher ?? matcher;
     const line = [record.command, record.bash].find((c) =>
-      typeof c === "string" && pattern.test(c)
+      typeof c === "string" && pattern.test(withoutFailOpen(c))
     ) as string | undefined;
     if (line) {
+      // The event, and the fail-open guard around the command, if any.
+      const core = withoutFailOpen(line);
+      const [, event] = core.match(pattern) ?? [];
+      const guard = line.replace(core, "<command>");
       const rest = Object.entries(record).filter(([key]) =>
         !["command", "bash", "powershell", "matcher"].includes(key)
       ).sort(([a], [b]) => a.localeCompare(b));
-      found.push(JSON.stringify([line.match(pattern)?.[1], own ?? null, rest]));
+      found.push(JSON.stringify([event, guard, own ?? null, rest]));
       return;
     }
     for (const item of Object.values(record)) walk(item, own);

@@ -66,9 +66,11 @@ export const piAgent: Agent = {
   // reach the model.
   mcpListArgs: ["list"],
   mcpListed: () => true,
-  // Pi compacts by itself once a reply reports more than the window less its reserve.
+  // Pi's docs say it compacts once the context passes the window less its
+  // reserve; in --print mode 1.6.0 sent no summary request after a reply
+  // reporting twice the window (docs/agents.md).
   compact: {
-    prompt: "Check the state once more.",
-    autoTokens: CONTEXT_TOKENS * 2,
+    missing:
+      "Pi 1.6.0 in --print mode does not compact: no summary request after a reply reporting twice its window",
   },
 };
