@@ -39,7 +39,11 @@ const MACHINE_PID_MAX = "/proc/sys/kernel/pid_max";
 
 let wrapper: string[] | null | undefined;
 
-function systemTool(
+/**
+ * A util-linux tool (`prlimit`, `setpriv`, `unshare`) from the system's own
+ * folders, which every confined run sees; `null` when PATH has it elsewhere.
+ */
+export function systemTool(
   name: string,
   env: Readonly<Record<string, string>>,
 ): string | null {

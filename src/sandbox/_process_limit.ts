@@ -30,9 +30,11 @@
  */
 
 import { join } from "node:path";
-import { findOnPath } from "./_languages.ts";
-import { isSystemPath } from "./_bwrap.ts";
-import { MAX_RUN_TASKS, pidNamespaceWrapper } from "./_pid_namespace_limit.ts";
+import {
+  MAX_RUN_TASKS,
+  pidNamespaceWrapper,
+  systemTool,
+} from "./_pid_namespace_limit.ts";
 
 export { MAX_RUN_TASKS };
 
@@ -178,15 +180,6 @@ function withoutGroup(env: Readonly<Record<string, string>>): ProcessLimit {
     landlock: (argv) => [...argv],
     release: () => Promise.resolve(),
   };
-}
-
-/** `prlimit` (util-linux) from the system's own folders, which every confined run sees. */
-function systemTool(
-  name: string,
-  env: Readonly<Record<string, string>>,
-): string | null {
-  const path = findOnPath(name, env);
-  return path && isSystemPath(Deno.realPathSync(path)) ? path : null;
 }
 
 function rlimitOnly(): ProcessLimit {
