@@ -24,10 +24,13 @@ const MAX_ADDED_MODULES = 2;
 /**
  * Claude Code's adapter also reads the subagent definitions in
  * `.claude/agents/`, with the path helpers (`src/config/path_lite.ts`), and
- * puts a shrunk view into each tool's own result shape (`replacement.ts`).
+ * puts a shrunk view into each tool's own result shape (`replacement.ts`);
+ * Gemini CLI's reads a tool result out of the envelope Gemini wraps it in
+ * (`tool_response.ts`).
  */
 const EXTRA_MODULES: Readonly<Record<string, number>> = {
   "./claude_code/adapter.ts": 2,
+  "./gemini_cli/adapter.ts": 1,
 };
 
 Deno.test("no adapter loads the doctor's modules, deno.json or the launch command on the hook path", async (t) => {
