@@ -349,7 +349,7 @@ Deno.test({
       assert.equal(
         result.stdout,
         "true 2\n",
-        JSON.stringify({ options, stderr: result.stderr }),
+        JSON.stringify({ options, ...result }),
       );
     }
   },
