@@ -16,7 +16,12 @@
 import type { OutputCapture } from "./_output.ts";
 import { namespaceFileBytes, treeResidentBytes } from "./_memory_watch.ts";
 import { DoneMarkScanner } from "./_done_mark.ts";
-import { becomeSubreaper, killDescendants, sweepAdopted } from "./_reap.ts";
+import {
+  becomeSubreaper,
+  killDescendants,
+  markStarted,
+  sweepAdopted,
+} from "./_reap.ts";
 
 /** How one process ended. */
 export interface ProcessOutcome {
@@ -58,6 +63,15 @@ const MEMORY_POLL_MS = 200;
 const DRAIN_GRACE_MS = 2_000;
 
 const liveGroups = new Set<number>();
+/** The marks that keep every isolate's sweep off the hosts of this one, by pid. */
+const startedMarks = new Map<number, () => void>();
+
+/** Forgets a started process: its group is no longer killed on unload, nor is it marked as started. */
+function untrackGroup(pid: number): void {
+  liveGroups.delete(pid);
+  startedMarks.get(pid)?.();
+  startedMarks.delete(pid);
+}
 let unloadHooked = false;
 let adopting = false;
 
@@ -224,6 +238,8 @@ export function startProcess(
     stderr: "piped",
     detached: setsid === null,
   }).spawn();
+  // Marked at once: the host confines itself (and so looks like a run's process) only later.
+  startedMarks.set(child.pid, markStarted(child.pid));
   hookUnload();
   liveGroups.add(child.pid);
   return { child, started: performance.now() };
@@ -239,7 +255,10 @@ export function discardProcess(started: StartedProcess): void {
   liveGroups.delete(started.child.pid);
   started.child.stdout.cancel().catch(() => {});
   started.child.stderr.cancel().catch(() => {});
-  started.child.status.catch(() => {});
+  // Marked until it is reaped: no sweep may reap it in its waiter's place.
+  started.child.status.catch(() => {}).finally(() =>
+    untrackGroup(started.child.pid)
+  );
 }
 
 /**
@@ -333,6 +352,8 @@ export async function superviseProcess(
     // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
     killGroup(child.pid);
     liveGroups.delete(child.pid);
+    // Marked until reaped: no sweep (this one below included) reaps it in its waiter's place.
+    child.status.catch(() => {}).finally(() => untrackGroup(child.pid));
   }
   if (status !== undefined || timedOut || aborted || outOfMemory) {
     // The host did not end the run itself (it was killed, or the code ended

@@ -6,7 +6,8 @@
  * killed, again and again until nothing is left, when the run ends.
  *
  * Reads `/proc` and signals only processes below the pid it is given (or,
- * for `sweepAdopted`, confined processes this process adopted).
+ * for `sweepAdopted`, confined processes this process adopted, never a host
+ * one of its isolates started: see `markStarted`).
  *
  * @module
  */
@@ -117,6 +118,59 @@ export function reapZombies(): void {
   }
 }
 
+/**
+ * Marks a process this process just started (a host) as its own, for the
+ * sweep of every isolate of this process: Workers, and the test files of
+ * `deno test --parallel`, share one process (one subreaper, one list of
+ * children) but each has module state of its own, so a set of pids kept in
+ * a module is not enough. The mark is an open descriptor of the process's
+ * `/proc` folder, in the process-wide descriptor table that no run can add
+ * to; it names that process only (once it has ended, nothing can be read
+ * through it, even when its pid is given out again).
+ *
+ * @param pid A child this process started.
+ * @returns A function that removes the mark (call it once the child is reaped or no longer wanted).
+ */
+export function markStarted(pid: number): () => void {
+  if (Deno.build.os !== "linux") return () => {};
+  let mark: Deno.FsFile;
+  try {
+    mark = Deno.openSync(`/proc/${pid}`);
+  } catch {
+    // no /proc here: the module's own set of pids still protects it
+    return () => {};
+  }
+  let closed = false;
+  return () => {
+    if (closed) return;
+    closed = true;
+    mark.close();
+  };
+}
+
+/** The pids of the processes some isolate of this process marked as started and still holds. */
+function markedStarted(): Set<number> {
+  const marked = new Set<number>();
+  let fds: string[];
+  try {
+    fds = [...Deno.readDirSync("/proc/self/fd")].map((entry) => entry.name);
+  } catch {
+    return marked;
+  }
+  for (const fd of fds) {
+    try {
+      const pid = /^\/proc\/(\d+)$/.exec(
+        Deno.readLinkSync(`/proc/self/fd/${fd}`),
+      )
+        ?.[1];
+      if (pid !== undefined) marked.add(Number(pid));
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return marked;
+}
+
 /** How many seccomp filters a process's status says it is under (0 when unreadable). */
 function seccompFilters(pid: number | "self"): number {
   try {
@@ -148,9 +202,11 @@ function sessionOf(pid: number | "self"): number | null {
  * A child this process started some other way stays in its session (a
  * program that confines itself, a test fixture) or has the same filters (in
  * a container every process may be under the container's filter), and is
- * left alone, as are the hosts in `own`.
+ * left alone, as are the hosts in `own` and every host an isolate of this
+ * process marked (`markStarted`): the sweep after one run never ends a host
+ * of another, nor reaps it (its waiter would then fail with `ECHILD`).
  *
- * @param own The pids this process started (its hosts).
+ * @param own The pids this isolate started (its hosts).
  * @returns When every one of them is reaped (or after a few seconds).
  */
 export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
@@ -159,6 +215,7 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
   const session = sessionOf("self");
   const adopted = () => {
     const found: number[] = [];
+    const marked = markedStarted();
     let tasks: string[] = [];
     try {
       tasks = [...Deno.readDirSync(`/proc/${Deno.pid}/task`)].map((task) =>
@@ -176,7 +233,7 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       }
       for (const word of text.split(" ")) {
         const pid = Number(word);
-        if (!word.trim() || own.has(pid)) continue;
+        if (!word.trim() || own.has(pid) || marked.has(pid)) continue;
         if (seccompFilters(pid) > inherited && sessionOf(pid) !== session) {
           found.push(pid);
         }
