@@ -9,7 +9,7 @@
  * @module
  */
 
-import { hideFromSameUser, runCode } from "../../src/sandbox/mod.ts";
+import { hideFromSameUser, runCode, WarmHosts } from "../../src/sandbox/mod.ts";
 
 /** One attack: the project's state it needs, then the code that tries to get out. */
 export interface Attack {
@@ -20,6 +20,10 @@ export interface Attack {
   memoryMb?: number;
   /** The run's timeout. @default {60_000} */
   timeoutMs?: number;
+  /** Right after the run returns, list the processes whose command line or environment holds this. */
+  mark?: string;
+  /** Run on a host of a warm pool (as the server does), started ahead. @default {false} */
+  warm?: boolean;
 }
 
 /** What an attack got. */
@@ -32,61 +36,97 @@ export interface AttackResult {
   timedOut?: boolean;
   /** `runCode` refused the run. */
   refused?: string;
+  /** With `mark`: the pids of the marked processes alive right after the run returned. */
+  leftAlive?: number[];
 }
 
-// As `ctx-mode serve` does at start.
-hideFromSameUser();
-const input = JSON.parse(await new Response(Deno.stdin.readable).text()) as {
-  project: string;
-  confine: boolean | "landlock";
-  env: Record<string, string>;
-  attacks: Attack[];
-};
-const env = { ...Deno.env.toObject(), ...input.env };
-const results: AttackResult[] = [];
-for (const attack of input.attacks) {
-  if (attack.setup) {
-    await new Deno.Command("sh", {
-      args: ["-c", attack.setup],
-      cwd: input.project,
-      env,
-      stdout: "null",
-    }).output();
+/** The processes, host-wide, whose command line or environment holds `mark` (zombies are gone). */
+export function marked(mark: string): number[] {
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    for (const file of ["cmdline", "environ"]) {
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+        if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) break;
+        if (
+          Deno.readTextFileSync(`/proc/${entry.name}/${file}`).includes(mark)
+        ) {
+          found.push(Number(entry.name));
+          break;
+        }
+      } catch {
+        // gone, or not ours to read
+      }
+    }
   }
-  try {
-    const run = await runCode(
-      {
-        language: attack.language,
-        code: attack.code,
-        projectDir: input.project,
-        timeoutMs: attack.timeoutMs ?? 60_000,
-      },
-      // The guard would refuse the literal attacks; the sandbox must hold without it (code the guard cannot read).
-      // PLANTED_TOKEN_VALUE stands for a secret the user denied to runs.
-      {
-        confine: input.confine,
-        env,
-        guard: false,
-        denyEnv: ["PLANTED_TOKEN_VALUE"],
-        ...(attack.memoryMb ? { maxMemoryMb: attack.memoryMb } : {}),
-      },
-    );
-    results.push({
-      stdout: run.stdout,
-      stderr: run.stderr,
-      exitCode: run.exitCode,
-      confinement: run.confinement,
-      outOfMemory: run.outOfMemory,
-      timedOut: run.timedOut,
-    });
-  } catch (error) {
-    results.push({
-      stdout: "",
-      stderr: "",
-      exitCode: null,
-      confinement: "",
-      refused: error instanceof Error ? error.message : String(error),
-    });
-  }
+  return found;
 }
-await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(results)));
+
+if (import.meta.main) await main();
+
+async function main(): Promise<void> {
+  // As `ctx-mode serve` does at start.
+  hideFromSameUser();
+  const warm = new WarmHosts();
+  const input = JSON.parse(await new Response(Deno.stdin.readable).text()) as {
+    project: string;
+    confine: boolean | "landlock";
+    env: Record<string, string>;
+    attacks: Attack[];
+  };
+  const env = { ...Deno.env.toObject(), ...input.env };
+  const results: AttackResult[] = [];
+  for (const attack of input.attacks) {
+    if (attack.setup) {
+      await new Deno.Command("sh", {
+        args: ["-c", attack.setup],
+        cwd: input.project,
+        env,
+        stdout: "null",
+      }).output();
+    }
+    try {
+      const run = await runCode(
+        {
+          language: attack.language,
+          code: attack.code,
+          projectDir: input.project,
+          timeoutMs: attack.timeoutMs ?? 60_000,
+        },
+        // The guard would refuse the literal attacks; the sandbox must hold without it (code the guard cannot read).
+        // PLANTED_TOKEN_VALUE stands for a secret the user denied to runs.
+        {
+          confine: input.confine,
+          env,
+          guard: false,
+          denyEnv: ["PLANTED_TOKEN_VALUE"],
+          ...(attack.memoryMb ? { maxMemoryMb: attack.memoryMb } : {}),
+          ...(attack.warm ? { warm } : {}),
+        },
+      );
+      const leftAlive = attack.mark === undefined
+        ? undefined
+        : marked(attack.mark);
+      results.push({
+        stdout: run.stdout,
+        stderr: run.stderr,
+        exitCode: run.exitCode,
+        confinement: run.confinement,
+        outOfMemory: run.outOfMemory,
+        timedOut: run.timedOut,
+        ...(leftAlive ? { leftAlive } : {}),
+      });
+    } catch (error) {
+      results.push({
+        stdout: "",
+        stderr: "",
+        exitCode: null,
+        confinement: "",
+        refused: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(results)));
+  warm.close();
+}

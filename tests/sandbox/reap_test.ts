@@ -4,36 +4,16 @@
  * forking; whether the run ends by itself, by its timeout or by its memory
  * cap, which counts every descendant. Processes are found from outside by a
  * mark in their command line or environment, so the check holds in a PID
- * namespace too.
+ * namespace too, right after the run returns (no process of the run may be
+ * still dying then), on a host started for the run and on one a warm pool
+ * started ahead.
  */
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assertRan, runConfined, testInModes } from "./_confine_modes.ts";
 import { eventually } from "./_helpers.ts";
-
-/** The processes, host-wide, whose command line or environment holds `mark`. */
-function marked(mark: string): number[] {
-  const found: number[] = [];
-  for (const entry of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    for (const file of ["cmdline", "environ"]) {
-      try {
-        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
-        if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) break;
-        if (
-          Deno.readTextFileSync(`/proc/${entry.name}/${file}`).includes(mark)
-        ) {
-          found.push(Number(entry.name));
-          break;
-        }
-      } catch {
-        // gone, or not ours to read
-      }
-    }
-  }
-  return found;
-}
+import { marked } from "./_escape_runner.ts";
 
 /** Shell code that leaves processes behind in every way it can, each marked. */
 function escapes(mark: string): string {
@@ -62,6 +42,12 @@ testInModes(
     const cases = [
       { name: "the run ends by itself", tail: "", timeoutMs: 60_000 },
       {
+        name: "the run ends by itself on a warm host",
+        tail: "",
+        timeoutMs: 60_000,
+        warm: true,
+      },
+      {
         // Every thread of the host, then the host: what it held must not go free.
         name: "the run kills its own host",
         tail:
@@ -74,14 +60,31 @@ testInModes(
         timeoutMs: 4_000,
       },
     ];
-    for (const { name, tail, timeoutMs } of cases) {
+    for (const { name, tail, timeoutMs, warm } of cases) {
       await t.step(name, async () => {
         const mark = `ctxreap${crypto.randomUUID().replaceAll("-", "")}`;
-        const [result] = await runConfined(setting, [{
+        const attack = {
           language: "shell",
           code: escapes(mark) + tail,
           timeoutMs,
-        }]);
+          mark,
+        };
+        // On a warm pool the first run starts the host the second one gets.
+        const results = await runConfined(
+          setting,
+          warm
+            ? [{ language: "shell", code: "echo ran", warm }, {
+              ...attack,
+              warm,
+            }]
+            : [attack],
+        );
+        const result = results.at(-1);
+        assert.deepEqual(
+          result!.leftAlive,
+          [],
+          `alive right after the run returned (${JSON.stringify(result)})`,
+        );
         if (!name.includes("kills")) assertRan([result!]);
         assert.equal(
           result!.timedOut,
@@ -109,6 +112,7 @@ testInModes(
         const mark = `ctxreap${crypto.randomUUID().replaceAll("-", "")}`;
         const [result] = await runConfined(setting, [{
           language: "shell",
+          mark,
           code: `
 echo ran
 setsid perl -e '$x = "x" x (300 * 1024 * 1024); sleep 60' ${mark} </dev/null >/dev/null 2>&1 &
@@ -119,6 +123,7 @@ sleep 30
         }]);
         assertRan([result!]);
         assert.equal(result!.outOfMemory, true, JSON.stringify(result));
+        assert.deepEqual(result!.leftAlive, [], JSON.stringify(result));
         assert.ok(
           await eventually(() => marked(mark).length === 0, 2_000),
           `left alive: ${marked(mark).join(", ")}`,
