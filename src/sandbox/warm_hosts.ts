@@ -87,8 +87,8 @@ export function launchHost(
   const untrack = scratchInside ? () => {} : removeOnExit(scratch);
   let plan: HostPlan | undefined;
   const cleanup = async () => {
-    // Not awaited: the run's result need not wait for its cgroup to empty.
-    void plan?.processLimit?.release();
+    // Awaited: no process of the run may be left (even dying) once its result returns.
+    await plan?.processLimit?.release();
     if (!scratchInside) {
       await Deno.remove(scratch, { recursive: true }).catch(() => {});
     }

@@ -76,7 +76,7 @@ const ending = await Promise.all([
   }, options),
   runCode({
     language: "js",
-    code: "await new Promise(() => {})",
+    code: "setInterval(() => {}, 1000)",
     projectDir: input.project,
     timeoutMs: 500,
   }, options),
