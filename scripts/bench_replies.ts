@@ -8,8 +8,9 @@
  * from the npm registry into a cache folder, on Node) in the same run. A
  * receipt that names a source is checked by searching that source.
  *
- * The outputs the digests were tuned on and the held-out ones (other formats
- * of each kind) are two tables. `BENCH_OLDER=0` skips the older tool;
+ * The outputs the digests were tuned on, the held-out ones (other formats
+ * of each kind) and a fresh held-out set (other tools again) are three
+ * tables. `BENCH_OLDER=0` skips the older tool;
  * `BENCH_REPLIES_SHOW=1` prints every reply; `BENCH_REPLIES_ONLY=<regex>`
  * runs only the outputs whose names match.
  *
@@ -26,6 +27,20 @@ import { accessLog } from "./bench_server/access_log.ts";
 import { htmlPage } from "./bench_server/html_page.ts";
 import { issuesJson } from "./bench_server/issues_json.ts";
 import { startSession } from "./bench_server/mcp_session.ts";
+import {
+  diskUsage,
+  jiraSearch,
+  journal,
+  npmAudit,
+  sphinxPage,
+} from "./bench_server/reply_fresh_data.ts";
+import {
+  dockerBuild,
+  eslintRun,
+  goTestRun,
+  mavenRun,
+  terraformPlan,
+} from "./bench_server/reply_fresh_runs.ts";
 import { heldOutOutputs } from "./bench_server/reply_held_out.ts";
 import {
   fileListing,
@@ -96,6 +111,26 @@ function tunedCases(): ReplyCase[] {
       },
       intentFacts: { "retry.maxDelay default": /27500/ },
     },
+  ];
+}
+
+/**
+ * The second held-out set: tools and formats neither other set holds,
+ * written after the first held-out set was reported and before the views
+ * were changed for it (the honest figure of the latest change).
+ */
+function freshCases(): ReplyCase[] {
+  return [
+    goTestRun(),
+    mavenRun(),
+    eslintRun(),
+    terraformPlan(),
+    dockerBuild(),
+    journal(),
+    npmAudit(),
+    jiraSearch(),
+    sphinxPage(),
+    diskUsage(),
   ];
 }
 
@@ -191,6 +226,9 @@ async function runCases(
   all: ReplyCase[],
   work: string,
 ): Promise<void> {
+  const only = new RegExp(Deno.env.get("BENCH_REPLIES_ONLY") ?? "");
+  const cases = all.filter((c) => only.test(c.name));
+  if (cases.length === 0) return;
   const project = join(work, title.replace(/\W+/g, "-"));
   await Deno.mkdir(project, { recursive: true });
   const files = new Map<ReplyCase, string>();
@@ -225,8 +263,7 @@ async function runCases(
       }
     }
     const rows: Row[] = [];
-    const only = new RegExp(Deno.env.get("BENCH_REPLIES_ONLY") ?? "");
-    for (const c of all.filter((c) => only.test(c.name))) {
+    for (const c of cases) {
       for (const intent of [undefined, c.intent]) {
         const results: Measured[] = [];
         let receipt = "";
@@ -287,6 +324,11 @@ export async function benchReplies(): Promise<void> {
     await runCases(
       "ctx_execute replies, held-out outputs (not tuned on)",
       heldOutOutputs(),
+      work,
+    );
+    await runCases(
+      "ctx_execute replies, fresh held-out outputs (not tuned on)",
+      freshCases(),
       work,
     );
   } finally {

@@ -1,5 +1,5 @@
 /**
- * The view of `git log` (with or without `--stat`): how many commits and
+ * The view of `git log` (with or without `--stat` or `--numstat`): how many commits and
  * over which dates, the authors, the files changed most, and the newest
  * commits. The log is indexed as one Markdown section per commit, titled by
  * its hash and subject, so that a search for a file finds the commit that
@@ -15,6 +15,8 @@ import type { View, ViewInput } from "./_view.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})\b/;
 const STAT = /^ (\S.*?)\s+\|\s+(?:\d+|Bin)/;
+/** A `--numstat` line: lines added, removed, path (`-` for binary files). */
+const NUMSTAT = /^(?:\d+|-)\t(?:\d+|-)\t(.+)$/;
 const NEWEST = 12;
 
 interface Commit {
@@ -65,7 +67,7 @@ export function gitLogView(input: ViewInput): View {
     else if (!current.subject && line.startsWith("    ")) {
       current.subject = line.trim();
     } else {
-      const file = line.match(STAT)?.[1];
+      const file = line.match(STAT)?.[1] ?? line.match(NUMSTAT)?.[1];
       if (file) {
         current.files++;
         bump(changed, file.trim());

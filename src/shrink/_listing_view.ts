@@ -16,23 +16,36 @@ const GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
 const LS_LONG =
   /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s+(.+)$/;
 const FIRST_ENTRIES = 12;
+/** A `du` line: a size (blocks, or `-h`'s `1.5M`), a tab, a path. */
+const SIZED = /^(\d+(?:[.,]\d+)?[KMGTPE]?)\t(\S.*)$/;
+const LARGEST = 8;
+const UNITS: Readonly<Record<string, number>> = {
+  K: 1,
+  M: 2,
+  G: 3,
+  T: 4,
+  P: 5,
+  E: 6,
+};
 
 /** How a listing's lines read. */
-type Shape = "grep" | "paths";
+type Shape = "grep" | "paths" | "sizes";
 
 /**
  * Whether lines are a listing, and of which shape.
  *
  * @param lines The lines.
- * @returns `grep` for matches, `paths` for file names, undefined otherwise.
+ * @returns `grep` for matches, `paths` for file names, `sizes` for `du`, undefined otherwise.
  */
 export function listingShape(lines: readonly string[]): Shape | undefined {
   let seen = 0;
   let grep = 0;
   let paths = 0;
+  let sized = 0;
   for (const line of lines.slice(0, 400)) {
     if (line.trim() === "") continue;
     seen++;
+    if (SIZED.test(line)) sized++;
     const match = line.match(GREP);
     if (match && match[2] && /[./]/.test(match[1]!)) grep++;
     else if (
@@ -41,6 +54,7 @@ export function listingShape(lines: readonly string[]): Shape | undefined {
     ) paths++;
   }
   if (seen < 20) return undefined;
+  if (sized >= seen * 0.9) return "sizes";
   if (grep >= seen * 0.8) return "grep";
   if (paths + grep >= seen * 0.85) return "paths";
   return undefined;
@@ -68,6 +82,7 @@ function extensionOf(path: string): string {
  * @returns The view.
  */
 export function listingView(input: ViewInput, shape: Shape): View {
+  if (shape === "sizes") return sizesView(input);
   const { lines, clip } = input;
   const top = new Map<string, number>();
   const second = new Map<string, number>();
@@ -122,5 +137,62 @@ export function listingView(input: ViewInput, shape: Shape): View {
     summary: `${
       counted(entries, noun, shape === "grep" ? "matches" : "entries")
     }${shape === "grep" ? ` in ${commas(files.size)} files` : ""}`,
+  };
+}
+
+/** A `du` size in its own unit (blocks or bytes), `-h`'s suffixes read as powers of 1024. */
+function sizeOf(text: string): number {
+  const unit = UNITS[text.at(-1)!];
+  const n = Number.parseFloat(text.replace(",", "."));
+  return unit === undefined ? n : n * 1024 ** unit;
+}
+
+/**
+ * The view of `du` output: the total, the largest entries at the top, the
+ * largest files (entries no other entry sits under), and the counts per
+ * folder and extension.
+ */
+function sizesView(input: ViewInput): View {
+  const { lines, clip } = input;
+  const entries: Array<{ size: number; text: string; path: string }> = [];
+  const parents = new Set<string>();
+  for (const line of lines) {
+    const match = line.match(SIZED);
+    if (!match) continue;
+    const path = match[2]!.replace(/\/+$/, "");
+    entries.push({ size: sizeOf(match[1]!), text: match[1]!, path });
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      parents.add(parts.slice(0, i).join("/"));
+    }
+  }
+  const depth = (path: string) => path.replace(/^\.\//, "").split("/").length;
+  const largest = (list: typeof entries) =>
+    [...list].sort((a, b) => b.size - a.size).slice(0, LARGEST).map((e) =>
+      `${e.path} ${e.text}`
+    ).join(", ");
+  const total = entries.find((e) => e.path === "." || e.path === "") ??
+    [...entries].sort((a, b) => b.size - a.size)[0];
+  const topDepth = Math.min(
+    ...entries.filter((e) => e !== total).map((e) => depth(e.path)),
+  );
+  const top = entries.filter((e) => e !== total && depth(e.path) === topDepth);
+  const files = entries.filter((e) => !parents.has(e.path));
+  const extensions = new Map<string, number>();
+  for (const file of files) bump(extensions, extensionOf(file.path));
+  const body = [
+    `Sizes of ${counted(entries.length, "entry", "entries")} (${
+      counted(files.length, "file")
+    })${total ? `; total ${total.text} (${total.path})` : ""}`,
+    `Largest at the top: ${clip(largest(top), 900)}`,
+    `Largest files: ${clip(largest(files), 900)}`,
+    `Files per extension: ${clip(countList(extensions, 12), 600)}`,
+  ];
+  return {
+    format: "listing",
+    body,
+    summary: `${counted(entries.length, "entry", "entries")}${
+      total ? `, ${total.text} in all` : ""
+    }`,
   };
 }

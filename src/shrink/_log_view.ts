@@ -39,6 +39,13 @@ const CANONICAL: Readonly<Record<string, string>> = {
   emerg: "FATAL",
   panic: "FATAL",
 };
+/**
+ * Words that make a line without a level an error: journals and syslog
+ * write no level (`kernel: Out of memory: Killed process 2211`). A word
+ * inside a path or a name (`/api/failed-jobs`) does not count.
+ */
+const ERROR_WORDS =
+  /(?<![\w\/.-])(?:fail(?:ed|ure|s)?|killed|out of memory|oom-kill|segfault|panic(?:ked)?|fatal|error|denied|refused|timed out|exception|crash(?:ed)?|abort(?:ed)?)(?![\w\/-])/i;
 const MAX_ERROR_GROUPS = 60;
 const MAX_WARNING_GROUPS = 15;
 
@@ -121,10 +128,13 @@ export function logView(input: ViewInput): View {
   let afterError = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const level = logLevel(line);
+    const level = logLevel(line) ??
+      (line.length <= 2000 && ERROR_WORDS.test(line) ? "ERROR" : undefined);
     if (level === undefined) {
       // Stack traces and wrapped messages under an error belong to it.
-      if (afterError && line.trim() !== "") continuation++;
+      // A line that opens with its own timestamp is a new entry, not part of the error above.
+      if (TIMESTAMP.test(line.slice(0, 40))) afterError = false;
+      else if (afterError && line.trim() !== "") continuation++;
       continue;
     }
     bump(levels, level);

@@ -20,6 +20,7 @@ import type { View, ViewInput } from "./_view.ts";
 
 const OPENING_CHARS = 700;
 const OUTLINE_HEADINGS = 40;
+const MAX_DEFINITIONS = 40;
 
 const ENTITIES: Readonly<Record<string, string>> = {
   amp: "&",
@@ -85,6 +86,11 @@ export function htmlToText(
   );
   const text = html
     .replace(/<!--[\s\S]*?-->/g, "")
+    // Permalink marks after headings and definitions (Sphinx's `¶`) are not their text.
+    .replace(
+      /<a\b[^>]*class=["'][^"']*\bheaderlink\b[^>]*>[\s\S]*?<\/a\s*>/gi,
+      "",
+    )
     .replace(
       /<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi,
       "",
@@ -164,6 +170,19 @@ export function pageView(input: ViewInput, html: boolean): View {
     body.push(
       "Outline:",
       ...outline.split("\n").map((l) => `  ${l}`),
+    );
+  }
+  // An API reference defines its names as terms with anchors (`<dt id="pkg.request">`).
+  const definitions = html
+    ? [...input.text.matchAll(/<dt\b[^>]*\bid=["']([^"'<>]{1,120})["']/gi)]
+      .map((match) => match[1]!)
+    : [];
+  if (definitions.length > 0) {
+    const shown = definitions.slice(0, MAX_DEFINITIONS);
+    body.push(
+      `Defines (${commas(definitions.length)}): ${
+        input.clip(shown.join(", "), 1200)
+      }${definitions.length > shown.length ? ", …" : ""}`,
     );
   }
   const opening = openingSection(markdown);

@@ -1,8 +1,10 @@
 /**
  * The view of a command's output (test runs, builds, anything else): the
- * failing tests by name, the summary lines, every error, failure and warning
- * line with the diff and stack frames right after a failure, and the head
- * and the tail. Identical lines are shown once with their count.
+ * failing tests by name and why each failed, the summary lines (those that
+ * report no failure only counted), every error and failure line with the
+ * diff and stack frames right after a failure, then the warnings, and the
+ * head and the tail. Identical lines are shown once with their count; a
+ * linter's `line:col` report names the file it sits under.
  *
  * Never drops an error or failure line below {@linkcode MAX_ERROR_LINES}
  * distinct ones; past that it says how many more there are (all indexed).
@@ -10,6 +12,7 @@
  * @module
  */
 
+import { FailureNotes, sameTest } from "./_failure_notes.ts";
 import { detailKind, failedTestName, lineSignal } from "./_signal_lines.ts";
 import { commas, counted } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
@@ -25,6 +28,16 @@ const FRAMES_PER_FAILURE = 4;
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
 const MAX_TEST_NAMES = 40;
+/** A file's name alone on a line: the header of a linter's reports under it. */
+const FILE_HEADER =
+  /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
+/** A report that names only a line and column: it belongs to the file above. */
+const AT_POSITION = /^\s+\d+:\d+\s+\S/;
+/** A linter's stylish report: position, severity, message, rule. */
+const STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
+/** Summary lines that report no failure (a package or a class that passed). */
+const CLEAN_SUMMARY =
+  /^ok\s|^(?:\[\w+\]\s*)?Tests run: \d+, Failures: 0, Errors: 0\b|^test result: ok\b/;
 
 interface Kept {
   index: number;
@@ -50,6 +63,8 @@ export function shellView(input: ViewInput): View {
   let windowEnd = -1;
   let frames = 0;
   let internalFrames = 0;
+  let file = "";
+  const notes = new FailureNotes();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const signal = lineSignal(line);
@@ -57,20 +72,28 @@ export function shellView(input: ViewInput): View {
       const key = line.trim();
       summaries.delete(key);
       summaries.set(key, { index: i, text: line, count: 1 });
+      notes.summary();
       continue;
     }
+    if (FILE_HEADER.test(line)) file = line;
+    // A `line:col` report is shown under the file it belongs to.
+    const text = file && AT_POSITION.test(line) ? atFile(file, line) : line;
     if (signal === "failure" || signal === "error") {
       errorCount++;
-      keep(errors, line, i);
+      keep(errors, text, i);
       const name = failedTestName(line);
-      if (name) addTestName(tests, name);
+      if (name) {
+        addTestName(tests, name);
+        notes.failure(line, name);
+      } else notes.line(line);
       windowEnd = i + DETAIL_WINDOW;
       frames = 0;
       continue;
     }
+    notes.line(line);
     if (signal === "warning") {
       warningCount++;
-      keep(warnings, line, i);
+      keep(warnings, text, i);
       continue;
     }
     if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
@@ -84,12 +107,18 @@ export function shellView(input: ViewInput): View {
 
   const shownErrors = [...errors.values()].slice(0, MAX_ERROR_LINES);
   const shownWarnings = [...warnings.values()].slice(0, MAX_WARNING_LINES);
-  const important = [...shownErrors, ...shownWarnings, ...details].sort((
-    a,
-    b,
-  ) => a.index - b.index);
-  const summaryLines = [...summaries.values()].slice(-MAX_SUMMARY_LINES);
-  const shown = new Set([...important, ...summaryLines].map((k) => k.index));
+  const important = [...shownErrors, ...details].sort((a, b) =>
+    a.index - b.index
+  );
+  // Summary lines that report no failure are counted, all but the last.
+  const allSummaries = [...summaries.values()];
+  const summaryLines = allSummaries.filter((k, n) =>
+    n === allSummaries.length - 1 || !CLEAN_SUMMARY.test(k.text.trim())
+  ).slice(-MAX_SUMMARY_LINES);
+  const cleanSummaries = allSummaries.length - summaryLines.length;
+  const shown = new Set(
+    [...important, ...shownWarnings, ...summaryLines].map((k) => k.index),
+  );
 
   const body: string[] = [];
   if (tests.length > 0) {
@@ -101,15 +130,38 @@ export function shellView(input: ViewInput): View {
       }`,
     );
   }
+  const why = tests.slice(0, MAX_TEST_NAMES).flatMap((name) =>
+    notes.of(name).map((message) =>
+      `  ${clip(shortName(name), 80)}: ${clip(message)}`
+    )
+  );
+  if (why.length > 0) body.push("Why they failed:", ...why);
   if (summaryLines.length > 0) {
-    body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip)));
+    body.push(
+      "Summary:",
+      ...summaryLines.map((k) => numbered(k, clip)),
+      ...(cleanSummaries > 0
+        ? [
+          `  … ${
+            counted(cleanSummaries, "more summary line")
+          } without failures`,
+        ]
+        : []),
+    );
   }
-  if (important.length > 0) {
-    const noun = warningCount > 0 && errorCount === 0
-      ? "Warnings"
-      : "Errors, failures and warnings";
-    body.push(`${noun} (line numbers of the output):`);
-    body.push(...important.map((k) => numbered(k, clip)));
+  if (important.length > 0 || shownWarnings.length > 0) {
+    if (important.length > 0) {
+      body.push("Errors and failures (line numbers of the output):");
+      body.push(...important.map((k) => numbered(k, clip)));
+    }
+    if (shownWarnings.length > 0) {
+      body.push(
+        `Warnings (${counted(warningCount, "line")}, ${
+          commas(warnings.size)
+        } distinct):`,
+        ...shownWarnings.map((k) => numbered(k, clip)),
+      );
+    }
     const hidden = [
       errors.size > shownErrors.length
         ? counted(errors.size - shownErrors.length, "more distinct error line")
@@ -138,9 +190,10 @@ export function shellView(input: ViewInput): View {
   let end = lines.length;
   while (end > 0 && lines[end - 1]!.trim() === "") end--;
   const tail: Kept[] = [];
-  for (let i = end - 1; i >= 0 && tail.length < TAIL_LINES; i--) {
-    if (shown.has(i)) break;
-    tail.unshift({ index: i, text: lines[i]!, count: 1 });
+  // The tail passes over lines shown above: a last error line must not hide the lines before it.
+  for (let i = end - 1; i >= 0 && i >= end - TAIL_LINES * 2; i--) {
+    if (tail.length >= TAIL_LINES) break;
+    if (!shown.has(i)) tail.unshift({ index: i, text: lines[i]!, count: 1 });
   }
   if (head.length > 0) {
     body.push("First lines:", ...head.map((k) => numbered(k, clip)));
@@ -174,14 +227,24 @@ export function shellView(input: ViewInput): View {
  * the full one is kept.
  */
 function addTestName(tests: string[], name: string): void {
-  const within = (long: string, short: string) =>
-    long.length > short.length && long.endsWith(short) &&
-    /[\s:>›.]$/.test(long.slice(0, -short.length));
   const known = tests.findIndex((test) =>
-    test === name || within(test, name) || within(name, test)
+    test === name || sameTest(test, name)
   );
   if (known === -1) tests.push(name);
   else if (name.length > tests[known]!.length) tests[known] = name;
+}
+
+/** A `line:col` report under its file, the rule before the message (a long message is cut). */
+function atFile(file: string, line: string): string {
+  const stylish = line.match(STYLISH);
+  if (!stylish) return `${file} ${line.trim().replace(/\s{2,}/g, "  ")}`;
+  const [, position, severity, message, rule] = stylish;
+  return `${file}:${position} ${severity} ${rule}: ${message}`;
+}
+
+/** A test's name without its file or suite (`a.py::Suite::t` is `t`). */
+function shortName(name: string): string {
+  return name.split(/::| › /).at(-1)!.trim() || name;
 }
 
 function keep(map: Map<string, Kept>, line: string, index: number): void {

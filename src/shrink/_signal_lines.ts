@@ -36,6 +36,9 @@ const SUMMARY: readonly RegExp[] = [
   /\b\d+ (?:errors?|warnings?) generated\b/,
   /^\s*\d+ (?:failed|passed)\b.*\b\d+ (?:failed|passed|skipped|total)\b/,
   /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/,
+  /^\s*(?:✖\s*)?\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
+  /^Plan: \d+ to add, \d+ to change, \d+ to destroy\b/,
+  /^(?:Apply|Destroy) complete! Resources:/,
 ];
 
 const FAILURE: readonly RegExp[] = [
@@ -53,6 +56,7 @@ const FAILURE: readonly RegExp[] = [
   /\bpanicked at\b/,
   /^\s*\d+\) \S/,
   /^\s*Failure\/Error:/,
+  /^ > \[[^\]]+\] .+:$/,
 ];
 
 const ERROR: readonly RegExp[] = [
@@ -63,6 +67,9 @@ const ERROR: readonly RegExp[] = [
   /^\s*E\s{2,}\S/,
   /\b[Aa]ssertion\b.*\b[Ff]ailed\b/,
   /\bAssertionError\b/,
+  /^\S+\.go:\d+:\d+: \S/,
+  /^\s*\d+:\d+\s+error\s/,
+  /\bnpm error\b/,
 ];
 
 const WARNING: readonly RegExp[] = [
@@ -70,6 +77,8 @@ const WARNING: readonly RegExp[] = [
   /\b(?:warning|WARNING|Warning|WARN)(?:\[[\w-]+\])?(?::|\]|\s+in\b)/,
   /\b\w+Warning\b:/,
   /\b(?:[Dd]eprecated|DEPRECATED)\b/,
+  /^\s*\d+:\d+\s+warning\s/,
+  /^\s*# \S+ (?:must be replaced|will be destroyed)$|# forces replacement$/,
 ];
 
 /** Lines that belong to the failure above them: diffs, code frames, frames. */
@@ -133,7 +142,7 @@ const FRAME_ANY = anyOf(FRAME);
  * noise, told by one scan instead of five.
  */
 const MAYBE =
-  /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]/i;
+  /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]|problem|^plan: |complete! |replace|destroy|\.go:\d+:\d+: |^ > \[/i;
 /** The marks apart: in a case-insensitive pattern they cost every line a slower scan. */
 const MAYBE_MARKS = /[●✕✗×✖❌]/;
 
@@ -192,6 +201,7 @@ const TEST_NAMES: readonly RegExp[] = [
   /^rspec \.\/\S+:\d+ # (.+)$/,
   /^(\S.*?) \.\.\. FAILED\b/,
   /^(\S+::\S+) FAILED\b/,
+  /^_{3,} (?!ERROR at )(\S+) _{3,}$/,
   /^\s*FAIL\s+\S+\.(?:test|spec)\.\w+ > (.+)$/,
   /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/,
 ];

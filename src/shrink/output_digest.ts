@@ -12,7 +12,7 @@
  * @module
  */
 
-import { jsonView } from "./_data_view.ts";
+import { jsonView } from "./_json_view.ts";
 import { gitLogView, looksLikeGitLog } from "./_git_log_view.ts";
 import { listingShape, listingView } from "./_listing_view.ts";
 import { logView, looksLikeLog } from "./_log_view.ts";

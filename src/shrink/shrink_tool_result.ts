@@ -20,7 +20,8 @@ import {
   type SecretScrubber,
 } from "../store/scrub_secrets.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
-import { jsonView, looksLikeYaml, yamlView } from "./_data_view.ts";
+import { looksLikeYaml, yamlView } from "./_data_view.ts";
+import { jsonView } from "./_json_view.ts";
 import { gitLogView, looksLikeGitLog } from "./_git_log_view.ts";
 import { listingShape, listingView } from "./_listing_view.ts";
 import { logView, looksLikeLog } from "./_log_view.ts";

@@ -187,7 +187,11 @@ Deno.test("shrinkToolResult() reads another MCP server's text blocks as the JSON
   assert.equal(shrunk.format, "json");
   assert.equal(shrunk.indexKind, "json");
   assert.match(shrunk.view, /\$\.issues: 300 items/);
-  assert.match(shrunk.view, /id: PROJ-0, PROJ-1, PROJ-2/);
+  // One line per item: its id, its state and its label.
+  assert.match(
+    shrunk.view,
+    /Items \(id, status, summary\):\n {2}PROJ-0 \[Open\] Ticket number 0 about the billing page\n {2}PROJ-1 \[Open\]/,
+  );
   assert.doesNotThrow(() => JSON.parse(shrunk.indexText));
 });
 
