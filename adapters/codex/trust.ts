@@ -75,7 +75,7 @@ export function codexHookHash(
     ? Math.max(1, Math.trunc(handler.timeout))
     : 600;
   const identity = {
-    event_name: event,
+    "event_name": event,
     matcher: MATCHER_EVENTS.has(event) && typeof matcher === "string"
       ? matcher
       : undefined,
