@@ -68,9 +68,12 @@ function untrustedHooks(
     read,
   );
   if (!trust || trust.untrusted.length === 0) return undefined;
+  const changed = trust.modified.length === 0
+    ? ""
+    : ` (${trust.modified.length} changed since you last trusted them)`;
   return `Codex runs ${
     trust.untrusted.length === trust.keys.length ? "none" : "not all"
-  } of ctx-mode's ${trust.keys.length} hooks until you trust them: ${TRUST_STEP}`;
+  } of ctx-mode's ${trust.keys.length} hooks until you trust them${changed}: ${TRUST_STEP}`;
 }
 
 /** What `ctx-mode install codex` writes. */

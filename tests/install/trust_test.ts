@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { runCli } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { geminiTrust } from "../../adapters/gemini_cli/trust.ts";
-import { codexHookTrust } from "../../adapters/codex/trust.ts";
+import { codexHookHash, codexHookTrust } from "../../adapters/codex/trust.ts";
 
 function reader(files: Record<string, string>) {
   return (path: string) => files[path];
@@ -94,18 +94,101 @@ Deno.test("Codex hook trust is read from [hooks.state] by the keys Codex gives c
   assert.deepEqual(codexHookTrust(hooks, config, read), {
     keys: [`${hooks}:pre_tool_use:1:0`, `${hooks}:session_start:0:0`],
     untrusted: [`${hooks}:pre_tool_use:1:0`, `${hooks}:session_start:0:0`],
+    modified: [],
+  });
+  const preHash = codexHookHash("pre_tool_use", "Bash", {
+    type: "command",
+    command: "ctx-mode hook codex PreToolUse",
+  });
+  const startHash = codexHookHash("session_start", undefined, {
+    type: "command",
+    command: "ctx-mode hook codex SessionStart",
   });
   files[config] = [
     `[hooks.state."${hooks}:pre_tool_use:1:0"]`,
-    'trusted_hash = "sha256:aa"',
+    `trusted_hash = "${preHash}"`,
     `[hooks.state."${hooks}:session_start:0:0"]`,
-    'trusted_hash = "sha256:bb"',
+    `trusted_hash = "${startHash}"`,
     "enabled = false",
   ].join("\n");
-  assert.deepEqual(codexHookTrust(hooks, config, read)?.untrusted, [
-    `${hooks}:session_start:0:0`,
-  ]);
+  assert.deepEqual(codexHookTrust(hooks, config, read), {
+    keys: [`${hooks}:pre_tool_use:1:0`, `${hooks}:session_start:0:0`],
+    untrusted: [`${hooks}:session_start:0:0`],
+    modified: [],
+  });
+  // A hash of the hook as it was (another command, another timeout) is Codex's "modified".
+  files[config] = [
+    `[hooks.state."${hooks}:pre_tool_use:1:0"]`,
+    `trusted_hash = "${
+      codexHookHash("pre_tool_use", "Bash", {
+        command: "/old/clone/main.ts hook codex PreToolUse",
+      })
+    }"`,
+    `[hooks.state."${hooks}:session_start:0:0"]`,
+    `trusted_hash = "${startHash}"`,
+  ].join("\n");
+  assert.deepEqual(codexHookTrust(hooks, config, read), {
+    keys: [`${hooks}:pre_tool_use:1:0`, `${hooks}:session_start:0:0`],
+    untrusted: [`${hooks}:pre_tool_use:1:0`],
+    modified: [`${hooks}:pre_tool_use:1:0`],
+  });
   assert.equal(codexHookTrust("/none.json", config, read), undefined);
+});
+
+Deno.test("codexHookHash() gives the currentHash that Codex 0.171's hooks/list reports for the same hook", () => {
+  // Captured from the real `codex app-server` (hooks/list) for these hooks.json handlers.
+  const cases: [string, unknown, Record<string, unknown>, string][] = [
+    [
+      "pre_tool_use",
+      "Bash",
+      {
+        type: "command",
+        command: "ctx-mode hook codex PreToolUse",
+        timeout: 30,
+      },
+      "3e09ca357197f6d23b77e752bf1a7c146eb9a1f08c8ef14be153f3cedf0b97d6",
+    ],
+    [
+      "user_prompt_submit",
+      "ignored",
+      { type: "command", command: "ctx-mode hook codex UserPromptSubmit" },
+      "41a6485ed91708f67e0b5f1a62ef29484b9e8cefcca47237088ad39da254e20f",
+    ],
+    [
+      "session_start",
+      undefined,
+      {
+        type: "command",
+        command: "ctx-mode hook codex SessionStart",
+        timeout: 0,
+        statusMessage: "ctx-mode ✓",
+      },
+      "6a2048c3b989d99b92168af59680aec3aed68cb34dc9ff09601968a4d25cc439",
+    ],
+    [
+      "post_tool_use",
+      "*",
+      {
+        type: "command",
+        command: `'/opt/ctx mode/ctx-mode' hook codex PostToolUse "\\u00e9"`,
+        timeout: 45,
+      },
+      "d331cd252b33828942a99461e4442ccfabfe4540cdb79b1dab8cf80429325928",
+    ],
+    [
+      "pre_compact",
+      "auto",
+      {
+        type: "command",
+        command: "/home/zoë/bin/ctx-mode hook codex PreCompact",
+        timeout: 30,
+      },
+      "f69140a5ed85443be05e507aed38eeefee96492198e0abf9d96f58ed6e83676b",
+    ],
+  ];
+  for (const [event, matcher, handler, hex] of cases) {
+    assert.equal(codexHookHash(event, matcher, handler), `sha256:${hex}`);
+  }
 });
 
 Deno.test("install and doctor say what Gemini CLI and Codex hold back and the step that turns it on; doctor sees it once trusted", async () => {
@@ -132,19 +215,26 @@ Deno.test("install and doctor say what Gemini CLI and Codex hold back and the st
     JSON.stringify({ [project]: "TRUST_FOLDER" }),
   );
   const codexHome = join(dir.path, ".codex");
-  const keys = Object.entries(
-    JSON.parse(Deno.readTextFileSync(join(codexHome, "hooks.json"))).hooks,
-  ).map(([event]) =>
-    `${join(codexHome, "hooks.json")}:${
-      event.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase()
-    }:0:0`
-  );
-  Deno.writeTextFileSync(
-    join(codexHome, "config.toml"),
-    Deno.readTextFileSync(join(codexHome, "config.toml")) +
-      keys.map((key) => `[hooks.state."${key}"]\ntrusted_hash = "sha256:x"\n`)
-        .join(""),
-  );
+  const hooksFile = join(codexHome, "hooks.json");
+  const configFile = join(codexHome, "config.toml");
+  const installed = Deno.readTextFileSync(configFile);
+  /** What Codex's /hooks records for each of ctx-mode's hooks as the file now holds them. */
+  const trustAll = () => {
+    const hooks = JSON.parse(Deno.readTextFileSync(hooksFile)).hooks as Record<
+      string,
+      { matcher?: string; hooks: Record<string, unknown>[] }[]
+    >;
+    return Object.entries(hooks).map(([event, groups]) => {
+      const snake = event.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase();
+      const hash = codexHookHash(
+        snake,
+        groups[0]!.matcher,
+        groups[0]!.hooks[0]!,
+      );
+      return `[hooks.state."${hooksFile}:${snake}:0:0"]\ntrusted_hash = "${hash}"\n`;
+    }).join("");
+  };
+  Deno.writeTextFileSync(configFile, installed + trustAll());
   const after = await runCli(["doctor"], where);
   assert.match(after.stdout, /^✓ gemini-cli folder trust: Gemini CLI trusts /m);
   assert.match(
@@ -153,4 +243,19 @@ Deno.test("install and doctor say what Gemini CLI and Codex hold back and the st
   );
   const again = await runCli(["install", "gemini-cli", "codex"], where);
   assert.doesNotMatch(again.stdout, /Disabled|until you trust/);
+
+  // A hook trusted as it was before (the command of a clone since moved) is held back again.
+  const stale = Deno.readTextFileSync(hooksFile).replace(
+    /"command": "([^"]*) hook codex PreToolUse"/,
+    '"command": "/old/place/ctx-mode hook codex PreToolUse"',
+  );
+  const current = Deno.readTextFileSync(hooksFile);
+  Deno.writeTextFileSync(hooksFile, stale);
+  Deno.writeTextFileSync(configFile, installed + trustAll());
+  Deno.writeTextFileSync(hooksFile, current);
+  const changed = await runCli(["doctor"], where);
+  assert.match(
+    changed.stdout,
+    /^! codex hook trust: Codex runs not all of ctx-mode's 5 hooks until you trust them \(1 changed since you last trusted them\): start codex, type \/hooks/m,
+  );
 });
