@@ -22,6 +22,10 @@
  *   names and codes (weighted down).
  * - `length`: the body's length, on a log scale; `piece`: the chunk is one
  *   part of a section too long for one chunk.
+ * - `page`: how likely the chunk's whole page is to be the one asked about
+ *   (`_page_prior.ts`), from the least to the most likely of the
+ *   candidates' pages (0 to 1): an option of the program most about the
+ *   question, when it names none.
  *
  * The weights live in `rank_weights.json`, fitted on the development
  * questions only by `scripts/fit_rerank.ts`.
@@ -64,6 +68,12 @@ export interface RankRow {
   context: string;
   /** FTS5 relevance (minus bm25), 0 when only the substring layer found it. */
   relevance: number;
+  /**
+   * How likely the chunk's page is to be the one asked about (see
+   * `_page_prior.ts`), comparable within one query; absent when not
+   * computed.
+   */
+  page?: number | undefined;
 }
 
 /** The features of a candidate, in the order of their weights. */
@@ -87,6 +97,7 @@ export const FEATURES = [
   "list",
   "length",
   "piece",
+  "page",
 ] as const;
 
 /** The name of one feature. */
@@ -145,6 +156,9 @@ export function rankFeatures(
 ): Float64Array[] {
   const wanted = (name: RankWeightName) => complete || RANK_WEIGHTS[name] !== 0;
   const maxRelevance = Math.max(0, ...rows.map((row) => row.relevance));
+  const pages = rows.map((row) => row.page ?? 0);
+  const lowestPage = Math.min(...pages);
+  const pageSpan = Math.max(...pages) - lowestPage;
   const typedTerms = terms.filter((term) => term.typed);
   const typed = typedTerms.map((term) => term.stem);
   const typedWeights = typedTerms.map((term) => term.weight);
@@ -226,6 +240,7 @@ export function rankFeatures(
     if (wanted("list")) f[16] = listShare(row.body);
     f[17] = Math.log1p(row.body.length) / LOG_CAP;
     f[18] = / \(part \d+\/\d+\)$/.test(row.title) ? 1 : 0;
+    f[19] = pageSpan > 0 ? (pages[index]! - lowestPage) / pageSpan : 0;
     return f;
   });
 }

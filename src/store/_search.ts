@@ -20,7 +20,8 @@ import {
   roughStem,
 } from "./_terms.ts";
 import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
-import { combine, rankFeatures, type RankTerm } from "./_rank.ts";
+import { combine, RANK_WEIGHTS, rankFeatures, type RankTerm } from "./_rank.ts";
+import { pageLikelihood } from "./_page_prior.ts";
 import {
   belowOwnSections,
   distinct,
@@ -140,6 +141,8 @@ export interface ChunkRow {
   body: string;
   context: string;
   label: string;
+  /** The id of the chunk's source. */
+  sourceId: number;
   /** The source line the chunk starts on, 0 when unknown. */
   line: number;
 }
@@ -246,12 +249,20 @@ export class Searcher {
     const ids = [...new Set([...relevance.keys(), ...substringIds])];
     if (ids.length === 0) return ranked;
     const rows = [...this.#rows(ids).values()];
+    const pages = complete || RANK_WEIGHTS.page !== 0
+      ? pageLikelihood(
+        (sql) => this.#statement(sql),
+        rows.map((row) => row.sourceId),
+        terms,
+      )
+      : undefined;
     const features = rankFeatures(
       rows.map((row) => ({
         title: row.title,
         body: row.body,
         context: row.context,
         relevance: relevance.get(row.id) ?? 0,
+        page: pages?.get(row.sourceId),
       })),
       terms,
       identifierTokens(query),
@@ -464,7 +475,7 @@ export class Searcher {
     const rows = this.#statement(
       `SELECT chunks.id AS id, chunks.title AS title,
          chunks.body AS body, chunks.context AS context, chunks.line AS line,
-         sources.label AS label,
+         chunks.source_id AS source_id, sources.label AS label,
          sources.indexed_at AS indexed_at
        FROM chunks JOIN sources ON sources.id = chunks.source_id
        WHERE chunks.id IN (SELECT value FROM json_each(?))
@@ -477,6 +488,7 @@ export class Searcher {
       body: String(row.body),
       context: String(row.context),
       label: String(row.label),
+      sourceId: Number(row.source_id),
       line: Number(row.line),
     }]));
   }

@@ -70,3 +70,23 @@ Deno.test("listShare() tells a list of codes from prose", () => {
   assert.equal(listShare(prose), 0);
   assert.equal(listShare("- a\n- b"), 0, "too short to be called a list");
 });
+
+Deno.test("rankFeatures() spreads the page prior from the least to the most likely page of the candidates", () => {
+  const rows = [
+    { ...row("wc > -l, --lines", "print the newline counts"), page: -1 },
+    {
+      ...row("shuf > -n, --head-count=COUNT", "output at most COUNT lines"),
+      page: -5,
+    },
+    { ...row("pr > -n", "number lines"), page: -3 },
+  ];
+  const [wc, shuf, pr] = rankFeatures(
+    rows,
+    [term("lines", 0, "line")],
+    [],
+    true,
+  );
+  assert.equal(feature(wc!, "page"), 1);
+  assert.equal(feature(shuf!, "page"), 0);
+  assert.equal(feature(pr!, "page"), 0.5);
+});
