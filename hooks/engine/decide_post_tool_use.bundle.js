@@ -1229,181 +1229,6 @@ function shortHash(text3) {
 }
 
 // src/shrink/_data_view.ts
-var MAX_OUTLINE_LINES = 40;
-var OUTLINE_DEPTH = 3;
-var FIRST_ITEMS = 3;
-var MAX_IDS = 40;
-var ID_KEYS = [
-  "id",
-  "number",
-  "key",
-  "uuid",
-  "sha",
-  "slug",
-  "name",
-  "login",
-  "path"
-];
-var LABEL_KEYS = [
-  "title",
-  "name",
-  "summary",
-  "subject",
-  "path",
-  "url"
-];
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function typeOf(value) {
-  if (Array.isArray(value)) return `array(${commas(value.length)})`;
-  if (isRecord(value)) return `object(${Object.keys(value).length} keys)`;
-  return value === null ? "null" : typeof value;
-}
-function outline(value, depth, indent, out) {
-  if (out.length >= MAX_OUTLINE_LINES || depth > OUTLINE_DEPTH) return;
-  if (Array.isArray(value)) {
-    const first = value.find((item) => item !== null);
-    if (isRecord(first)) {
-      out.push(`${indent}[items: ${typeOf(first)}]`);
-      outline(first, depth + 1, `${indent}  `, out);
-    }
-    return;
-  }
-  if (!isRecord(value)) return;
-  for (const [key, item] of Object.entries(value)) {
-    if (out.length >= MAX_OUTLINE_LINES) {
-      out.push(`${indent}\u2026`);
-      return;
-    }
-    out.push(`${indent}${key}: ${typeOf(item)}`);
-    if (typeof item === "object" && item !== null) {
-      outline(item, depth + 1, `${indent}  `, out);
-    }
-  }
-}
-function mainArray(value) {
-  let best;
-  const queue = [
-    [
-      value,
-      "$",
-      0
-    ]
-  ];
-  while (queue.length > 0) {
-    const [node, path, depth] = queue.shift();
-    if (Array.isArray(node)) {
-      if (!best || node.length > best.items.length) {
-        best = {
-          path,
-          items: node
-        };
-      }
-      continue;
-    }
-    if (!isRecord(node) || depth >= 4) continue;
-    for (const [key, item] of Object.entries(node)) {
-      queue.push([
-        item,
-        `${path}.${key}`,
-        depth + 1
-      ]);
-    }
-  }
-  return best;
-}
-function jsonView(value, input) {
-  const { clip: clip2 } = input;
-  const body = [
-    `JSON ${typeOf(value)}; shape:`
-  ];
-  const shape = [];
-  outline(value, 0, "  ", shape);
-  body.push(...shape);
-  const array = mainArray(value);
-  let summary = `JSON ${typeOf(value)}`;
-  if (array && array.items.length > 0) {
-    const items = array.items;
-    body.push(`${array.path}: ${counted(items.length, "item")}`);
-    const records = items.filter(isRecord);
-    const idKey = ID_KEYS.find((key) => records.slice(0, 5).every((item) => key in item));
-    const labelKey = LABEL_KEYS.find((key) => key !== idKey && records.slice(0, 5).every((item) => key in item));
-    if (idKey) {
-      const ids = records.slice(0, MAX_IDS).map((item) => clip2(String(item[idKey]), 60));
-      body.push(`  ${idKey}: ${ids.join(", ")}${records.length > ids.length ? `, \u2026 ${commas(records.length - ids.length)} more` : ""}`);
-    }
-    body.push(...standingOut(records, idKey, clip2));
-    if (labelKey) {
-      body.push(`  ${labelKey} of the first items:`);
-      for (const item of records.slice(0, 10)) {
-        const id = idKey ? `${clip2(String(item[idKey]), 40)}: ` : "- ";
-        body.push(`    ${id}${clip2(String(item[labelKey]), 140)}`);
-      }
-    }
-    body.push(`First ${counted(Math.min(FIRST_ITEMS, items.length), "item")}:`);
-    for (const item of items.slice(0, FIRST_ITEMS)) {
-      body.push(`  ${clip2(JSON.stringify(item) ?? "", 400)}`);
-    }
-    summary = `${array.path} with ${counted(items.length, "item")}`;
-  } else if (isRecord(value)) {
-    body.push(`Opening: ${clip2(JSON.stringify(value) ?? "", 600)}`);
-  }
-  return {
-    format: "json",
-    body,
-    summary,
-    indexKind: "json"
-  };
-}
-var MAX_SCANNED_ITEMS = 5e3;
-var RARE_ITEMS = 3;
-var MAX_FIELD_VALUES = 8;
-function standingOut(records, idKey, clip2) {
-  const scanned = records.slice(0, MAX_SCANNED_ITEMS);
-  if (scanned.length < 2 * RARE_ITEMS + 1) return [];
-  const keyCounts = /* @__PURE__ */ new Map();
-  const values = /* @__PURE__ */ new Map();
-  for (const item of scanned) {
-    for (const [key, value] of Object.entries(item)) {
-      bump(keyCounts, key);
-      if (typeof value !== "string" && typeof value !== "boolean") continue;
-      const text3 = String(value);
-      if (text3.length > 40) continue;
-      const counts = values.get(key) ?? /* @__PURE__ */ new Map();
-      if (counts.size <= MAX_FIELD_VALUES) bump(counts, text3);
-      values.set(key, counts);
-    }
-  }
-  const name = (item, index) => idKey ? clip2(String(item[idKey]), 40) : `#${index}`;
-  const lines = [];
-  for (const [key, counts] of values) {
-    if (key === idKey || counts.size < 2 || counts.size > MAX_FIELD_VALUES) {
-      continue;
-    }
-    lines.push(`  ${key}: ${countList(counts, MAX_FIELD_VALUES)}`);
-    for (const [value, count] of counts) {
-      if (count > RARE_ITEMS) continue;
-      const holders = scanned.flatMap((item, index) => String(item[key]) === value ? [
-        name(item, index)
-      ] : []);
-      lines.push(`    ${clip2(value, 40)}: ${holders.join(", ")}`);
-    }
-  }
-  for (const [key, count] of keyCounts) {
-    if (count > RARE_ITEMS || count * 2 > scanned.length) continue;
-    lines.push(`  ${key} (in ${count} of ${commas(scanned.length)} items):`);
-    scanned.forEach((item, index) => {
-      if (!(key in item)) return;
-      const value = typeof item[key] === "string" ? item[key] : JSON.stringify(item[key]) ?? "";
-      lines.push(`    ${name(item, index)}: ${clip2(value, 200)}`);
-    });
-  }
-  return lines.length > 0 ? [
-    "Items that stand out:",
-    ...lines
-  ] : [];
-}
 var YAML_LINE = /^(\s*)(?:- )?([\w.\/-]+):(?:\s+(.*))?$/;
 var YAML_KEYS = /* @__PURE__ */ new Set([
   "name",
@@ -1518,9 +1343,321 @@ ${lines.slice(0, items[0].start).join("\n")}
   };
 }
 
+// src/shrink/_json_view.ts
+var MAX_OUTLINE_LINES = 40;
+var OUTLINE_DEPTH = 3;
+var MAX_ITEM_LINES = 40;
+var ID_KEYS = [
+  "number",
+  "key",
+  "id",
+  "uuid",
+  "sha",
+  "slug",
+  "name",
+  "login",
+  "path"
+];
+var LABEL_KEYS = [
+  "title",
+  "summary",
+  "name",
+  "subject",
+  "message",
+  "path",
+  "url"
+];
+var STATE_KEYS = /* @__PURE__ */ new Set([
+  "status",
+  "state",
+  "phase",
+  "reason",
+  "conclusion",
+  "result",
+  "outcome",
+  "severity",
+  "health",
+  "ready",
+  "level",
+  "error"
+]);
+var MAX_SCANNED_ITEMS = 5e3;
+var RARE_ITEMS = 3;
+var MAX_FIELD_VALUES = 8;
+var MAX_LEAVES = 400;
+var MAX_DEPTH = 7;
+var MAX_FIELDS = 10;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function typeOf(value) {
+  if (Array.isArray(value)) return `array(${commas(value.length)})`;
+  if (isRecord(value)) return `object(${Object.keys(value).length} keys)`;
+  return value === null ? "null" : typeof value;
+}
+function outline(value, depth, indent, out) {
+  if (out.length >= MAX_OUTLINE_LINES || depth > OUTLINE_DEPTH) return;
+  if (Array.isArray(value)) {
+    const first = value.find((item) => item !== null);
+    if (isRecord(first)) {
+      out.push(`${indent}[items: ${typeOf(first)}]`);
+      outline(first, depth + 1, `${indent}  `, out);
+    }
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (out.length >= MAX_OUTLINE_LINES) {
+      out.push(`${indent}\u2026`);
+      return;
+    }
+    out.push(`${indent}${key}: ${typeOf(item)}`);
+    if (typeof item === "object" && item !== null) {
+      outline(item, depth + 1, `${indent}  `, out);
+    }
+  }
+}
+function mainCollection(value) {
+  let best;
+  const queue = [
+    [
+      value,
+      "$",
+      0
+    ]
+  ];
+  while (queue.length > 0) {
+    const [node, path, depth] = queue.shift();
+    if (Array.isArray(node)) {
+      if (!best || node.length > best.items.length) {
+        best = {
+          path,
+          items: node
+        };
+      }
+      continue;
+    }
+    if (!isRecord(node) || depth >= 4) continue;
+    const values = Object.values(node);
+    if (values.length >= 5 && values.every(isRecord)) {
+      if (!best || values.length > best.items.length) {
+        best = {
+          path,
+          items: values,
+          keys: Object.keys(node)
+        };
+      }
+    }
+    for (const [key, item] of Object.entries(node)) {
+      queue.push([
+        item,
+        `${path}.${key}`,
+        depth + 1
+      ]);
+    }
+  }
+  return best;
+}
+function leaves(item) {
+  const out = /* @__PURE__ */ new Map();
+  let count = 0;
+  const walk = (node, path, depth) => {
+    if (count >= MAX_LEAVES || depth > MAX_DEPTH) return;
+    if (Array.isArray(node)) {
+      for (const child of node.slice(0, 20)) {
+        walk(child, `${path}[]`, depth + 1);
+      }
+      return;
+    }
+    if (isRecord(node)) {
+      for (const [key, child] of Object.entries(node)) {
+        walk(child, path ? `${path}.${key}` : key, depth + 1);
+      }
+      return;
+    }
+    if (node === null || node === void 0) return;
+    count++;
+    const values = out.get(path) ?? [];
+    values.push(String(node));
+    out.set(path, values);
+  };
+  walk(item, "", 0);
+  return out;
+}
+var segments = (path) => path.replace(/\[\]/g, "").split(".");
+function pickPath(flat, keys, except) {
+  const sample = flat.slice(0, 20);
+  const candidates = /* @__PURE__ */ new Map();
+  for (const item of sample) {
+    for (const path of item.keys()) {
+      if (path !== except && segments(path).length <= 2) bump(candidates, path);
+    }
+  }
+  const held = [
+    ...candidates
+  ].filter(([, n]) => n >= sample.length * 0.8);
+  for (const key of keys) {
+    const found = held.map(([path]) => path).filter((path) => segments(path).at(-1) === key).sort((a, b) => segments(a).length - segments(b).length)[0];
+    if (found) return found;
+  }
+  return void 0;
+}
+function statePath(flat) {
+  const distinct = /* @__PURE__ */ new Map();
+  for (const item of flat.slice(0, MAX_SCANNED_ITEMS)) {
+    for (const [path, values] of item) {
+      const parts = segments(path);
+      const leaf = parts.at(-1);
+      const named = leaf === "name" && parts.length >= 2 && STATE_KEYS.has(parts.at(-2));
+      if (!STATE_KEYS.has(leaf) && !named) continue;
+      const set = distinct.get(path) ?? /* @__PURE__ */ new Set();
+      for (const value of values) set.add(value);
+      distinct.set(path, set);
+    }
+  }
+  const fit = [
+    ...distinct
+  ].filter(([, set]) => set.size <= MAX_FIELD_VALUES).map(([path]) => path);
+  return fit.find((path) => STATE_KEYS.has(segments(path).at(-1))) ?? fit[0];
+}
+function jsonView(value, input) {
+  const { clip: clip2 } = input;
+  const collection = mainCollection(value);
+  const shape = [];
+  outline(value, 0, "  ", shape);
+  if (!collection || collection.items.length === 0) {
+    const body2 = [
+      `JSON ${typeOf(value)}; shape:`,
+      ...shape
+    ];
+    if (isRecord(value)) {
+      body2.push(`Opening: ${clip2(JSON.stringify(value) ?? "", 600)}`);
+    }
+    return {
+      format: "json",
+      body: body2,
+      summary: `JSON ${typeOf(value)}`,
+      indexKind: "json"
+    };
+  }
+  const { items, path } = collection;
+  const records = items.filter(isRecord);
+  const flat = records.slice(0, MAX_SCANNED_ITEMS).map(leaves);
+  const idPath = collection.keys ? void 0 : pickPath(flat, ID_KEYS);
+  const labelPath = pickPath(flat, LABEL_KEYS, idPath);
+  const state = statePath(flat);
+  const first = (item, at) => at === void 0 ? void 0 : item?.get(at)?.[0];
+  const name = (index) => clip2(collection.keys?.[items.indexOf(records[index])] ?? first(flat[index], idPath) ?? `#${index}`, 40);
+  const body = [
+    `JSON ${typeOf(value)}; ${path}: ${counted(items.length, "item")}`
+  ];
+  const described = (index) => {
+    const label = first(flat[index], labelPath);
+    return label === void 0 || label === name(index) ? name(index) : `${name(index)} ${clip2(label, 80)}`;
+  };
+  body.push(...standingOut(flat, name, described, clip2));
+  const fields2 = [
+    idPath ?? (collection.keys ? "key" : void 0),
+    state,
+    labelPath
+  ].filter((field) => field !== void 0);
+  if (idPath || collection.keys || labelPath) {
+    body.push(`Items (${[
+      ...new Set(fields2)
+    ].join(", ")}):`);
+    for (const [index] of flat.slice(0, MAX_ITEM_LINES).entries()) {
+      const stateValue = state && state !== labelPath ? first(flat[index], state) : void 0;
+      const label = first(flat[index], labelPath);
+      body.push(`  ${name(index)}${stateValue ? ` [${clip2(stateValue, 30)}]` : ""}${label !== void 0 && label !== name(index) ? ` ${clip2(label, 120)}` : ""}`);
+    }
+    if (records.length > MAX_ITEM_LINES) {
+      body.push(`  \u2026 ${counted(records.length - MAX_ITEM_LINES, "more item")} (all indexed)`);
+    }
+  }
+  body.push("Shape:", ...shape);
+  body.push("First item:", `  ${clip2(JSON.stringify(items[0]) ?? "", 400)}`);
+  return {
+    format: "json",
+    body,
+    summary: `${path} with ${counted(items.length, "item")}`,
+    indexKind: "json"
+  };
+}
+function standingOut(flat, name, described, clip2) {
+  if (flat.length < 2 * RARE_ITEMS + 1) return [];
+  const holders = /* @__PURE__ */ new Map();
+  const values = /* @__PURE__ */ new Map();
+  for (const item of flat) {
+    for (const [path, list] of item) {
+      bump(holders, path);
+      const counts = values.get(path) ?? /* @__PURE__ */ new Map();
+      for (const value of new Set(list)) {
+        if (value.length <= 40 && counts.size <= MAX_FIELD_VALUES) {
+          bump(counts, value);
+        }
+      }
+      values.set(path, counts);
+    }
+  }
+  const fields2 = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const [path, counts] of values) {
+    const held = holders.get(path);
+    if (held * 2 <= flat.length) continue;
+    if (counts.size < 2 || counts.size > MAX_FIELD_VALUES) continue;
+    const said = countList(counts, MAX_FIELD_VALUES);
+    if (seen.has(said)) continue;
+    seen.add(said);
+    const lines = [
+      `  ${path}: ${said}`
+    ];
+    let rare = false;
+    for (const [value, count] of counts) {
+      if (count > RARE_ITEMS) continue;
+      rare = true;
+      const indexes = flat.flatMap((item, index) => item.get(path)?.includes(value) ? [
+        index
+      ] : []);
+      const who = indexes.map(indexes.length === 1 ? described : name);
+      lines.push(`    ${clip2(value, 40)}: ${who.join(", ")}`);
+    }
+    const leaf = segments(path).at(-1);
+    const stateful = segments(path).some((part) => STATE_KEYS.has(part));
+    fields2.push({
+      rank: (rare ? 0 : 2) + (stateful || STATE_KEYS.has(leaf) ? 0 : 1),
+      lines
+    });
+  }
+  for (const [path, count] of holders) {
+    if (count > RARE_ITEMS || count * 2 > flat.length) continue;
+    const lines = [
+      `  ${path} (in ${count} of ${commas(flat.length)} items):`
+    ];
+    flat.forEach((item, index) => {
+      const list = item.get(path);
+      if (list) lines.push(`    ${name(index)}: ${clip2(list.join(", "), 200)}`);
+    });
+    const stateful = segments(path).some((part) => STATE_KEYS.has(part));
+    fields2.push({
+      rank: stateful ? 0 : 1,
+      lines
+    });
+  }
+  if (fields2.length === 0) return [];
+  const shown = fields2.map((field, order) => ({
+    ...field,
+    order
+  })).sort((a, b) => a.rank - b.rank || a.order - b.order).slice(0, MAX_FIELDS);
+  return [
+    "Items that stand out:",
+    ...shown.flatMap((field) => field.lines)
+  ];
+}
+
 // src/shrink/_git_log_view.ts
 var COMMIT = /^commit ([0-9a-f]{7,64})\b/;
 var STAT = /^ (\S.*?)\s+\|\s+(?:\d+|Bin)/;
+var NUMSTAT = /^(?:\d+|-)\t(?:\d+|-)\t(.+)$/;
 var NEWEST = 12;
 function looksLikeGitLog(lines) {
   const first = lines.find((line) => line.trim() !== "") ?? "";
@@ -1555,7 +1692,7 @@ function gitLogView(input) {
     else if (!current.subject && line.startsWith("    ")) {
       current.subject = line.trim();
     } else {
-      const file = line.match(STAT)?.[1];
+      const file = line.match(STAT)?.[1] ?? line.match(NUMSTAT)?.[1];
       if (file) {
         current.files++;
         bump(changed, file.trim());
@@ -1598,18 +1735,31 @@ var PATH = /^(?:\.{0,2}\/|~\/|[\w@+-])[^\t\0]*$/;
 var GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
 var LS_LONG = /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s+(.+)$/;
 var FIRST_ENTRIES = 12;
+var SIZED = /^(\d+(?:[.,]\d+)?[KMGTPE]?)\t(\S.*)$/;
+var LARGEST = 8;
+var UNITS = {
+  K: 1,
+  M: 2,
+  G: 3,
+  T: 4,
+  P: 5,
+  E: 6
+};
 function listingShape(lines) {
   let seen = 0;
   let grep = 0;
   let paths = 0;
+  let sized = 0;
   for (const line of lines.slice(0, 400)) {
     if (line.trim() === "") continue;
     seen++;
+    if (SIZED.test(line)) sized++;
     const match = line.match(GREP);
     if (match && match[2] && /[./]/.test(match[1])) grep++;
     else if (LS_LONG.test(line) || /^\S.*:$/.test(line) || PATH.test(line) && line.includes("/") && !/\s/.test(line)) paths++;
   }
   if (seen < 20) return void 0;
+  if (sized >= seen * 0.9) return "sizes";
   if (grep >= seen * 0.8) return "grep";
   if (paths + grep >= seen * 0.85) return "paths";
   return void 0;
@@ -1627,6 +1777,7 @@ function extensionOf(path) {
   return dot > 0 ? base.slice(dot).toLowerCase() : "(none)";
 }
 function listingView(input, shape) {
+  if (shape === "sizes") return sizesView(input);
   const { lines, clip: clip2 } = input;
   const top = /* @__PURE__ */ new Map();
   const second = /* @__PURE__ */ new Map();
@@ -1673,6 +1824,53 @@ function listingView(input, shape) {
     summary: `${counted(entries, noun, shape === "grep" ? "matches" : "entries")}${shape === "grep" ? ` in ${commas(files.size)} files` : ""}`
   };
 }
+function sizeOf(text3) {
+  const unit = UNITS[text3.at(-1)];
+  const n = Number.parseFloat(text3.replace(",", "."));
+  return unit === void 0 ? n : n * 1024 ** unit;
+}
+function sizesView(input) {
+  const { lines, clip: clip2 } = input;
+  const entries = [];
+  const parents = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    const match = line.match(SIZED);
+    if (!match) continue;
+    const path = match[2].replace(/\/+$/, "");
+    entries.push({
+      size: sizeOf(match[1]),
+      text: match[1],
+      path
+    });
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      parents.add(parts.slice(0, i).join("/"));
+    }
+  }
+  const depth = (path) => path.replace(/^\.\//, "").split("/").length;
+  const largest = (list) => [
+    ...list
+  ].sort((a, b) => b.size - a.size).slice(0, LARGEST).map((e) => `${e.path} ${e.text}`).join(", ");
+  const total = entries.find((e) => e.path === "." || e.path === "") ?? [
+    ...entries
+  ].sort((a, b) => b.size - a.size)[0];
+  const topDepth = Math.min(...entries.filter((e) => e !== total).map((e) => depth(e.path)));
+  const top = entries.filter((e) => e !== total && depth(e.path) === topDepth);
+  const files = entries.filter((e) => !parents.has(e.path));
+  const extensions = /* @__PURE__ */ new Map();
+  for (const file of files) bump(extensions, extensionOf(file.path));
+  const body = [
+    `Sizes of ${counted(entries.length, "entry", "entries")} (${counted(files.length, "file")})${total ? `; total ${total.text} (${total.path})` : ""}`,
+    `Largest at the top: ${clip2(largest(top), 900)}`,
+    `Largest files: ${clip2(largest(files), 900)}`,
+    `Files per extension: ${clip2(countList(extensions, 12), 600)}`
+  ];
+  return {
+    format: "listing",
+    body,
+    summary: `${counted(entries.length, "entry", "entries")}${total ? `, ${total.text} in all` : ""}`
+  };
+}
 
 // src/shrink/_log_view.ts
 var LEVEL = /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
@@ -1696,6 +1894,7 @@ var CANONICAL = {
   emerg: "FATAL",
   panic: "FATAL"
 };
+var ERROR_WORDS = /(?<![\w\/.-])(?:fail(?:ed|ure|s)?|killed|out of memory|oom-kill|segfault|panic(?:ked)?|fatal|error|denied|refused|timed out|exception|crash(?:ed)?|abort(?:ed)?)(?![\w\/-])/i;
 var MAX_ERROR_GROUPS = 60;
 var MAX_WARNING_GROUPS = 15;
 function logLevel(line) {
@@ -1732,9 +1931,10 @@ function logView(input) {
   let afterError = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const level = logLevel(line);
+    const level = logLevel(line) ?? (line.length <= 2e3 && ERROR_WORDS.test(line) ? "ERROR" : void 0);
     if (level === void 0) {
-      if (afterError && line.trim() !== "") continuation++;
+      if (TIMESTAMP.test(line.slice(0, 40))) afterError = false;
+      else if (afterError && line.trim() !== "") continuation++;
       continue;
     }
     bump(levels, level);
@@ -1865,6 +2065,7 @@ function stripInline(text3) {
 // src/shrink/_page_view.ts
 var OPENING_CHARS = 700;
 var OUTLINE_HEADINGS = 40;
+var MAX_DEFINITIONS = 40;
 var ENTITIES = {
   amp: "&",
   lt: "<",
@@ -1895,7 +2096,7 @@ function looksLikeHtml(text3) {
 function htmlToText(html) {
   const title = stripTags(html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? "");
   const description = decodeEntities(html.match(/<meta\s+[^>]*name=["']description["'][^>]*content=["']([^"']*)["']/i)?.[1] ?? "");
-  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
+  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<a\b[^>]*class=["'][^"']*\bheaderlink\b[^>]*>[\s\S]*?<\/a\s*>/gi, "").replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
 
 ${"#".repeat(Number(level))} ${stripTags(inner)}
 
@@ -1949,6 +2150,13 @@ function pageView(input, html) {
   if (outline2) {
     body.push("Outline:", ...outline2.split("\n").map((l) => `  ${l}`));
   }
+  const definitions = html ? [
+    ...input.text.matchAll(/<dt\b[^>]*\bid=["']([^"'<>]{1,120})["']/gi)
+  ].map((match) => match[1]) : [];
+  if (definitions.length > 0) {
+    const shown = definitions.slice(0, MAX_DEFINITIONS);
+    body.push(`Defines (${commas(definitions.length)}): ${input.clip(shown.join(", "), 1200)}${definitions.length > shown.length ? ", \u2026" : ""}`);
+  }
   const opening = openingSection(markdown);
   if (opening) {
     body.push("Opening section:", ...opening.split("\n").map((line) => `  ${input.clip(line, 400)}`));
@@ -1964,6 +2172,86 @@ function pageView(input, html) {
 ${page.text}`
     } : {}
   };
+}
+
+// src/shrink/_failure_notes.ts
+var MESSAGE = new RegExp([
+  /^E\s+\S/,
+  /^\s+[\w.-]+_test\.go:\d+: \S/,
+  /^\s*Caused by: \S/,
+  /^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)/,
+  /^\s*(?:Expected|Received)(?: value| substring| length)?:\s/,
+  /\bpanicked at\b/
+].map((pattern) => `(?:${pattern.source})`).join("|"));
+var GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
+var GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
+var SHORT_SUMMARY = /^FAILED (\S+) - (.+)$/;
+var MAX_MESSAGES = 8;
+var FailureNotes = class {
+  #running;
+  #current;
+  #messages = /* @__PURE__ */ new Map();
+  /** Reads a line that reported a failing test by `name` (it opens that test's report). */
+  failure(line, name) {
+    this.#current = name;
+    const summary = line.match(SHORT_SUMMARY);
+    if (summary) this.#add(summary[1], summary[2]);
+  }
+  /** Reads a summary line: what follows belongs to no test. */
+  summary() {
+    this.#current = void 0;
+  }
+  /** Reads any other line. */
+  line(line) {
+    if (line.length > 2e3) return;
+    const run = line.match(GO_RUN)?.[1];
+    if (run) {
+      this.#running = run;
+      return;
+    }
+    if (!MESSAGE.test(line)) return;
+    const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
+    if (owner) this.#add(owner, line.trim().replace(/^E\s+/, ""));
+  }
+  /**
+   * The messages of a failing test: the first, and the root cause (the last
+   * `Caused by:`) or else the last, when it differs.
+   */
+  of(name) {
+    const all = [];
+    for (const [owner, messages] of this.#messages) {
+      if (owner === name || sameTest(owner, name)) all.push(...messages);
+    }
+    if (all.length <= 1) return all;
+    const cause = all.findLast((message) => message.startsWith("Caused by:"));
+    const second = cause ?? all.at(-1);
+    return second === all[0] ? [
+      all[0]
+    ] : [
+      all[0],
+      second
+    ];
+  }
+  #add(owner, text3) {
+    const message = text3.replace(/\s+/g, " ");
+    const messages = this.#messages.get(owner) ?? [];
+    if (messages.includes(message)) return;
+    if (messages.length >= MAX_MESSAGES) {
+      messages.splice(MAX_MESSAGES - 1, 1);
+    }
+    messages.push(message);
+    this.#messages.set(owner, messages);
+  }
+};
+function sameTest(a, b) {
+  const [long, short] = a.length >= b.length ? [
+    a,
+    b
+  ] : [
+    b,
+    a
+  ];
+  return long.length > short.length && long.endsWith(short) && /[\s:>›.]$/.test(long.slice(0, -short.length));
 }
 
 // src/shrink/_signal_lines.ts
@@ -1985,7 +2273,10 @@ var SUMMARY = [
   /^Found \d+ errors?\b/,
   /\b\d+ (?:errors?|warnings?) generated\b/,
   /^\s*\d+ (?:failed|passed)\b.*\b\d+ (?:failed|passed|skipped|total)\b/,
-  /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/
+  /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/,
+  /^\s*(?:✖\s*)?\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
+  /^Plan: \d+ to add, \d+ to change, \d+ to destroy\b/,
+  /^(?:Apply|Destroy) complete! Resources:/
 ];
 var FAILURE = [
   /^\s*●\s+\S/,
@@ -2001,7 +2292,8 @@ var FAILURE = [
   /^rspec \.\/\S+:\d+ # /,
   /\bpanicked at\b/,
   /^\s*\d+\) \S/,
-  /^\s*Failure\/Error:/
+  /^\s*Failure\/Error:/,
+  /^ > \[[^\]]+\] .+:$/
 ];
 var ERROR = [
   /^\s*(?:error|ERROR|Error)(?:\[[\w-]+\])?\b/,
@@ -2010,13 +2302,18 @@ var ERROR = [
   /\b(?:fatal|FATAL|Fatal|panic|PANIC|Traceback|Segmentation fault|Aborted|Uncaught|npm ERR!|ERR!)/,
   /^\s*E\s{2,}\S/,
   /\b[Aa]ssertion\b.*\b[Ff]ailed\b/,
-  /\bAssertionError\b/
+  /\bAssertionError\b/,
+  /^\S+\.go:\d+:\d+: \S/,
+  /^\s*\d+:\d+\s+error\s/,
+  /\bnpm error\b/
 ];
 var WARNING = [
   /^\s*(?:warning|WARNING|Warning|WARN|warn)\b/,
   /\b(?:warning|WARNING|Warning|WARN)(?:\[[\w-]+\])?(?::|\]|\s+in\b)/,
   /\b\w+Warning\b:/,
-  /\b(?:[Dd]eprecated|DEPRECATED)\b/
+  /\b(?:[Dd]eprecated|DEPRECATED)\b/,
+  /^\s*\d+:\d+\s+warning\s/,
+  /^\s*# \S+ (?:must be replaced|will be destroyed)$|# forces replacement$/
 ];
 var DETAIL = [
   /^\s*(?:Expected|Received|expected|received|Actual|actual|got|left|right|Difference)\b[^:]{0,30}:/,
@@ -2048,7 +2345,7 @@ var ERROR_ANY = anyOf(ERROR);
 var WARNING_ANY = anyOf(WARNING);
 var DETAIL_ANY = anyOf(DETAIL);
 var FRAME_ANY = anyOf(FRAME);
-var MAYBE = /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]/i;
+var MAYBE = /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]|problem|^plan: |complete! |replace|destroy|\.go:\d+:\d+: |^ > \[/i;
 var MAYBE_MARKS = /[●✕✗×✖❌]/;
 function lineSignal(line) {
   if (line.length === 0 || line.length > 2e3 || !(MAYBE.test(line) || MAYBE_MARKS.test(line))) {
@@ -2081,6 +2378,7 @@ var TEST_NAMES = [
   /^rspec \.\/\S+:\d+ # (.+)$/,
   /^(\S.*?) \.\.\. FAILED\b/,
   /^(\S+::\S+) FAILED\b/,
+  /^_{3,} (?!ERROR at )(\S+) _{3,}$/,
   /^\s*FAIL\s+\S+\.(?:test|spec)\.\w+ > (.+)$/,
   /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/
 ];
@@ -2103,6 +2401,10 @@ var FRAMES_PER_FAILURE = 4;
 var HEAD_LINES = 5;
 var TAIL_LINES = 10;
 var MAX_TEST_NAMES = 40;
+var FILE_HEADER = /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
+var AT_POSITION = /^\s+\d+:\d+\s+\S/;
+var STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
+var CLEAN_SUMMARY = /^ok\s|^(?:\[\w+\]\s*)?Tests run: \d+, Failures: 0, Errors: 0\b|^test result: ok\b/;
 function shellView(input) {
   const { lines, clip: clip2 } = input;
   const errors = /* @__PURE__ */ new Map();
@@ -2115,6 +2417,8 @@ function shellView(input) {
   let windowEnd = -1;
   let frames = 0;
   let internalFrames = 0;
+  let file = "";
+  const notes = new FailureNotes();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const signal = lineSignal(line);
@@ -2126,20 +2430,27 @@ function shellView(input) {
         text: line,
         count: 1
       });
+      notes.summary();
       continue;
     }
+    if (FILE_HEADER.test(line)) file = line;
+    const text3 = file && AT_POSITION.test(line) ? atFile(file, line) : line;
     if (signal === "failure" || signal === "error") {
       errorCount++;
-      keep(errors, line, i);
+      keep(errors, text3, i);
       const name = failedTestName(line);
-      if (name) addTestName(tests, name);
+      if (name) {
+        addTestName(tests, name);
+        notes.failure(line, name);
+      } else notes.line(line);
       windowEnd = i + DETAIL_WINDOW;
       frames = 0;
       continue;
     }
+    notes.line(line);
     if (signal === "warning") {
       warningCount++;
-      keep(warnings, line, i);
+      keep(warnings, text3, i);
       continue;
     }
     if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
@@ -2162,14 +2473,16 @@ function shellView(input) {
   ].slice(0, MAX_WARNING_LINES);
   const important = [
     ...shownErrors,
-    ...shownWarnings,
     ...details
   ].sort((a, b) => a.index - b.index);
-  const summaryLines = [
+  const allSummaries = [
     ...summaries.values()
-  ].slice(-MAX_SUMMARY_LINES);
+  ];
+  const summaryLines = allSummaries.filter((k, n) => n === allSummaries.length - 1 || !CLEAN_SUMMARY.test(k.text.trim())).slice(-MAX_SUMMARY_LINES);
+  const cleanSummaries = allSummaries.length - summaryLines.length;
   const shown = new Set([
     ...important,
+    ...shownWarnings,
     ...summaryLines
   ].map((k) => k.index));
   const body = [];
@@ -2178,13 +2491,21 @@ function shellView(input) {
     const more = tests.length - names2.length;
     body.push(`Failed tests (${commas(tests.length)}): ${names2.join("; ")}${more > 0 ? `; \u2026 ${commas(more)} more` : ""}`);
   }
+  const why = tests.slice(0, MAX_TEST_NAMES).flatMap((name) => notes.of(name).map((message) => `  ${clip2(shortName(name), 80)}: ${clip2(message)}`));
+  if (why.length > 0) body.push("Why they failed:", ...why);
   if (summaryLines.length > 0) {
-    body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip2)));
+    body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip2)), ...cleanSummaries > 0 ? [
+      `  \u2026 ${counted(cleanSummaries, "more summary line")} without failures`
+    ] : []);
   }
-  if (important.length > 0) {
-    const noun = warningCount > 0 && errorCount === 0 ? "Warnings" : "Errors, failures and warnings";
-    body.push(`${noun} (line numbers of the output):`);
-    body.push(...important.map((k) => numbered(k, clip2)));
+  if (important.length > 0 || shownWarnings.length > 0) {
+    if (important.length > 0) {
+      body.push("Errors and failures (line numbers of the output):");
+      body.push(...important.map((k) => numbered(k, clip2)));
+    }
+    if (shownWarnings.length > 0) {
+      body.push(`Warnings (${counted(warningCount, "line")}, ${commas(warnings.size)} distinct):`, ...shownWarnings.map((k) => numbered(k, clip2)));
+    }
     const hidden = [
       errors.size > shownErrors.length ? counted(errors.size - shownErrors.length, "more distinct error line") : "",
       warnings.size > shownWarnings.length ? counted(warnings.size - shownWarnings.length, "more distinct warning line") : "",
@@ -2203,9 +2524,9 @@ function shellView(input) {
   let end = lines.length;
   while (end > 0 && lines[end - 1].trim() === "") end--;
   const tail = [];
-  for (let i = end - 1; i >= 0 && tail.length < TAIL_LINES; i--) {
-    if (shown.has(i)) break;
-    tail.unshift({
+  for (let i = end - 1; i >= 0 && i >= end - TAIL_LINES * 2; i--) {
+    if (tail.length >= TAIL_LINES) break;
+    if (!shown.has(i)) tail.unshift({
       index: i,
       text: lines[i],
       count: 1
@@ -2231,10 +2552,18 @@ function shellView(input) {
   };
 }
 function addTestName(tests, name) {
-  const within = (long, short) => long.length > short.length && long.endsWith(short) && /[\s:>›.]$/.test(long.slice(0, -short.length));
-  const known = tests.findIndex((test) => test === name || within(test, name) || within(name, test));
+  const known = tests.findIndex((test) => test === name || sameTest(test, name));
   if (known === -1) tests.push(name);
   else if (name.length > tests[known].length) tests[known] = name;
+}
+function atFile(file, line) {
+  const stylish = line.match(STYLISH);
+  if (!stylish) return `${file} ${line.trim().replace(/\s{2,}/g, "  ")}`;
+  const [, position, severity, message, rule] = stylish;
+  return `${file}:${position} ${severity} ${rule}: ${message}`;
+}
+function shortName(name) {
+  return name.split(/::| › /).at(-1).trim() || name;
 }
 function keep(map, line, index) {
   const key = line.trim();
