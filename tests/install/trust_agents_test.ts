@@ -1,4 +1,3 @@
-// Fixture set-up reads and writes small files in order; sync calls keep the steps plain.
 /**
  * Trust as the real agents see it (pinned, from the e2e cache), in a
  * throwaway HOME: doctor's verdict must be the agent's own. Codex's
