@@ -2175,14 +2175,8 @@ ${page.text}`
 }
 
 // src/shrink/_failure_notes.ts
-var MESSAGE = new RegExp([
-  /^E\s+\S/,
-  /^\s+[\w.-]+_test\.go:\d+: \S/,
-  /^\s*Caused by: \S/,
-  /^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)/,
-  /^\s*(?:Expected|Received)(?: value| substring| length)?:\s/,
-  /\bpanicked at\b/
-].map((pattern) => `(?:${pattern.source})`).join("|"));
+var MESSAGE = /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+var PANIC = /\bpanicked at\b/;
 var GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
 var GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
 var SHORT_SUMMARY = /^FAILED (\S+) - (.+)$/;
@@ -2204,12 +2198,17 @@ var FailureNotes = class {
   /** Reads any other line. */
   line(line) {
     if (line.length > 2e3) return;
-    const run = line.match(GO_RUN)?.[1];
-    if (run) {
-      this.#running = run;
+    if (line.startsWith("=== ")) {
+      const run = line.match(GO_RUN)?.[1];
+      if (run) {
+        this.#running = run;
+        return;
+      }
+    }
+    if (!this.#current && !this.#running) return;
+    if (!MESSAGE.test(line) && !(line.includes("panicked") && PANIC.test(line))) {
       return;
     }
-    if (!MESSAGE.test(line)) return;
     const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
     if (owner) this.#add(owner, line.trim().replace(/^E\s+/, ""));
   }
@@ -2345,13 +2344,15 @@ var ERROR_ANY = anyOf(ERROR);
 var WARNING_ANY = anyOf(WARNING);
 var DETAIL_ANY = anyOf(DETAIL);
 var FRAME_ANY = anyOf(FRAME);
-var MAYBE = /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]|problem|^plan: |complete! |replace|destroy|\.go:\d+:\d+: |^ > \[/i;
-var MAYBE_MARKS = /[●✕✗×✖❌]/;
+var MAYBE = /f(?:ail|atal|ound)|e(?:rr|xception|xample)|warn|d(?:eprecat|uration|estroy)|p(?:ass|ending|anic|roblem)|ok\b|t(?:est|ime|otal|raceback)|s(?:uite|napshot|egmentation)|build|c(?:ompiled|omplete! )|generated|r(?:an |spec|eplace)|a(?:bort|ssert)|uncaught|<<<|----|___|\.go:\d+:\d+: /i;
+var PASS_MARK = /^\s*[✓√✔]/;
+var MAYBE_AT_START = /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[)/;
 function lineSignal(line) {
-  if (line.length === 0 || line.length > 2e3 || !(MAYBE.test(line) || MAYBE_MARKS.test(line))) {
+  if (PASS_MARK.test(line)) return summaryInside(line) ? "summary" : void 0;
+  if (line.length === 0 || line.length > 2e3 || !(MAYBE_AT_START.test(line) || MAYBE.test(line))) {
     return void 0;
   }
-  if (SUMMARY_AT_START.test(line) || SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line)) {
+  if (SUMMARY_AT_START.test(line) || summaryInside(line)) {
     return "summary";
   }
   if (PASS.test(line)) return void 0;
@@ -2359,6 +2360,9 @@ function lineSignal(line) {
   if (ERROR_ANY.test(line)) return "error";
   if (WARNING_ANY.test(line)) return "warning";
   return void 0;
+}
+function summaryInside(line) {
+  return line.length <= 2e3 && SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line);
 }
 function detailKind(line) {
   if (line.length > 2e3) return void 0;

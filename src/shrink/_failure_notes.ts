@@ -11,17 +11,16 @@
  * @module
  */
 
-/** Lines that say why a test failed. */
-const MESSAGE = new RegExp(
-  [
-    /^E\s+\S/,
-    /^\s+[\w.-]+_test\.go:\d+: \S/,
-    /^\s*Caused by: \S/,
-    /^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)/,
-    /^\s*(?:Expected|Received)(?: value| substring| length)?:\s/,
-    /\bpanicked at\b/,
-  ].map((pattern) => `(?:${pattern.source})`).join("|"),
-);
+/**
+ * Lines that say why a test failed, all told by how they open: one anchored
+ * scan whose leading blanks are taken once (the lookahead and its
+ * back-reference never give them back, so a line that fails is not tried
+ * again from each shorter indent). A Rust panic, which may stand anywhere,
+ * is looked for apart.
+ */
+const MESSAGE =
+  /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+const PANIC = /\bpanicked at\b/;
 const GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
 const GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
 const SHORT_SUMMARY = /^FAILED (\S+) - (.+)$/;
@@ -49,12 +48,19 @@ export class FailureNotes {
   /** Reads any other line. */
   line(line: string): void {
     if (line.length > 2000) return;
-    const run = line.match(GO_RUN)?.[1];
-    if (run) {
-      this.#running = run;
+    if (line.startsWith("=== ")) {
+      const run = line.match(GO_RUN)?.[1];
+      if (run) {
+        this.#running = run;
+        return;
+      }
+    }
+    if (!this.#current && !this.#running) return;
+    if (
+      !MESSAGE.test(line) && !(line.includes("panicked") && PANIC.test(line))
+    ) {
       return;
     }
-    if (!MESSAGE.test(line)) return;
     const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
     // pytest's `E` column is dropped: its short summary repeats the message without it.
     if (owner) this.#add(owner, line.trim().replace(/^E\s+/, ""));
