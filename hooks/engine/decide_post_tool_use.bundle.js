@@ -2292,7 +2292,8 @@ var FAILURE = [
   /\bpanicked at\b/,
   /^\s*\d+\) \S/,
   /^\s*Failure\/Error:/,
-  /^ > \[[^\]]+\] .+:$/
+  /^ > \[[^\]]+\] .+:$/,
+  /^FAILURE: /
 ];
 var ERROR = [
   /^\s*(?:error|ERROR|Error)(?:\[[\w-]+\])?\b/,
@@ -2304,7 +2305,8 @@ var ERROR = [
   /\bAssertionError\b/,
   /^\S+\.go:\d+:\d+: \S/,
   /^\s*\d+:\d+\s+error\s/,
-  /\bnpm error\b/
+  /\bnpm error\b/,
+  /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /
 ];
 var WARNING = [
   /^\s*(?:warning|WARNING|Warning|WARN|warn)\b/,
@@ -2332,6 +2334,13 @@ var FRAME = [
   /^\s*# \.\/\S+:\d+/,
   /^\s*❯ \S+:\d+/
 ];
+var LOCATION = anyOf([
+  /^\s*(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*(?=[\w@.+-]*[A-Za-z])[\w@+-][\w@.+-]*:\d+(?::\d+)?:?\s*$/,
+  /^[│|]?\s*on \S+ line \d+(?:,|:|$)/,
+  /^(?:\w+ file|Script) '[^']+' line: \d+/,
+  /\bappears to be in '[^']+': line \d+/,
+  /^\s*\d+\s*\|\s*>>>/
+]);
 var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
 function anyOf(patterns) {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
@@ -2366,6 +2375,7 @@ function summaryInside(line) {
 }
 function detailKind(line) {
   if (line.length > 2e3) return void 0;
+  if (LOCATION.test(line)) return "location";
   if (FRAME_ANY.test(line)) {
     return INTERNAL_FRAME.test(line) ? "internal-frame" : "frame";
   }
@@ -2405,6 +2415,7 @@ var FRAMES_PER_FAILURE = 4;
 var HEAD_LINES = 5;
 var TAIL_LINES = 10;
 var MAX_TEST_NAMES = 40;
+var MAX_LOCATIONS = 6;
 var FILE_HEADER = /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
 var AT_POSITION = /^\s+\d+:\d+\s+\S/;
 var STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
@@ -2414,6 +2425,7 @@ function shellView(input) {
   const errors = /* @__PURE__ */ new Map();
   const warnings = /* @__PURE__ */ new Map();
   const details = [];
+  const locations = /* @__PURE__ */ new Map();
   const summaries = /* @__PURE__ */ new Map();
   const tests = [];
   let errorCount = 0;
@@ -2457,8 +2469,10 @@ function shellView(input) {
       keep(warnings, text3, i);
       continue;
     }
-    if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
-      const kind = detailKind(line);
+    if (i > windowEnd) continue;
+    const kind = detailKind(line);
+    if (kind === "location") keep(locations, line, i);
+    else if (details.length < MAX_DETAIL_LINES) {
       if (kind === "internal-frame") internalFrames++;
       else if (kind === "frame" && frames++ >= FRAMES_PER_FAILURE) {
         internalFrames++;
@@ -2484,10 +2498,14 @@ function shellView(input) {
   ];
   const summaryLines = allSummaries.filter((k, n) => n === allSummaries.length - 1 || !CLEAN_SUMMARY.test(k.text.trim())).slice(-MAX_SUMMARY_LINES);
   const cleanSummaries = allSummaries.length - summaryLines.length;
+  const shownLocations = [
+    ...locations.values()
+  ].slice(0, MAX_LOCATIONS);
   const shown = new Set([
     ...important,
     ...shownWarnings,
-    ...summaryLines
+    ...summaryLines,
+    ...shownLocations
   ].map((k) => k.index));
   const body = [];
   if (tests.length > 0) {
@@ -2497,6 +2515,12 @@ function shellView(input) {
   }
   const why = tests.slice(0, MAX_TEST_NAMES).flatMap((name) => notes.of(name).map((message) => `  ${clip2(shortName(name), 80)}: ${clip2(message)}`));
   if (why.length > 0) body.push("Why they failed:", ...why);
+  if (locations.size > 0) {
+    const more = locations.size - shownLocations.length;
+    body.push("Where it failed:", ...shownLocations.map((k) => numbered(k, clip2)), ...more > 0 ? [
+      `  \u2026 ${counted(more, "more place")}`
+    ] : []);
+  }
   if (summaryLines.length > 0) {
     body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip2)), ...cleanSummaries > 0 ? [
       `  \u2026 ${counted(cleanSummaries, "more summary line")} without failures`

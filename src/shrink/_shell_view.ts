@@ -1,6 +1,7 @@
 /**
  * The view of a command's output (test runs, builds, anything else): the
- * failing tests by name and why each failed, the summary lines (those that
+ * failing tests by name and why each failed, where a build tool says the
+ * failing step is (`Dockerfile:14`), the summary lines (those that
  * report no failure only counted), every error and failure line with the
  * diff and stack frames right after a failure, then the warnings, and the
  * head and the tail. Identical lines are shown once with their count; a
@@ -28,6 +29,8 @@ const FRAMES_PER_FAILURE = 4;
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
 const MAX_TEST_NAMES = 40;
+/** Distinct places of failing steps shown (`Dockerfile:14`). */
+const MAX_LOCATIONS = 6;
 /** A file's name alone on a line: the header of a linter's reports under it. */
 const FILE_HEADER =
   /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
@@ -56,6 +59,7 @@ export function shellView(input: ViewInput): View {
   const errors = new Map<string, Kept>();
   const warnings = new Map<string, Kept>();
   const details: Kept[] = [];
+  const locations = new Map<string, Kept>();
   const summaries = new Map<string, Kept>();
   const tests: string[] = [];
   let errorCount = 0;
@@ -96,8 +100,10 @@ export function shellView(input: ViewInput): View {
       keep(warnings, text, i);
       continue;
     }
-    if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
-      const kind = detailKind(line);
+    if (i > windowEnd) continue;
+    const kind = detailKind(line);
+    if (kind === "location") keep(locations, line, i);
+    else if (details.length < MAX_DETAIL_LINES) {
       if (kind === "internal-frame") internalFrames++;
       else if (kind === "frame" && frames++ >= FRAMES_PER_FAILURE) {
         internalFrames++;
@@ -116,8 +122,11 @@ export function shellView(input: ViewInput): View {
     n === allSummaries.length - 1 || !CLEAN_SUMMARY.test(k.text.trim())
   ).slice(-MAX_SUMMARY_LINES);
   const cleanSummaries = allSummaries.length - summaryLines.length;
+  const shownLocations = [...locations.values()].slice(0, MAX_LOCATIONS);
   const shown = new Set(
-    [...important, ...shownWarnings, ...summaryLines].map((k) => k.index),
+    [...important, ...shownWarnings, ...summaryLines, ...shownLocations].map((
+      k,
+    ) => k.index),
   );
 
   const body: string[] = [];
@@ -136,6 +145,14 @@ export function shellView(input: ViewInput): View {
     )
   );
   if (why.length > 0) body.push("Why they failed:", ...why);
+  if (locations.size > 0) {
+    const more = locations.size - shownLocations.length;
+    body.push(
+      "Where it failed:",
+      ...shownLocations.map((k) => numbered(k, clip)),
+      ...(more > 0 ? [`  … ${counted(more, "more place")}`] : []),
+    );
+  }
   if (summaryLines.length > 0) {
     body.push(
       "Summary:",

@@ -57,6 +57,7 @@ const FAILURE: readonly RegExp[] = [
   /^\s*\d+\) \S/,
   /^\s*Failure\/Error:/,
   /^ > \[[^\]]+\] .+:$/,
+  /^FAILURE: /,
 ];
 
 const ERROR: readonly RegExp[] = [
@@ -70,6 +71,7 @@ const ERROR: readonly RegExp[] = [
   /^\S+\.go:\d+:\d+: \S/,
   /^\s*\d+:\d+\s+error\s/,
   /\bnpm error\b/,
+  /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /,
 ];
 
 const WARNING: readonly RegExp[] = [
@@ -101,6 +103,20 @@ const FRAME: readonly RegExp[] = [
   /^\s*# \.\/\S+:\d+/,
   /^\s*❯ \S+:\d+/,
 ];
+
+/**
+ * Where a build tool says its failing step is, on a line of its own: a bare
+ * `file:line` (BuildKit's `Dockerfile:14`), Terraform's `on main.tf line 12`,
+ * Gradle's `Build file '…' line: 17`, Ansible's `in '…': line 12`, and
+ * BuildKit's code frame line marked `>>>`.
+ */
+const LOCATION = anyOf([
+  /^\s*(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*(?=[\w@.+-]*[A-Za-z])[\w@+-][\w@.+-]*:\d+(?::\d+)?:?\s*$/,
+  /^[│|]?\s*on \S+ line \d+(?:,|:|$)/,
+  /^(?:\w+ file|Script) '[^']+' line: \d+/,
+  /\bappears to be in '[^']+': line \d+/,
+  /^\s*\d+\s*\|\s*>>>/,
+]);
 
 /** Frames in dependencies and the runtime: counted, not shown. */
 const INTERNAL_FRAME =
@@ -186,17 +202,18 @@ function summaryInside(line: string): boolean {
 }
 
 /**
- * What a line shortly after a failure or error is: part of its diff or code
- * frame, a frame of its stack (in the project, or in a dependency), or
- * neither.
+ * What a line shortly after a failure or error is: the place of the failing
+ * step, part of its diff or code frame, a frame of its stack (in the
+ * project, or in a dependency), or neither.
  *
  * @param line One line of output.
- * @returns `detail`, `frame`, `internal-frame` or undefined.
+ * @returns `location`, `detail`, `frame`, `internal-frame` or undefined.
  */
 export function detailKind(
   line: string,
-): "detail" | "frame" | "internal-frame" | undefined {
+): "location" | "detail" | "frame" | "internal-frame" | undefined {
   if (line.length > 2000) return undefined;
+  if (LOCATION.test(line)) return "location";
   if (FRAME_ANY.test(line)) {
     return INTERNAL_FRAME.test(line) ? "internal-frame" : "frame";
   }
