@@ -2175,10 +2175,12 @@ ${page.text}`
 }
 
 // src/shrink/_failure_notes.ts
-var MESSAGE = /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+var MESSAGE = /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
 var PANIC = /\bpanicked at\b/;
+var RARE = / => |panicked at/;
 var GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
 var GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
+var DENO_REPORT = /^(\S.*?) => \.{0,2}\/\S+:\d+:\d+$/;
 var SHORT_SUMMARY = /^FAILED (\S+) - (.+)$/;
 var MAX_MESSAGES = 8;
 var FailureNotes = class {
@@ -2205,12 +2207,22 @@ var FailureNotes = class {
         return;
       }
     }
+    const rare = RARE.test(line);
+    if (rare) {
+      const report = line.match(DENO_REPORT)?.[1];
+      if (report) {
+        this.#current = report;
+        return;
+      }
+    }
     if (!this.#current && !this.#running) return;
-    if (!MESSAGE.test(line) && !(line.includes("panicked") && PANIC.test(line))) {
+    if (!MESSAGE.test(line) && !(rare && PANIC.test(line))) {
       return;
     }
     const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
-    if (owner) this.#add(owner, line.trim().replace(/^E\s+/, ""));
+    if (owner) {
+      this.#add(owner, line.trim().replace(/^E\s+|^error: (?=\S)/, ""));
+    }
   }
   /**
    * The messages of a failing test: the first, and the root cause (the last
@@ -2347,7 +2359,7 @@ function anyOf(patterns) {
 }
 var SUMMARY_AT_START = new RegExp(`^(?:${SUMMARY.filter((pattern) => pattern.source.startsWith("^")).map((pattern) => `(?:${pattern.source.slice(1)})`).join("|")})`);
 var SUMMARY_INSIDE = anyOf(SUMMARY.filter((pattern) => !pattern.source.startsWith("^")));
-var SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
+var SUMMARY_INSIDE_WORDS = /BUILD|compiled|generated/;
 var FAILURE_ANY = anyOf(FAILURE);
 var ERROR_ANY = anyOf(ERROR);
 var WARNING_ANY = anyOf(WARNING);
@@ -2522,9 +2534,7 @@ function shellView(input) {
     ] : []);
   }
   if (summaryLines.length > 0) {
-    body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip2)), ...cleanSummaries > 0 ? [
-      `  \u2026 ${counted(cleanSummaries, "more summary line")} without failures`
-    ] : []);
+    body.push(cleanSummaries > 0 ? `Summary (${counted(cleanSummaries, "more line")} without failures not shown):` : "Summary:", ...summaryLines.map((k) => numbered(k, clip2)));
   }
   if (important.length > 0 || shownWarnings.length > 0) {
     if (important.length > 0) {
@@ -2554,11 +2564,13 @@ function shellView(input) {
   const tail = [];
   for (let i = end - 1; i >= 0 && i >= end - TAIL_LINES * 2; i--) {
     if (tail.length >= TAIL_LINES) break;
-    if (!shown.has(i)) tail.unshift({
-      index: i,
-      text: lines[i],
-      count: 1
-    });
+    if (!shown.has(i) && lines[i].trim() !== "") {
+      tail.unshift({
+        index: i,
+        text: lines[i],
+        count: 1
+      });
+    }
   }
   if (head.length > 0) {
     body.push("First lines:", ...head.map((k) => numbered(k, clip2)));

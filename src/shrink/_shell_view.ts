@@ -155,15 +155,12 @@ export function shellView(input: ViewInput): View {
   }
   if (summaryLines.length > 0) {
     body.push(
-      "Summary:",
+      cleanSummaries > 0
+        ? `Summary (${
+          counted(cleanSummaries, "more line")
+        } without failures not shown):`
+        : "Summary:",
       ...summaryLines.map((k) => numbered(k, clip)),
-      ...(cleanSummaries > 0
-        ? [
-          `  … ${
-            counted(cleanSummaries, "more summary line")
-          } without failures`,
-        ]
-        : []),
     );
   }
   if (important.length > 0 || shownWarnings.length > 0) {
@@ -207,10 +204,12 @@ export function shellView(input: ViewInput): View {
   let end = lines.length;
   while (end > 0 && lines[end - 1]!.trim() === "") end--;
   const tail: Kept[] = [];
-  // The tail passes over lines shown above: a last error line must not hide the lines before it.
+  // The tail passes over lines shown above (a last error line must not hide the lines before it) and blank lines.
   for (let i = end - 1; i >= 0 && i >= end - TAIL_LINES * 2; i--) {
     if (tail.length >= TAIL_LINES) break;
-    if (!shown.has(i)) tail.unshift({ index: i, text: lines[i]!, count: 1 });
+    if (!shown.has(i) && lines[i]!.trim() !== "") {
+      tail.unshift({ index: i, text: lines[i]!, count: 1 });
+    }
   }
   if (head.length > 0) {
     body.push("First lines:", ...head.map((k) => numbered(k, clip)));

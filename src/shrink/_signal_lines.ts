@@ -146,7 +146,7 @@ const SUMMARY_AT_START = new RegExp(
 const SUMMARY_INSIDE = anyOf(
   SUMMARY.filter((pattern) => !pattern.source.startsWith("^")),
 );
-const SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
+const SUMMARY_INSIDE_WORDS = /BUILD|compiled|generated/;
 const FAILURE_ANY = anyOf(FAILURE);
 const ERROR_ANY = anyOf(ERROR);
 const WARNING_ANY = anyOf(WARNING);
