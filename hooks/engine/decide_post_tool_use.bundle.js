@@ -1876,6 +1876,7 @@ function sizesView(input) {
 var LEVEL = /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
 var UPPER_LEVEL = /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
 var ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
+var ACCESS_REQUEST = /^\S+ \S+ \S+ \[[^\]]+\] "(\S+) (\S+)[^"]*" (\d{3}) /;
 var TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
 var CANONICAL = {
   trace: "TRACE",
@@ -1941,17 +1942,21 @@ function logView(input) {
     afterError = level === "ERROR" || level === "FATAL";
     const groups = afterError ? errors : level === "WARN" ? warnings : null;
     if (!groups) continue;
-    const key = `${level} ${messageTemplate(line)}`;
+    const request = line.length <= 2e3 ? line.match(ACCESS_REQUEST) : null;
+    const key = request ? `${level} ${request[1]} ${request[2].split("?")[0].replace(/\d+/g, "#")} ${request[3]}` : `${level} ${messageTemplate(line)}`;
     const group = groups.get(key);
     if (group) {
       group.count++;
       group.last = i;
-    } else groups.set(key, {
-      first: i,
-      last: i,
-      example: line,
-      count: 1
-    });
+    } else {
+      const example = request ? `${request[1]} ${request[2]} \u2192 ${request[3]}` : line;
+      groups.set(key, {
+        first: i,
+        last: i,
+        example,
+        count: 1
+      });
+    }
   }
   const first = firstTimestamp(lines);
   const last = firstTimestamp([
@@ -2064,6 +2069,7 @@ function stripInline(text3) {
 
 // src/shrink/_page_view.ts
 var OPENING_CHARS = 700;
+var PERMALINK = /^(?:[#¶§🔗]|permalink)?$/i;
 var OUTLINE_HEADINGS = 40;
 var MAX_DEFINITIONS = 40;
 var ENTITIES = {
@@ -2096,7 +2102,7 @@ function looksLikeHtml(text3) {
 function htmlToText(html) {
   const title = stripTags(html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? "");
   const description = decodeEntities(html.match(/<meta\s+[^>]*name=["']description["'][^>]*content=["']([^"']*)["']/i)?.[1] ?? "");
-  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<a\b[^>]*class=["'][^"']*\bheaderlink\b[^>]*>[\s\S]*?<\/a\s*>/gi, "").replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
+  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<a\b([^>]*)>([\s\S]{0,400}?)<\/a\s*>/gi, (whole, attributes, inner) => /\bhref=["']#/i.test(attributes) && PERMALINK.test(stripTags(inner)) ? "" : whole).replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
 
 ${"#".repeat(Number(level))} ${stripTags(inner)}
 
