@@ -2434,6 +2434,7 @@ var HEAD_LINES = 5;
 var TAIL_LINES = 10;
 var MAX_TEST_NAMES = 40;
 var MAX_LOCATIONS = 6;
+var FAILING_STEP = /^ > \[[^\]]+\] .+:$/;
 var FILE_HEADER = /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
 var AT_POSITION = /^\s+\d+:\d+\s+\S/;
 var STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
@@ -2471,7 +2472,7 @@ function shellView(input) {
     const text3 = file && AT_POSITION.test(line) ? atFile(file, line) : line;
     if (signal === "failure" || signal === "error") {
       errorCount++;
-      keep(errors, text3, i);
+      keep(FAILING_STEP.test(line) ? locations : errors, text3, i);
       const name = failedTestName(line);
       if (name) {
         addTestName(tests, name);

@@ -31,6 +31,8 @@ const TAIL_LINES = 10;
 const MAX_TEST_NAMES = 40;
 /** Distinct places of failing steps shown (`Dockerfile:14`). */
 const MAX_LOCATIONS = 6;
+/** BuildKit's header over the log of the step that failed: ` > [builder 6/7] RUN npm ci:`. */
+const FAILING_STEP = /^ > \[[^\]]+\] .+:$/;
 /** A file's name alone on a line: the header of a linter's reports under it. */
 const FILE_HEADER =
   /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
@@ -84,7 +86,8 @@ export function shellView(input: ViewInput): View {
     const text = file && AT_POSITION.test(line) ? atFile(file, line) : line;
     if (signal === "failure" || signal === "error") {
       errorCount++;
-      keep(errors, text, i);
+      // BuildKit's header of the step that failed says where it failed.
+      keep(FAILING_STEP.test(line) ? locations : errors, text, i);
       const name = failedTestName(line);
       if (name) {
         addTestName(tests, name);

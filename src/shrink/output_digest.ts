@@ -80,11 +80,12 @@ const CONTEXT_HEADING = /^(?:First|Last) lines:$/;
  * in a colon is a section of its own (`Failed tests (3): …`) and comes
  * first, in the view's order; a heading that ends in a colon opens a section
  * of the indented lines under it (the output's numbered lines among them,
- * whatever they end in) and is shown only with one of them. Of
- * what the view found, every section's first line, then its last (where a
- * summary sits), then the rest in the view's order (what a view puts first
- * matters most); the output's own first and last lines get what is left. A
- * cut section says once how many lines it left out.
+ * whatever they end in) and is shown only with one of them. Of what the view
+ * found, every section's first line, then its last (where a summary or the
+ * final error sits), then the rest in the view's order (what a view puts
+ * first matters most); the output's own first and last lines get what is
+ * left, in the same order. A cut section says once how many lines it left
+ * out.
  */
 function fitted(body: readonly string[], maxBytes: number): string[] {
   const size = (line: string) => utf8ByteLength(line) + 1;

@@ -14,7 +14,7 @@ const noise = (n: number, make: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => make(i));
 
 Deno.test("a BuildKit failure keeps the Dockerfile line it points at and the step it marks", () => {
-  const out = digest([
+  const lines = [
     ...noise(
       600,
       (i) => `#7 ${(i / 10).toFixed(3)} Collecting pkg${i}==1.${i}`,
@@ -38,9 +38,19 @@ Deno.test("a BuildKit failure keeps the Dockerfile line it points at and the ste
     "  24 |     COPY . .",
     "--------------------",
     'ERROR: failed to solve: process "/bin/sh -c pip install -r requirements.txt" did not complete successfully: exit code: 1',
-  ]);
+  ];
+  const out = digest(lines);
   assert.match(out, /Dockerfile:23/);
   assert.match(out, />>> RUN pip install/);
+  // The step that failed is where it failed too, even at an intent's small budget.
+  assert.match(
+    out.split("Errors and failures")[0]!,
+    /\[app 5\/9\] RUN pip install -r requirements\.txt/,
+  );
+  assert.match(
+    digest(lines, 720),
+    /Where it failed:[^]*\[app 5\/9\] RUN pip install[^]*Dockerfile:23/,
+  );
 });
 
 Deno.test("Terraform's `on file line N` under an Error is kept among many errors", () => {
