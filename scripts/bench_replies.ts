@@ -9,8 +9,8 @@
  * receipt that names a source is checked by searching that source.
  *
  * The outputs the digests were tuned on, the held-out ones (other formats
- * of each kind) and a fresh held-out set (other tools again) are three
- * tables. `BENCH_OLDER=0` skips the older tool;
+ * of each kind), a fresh held-out set (other tools again) and a third one
+ * (tools none of the others holds) are four tables. `BENCH_OLDER=0` skips the older tool;
  * `BENCH_REPLIES_SHOW=1` prints every reply; `BENCH_REPLIES_ONLY=<regex>`
  * runs only the outputs whose names match.
  *
@@ -42,6 +42,16 @@ import {
   terraformPlan,
 } from "./bench_server/reply_fresh_runs.ts";
 import { heldOutOutputs } from "./bench_server/reply_held_out.ts";
+import {
+  ec2Instances,
+  releaseNotesPage,
+  rsyncListing,
+} from "./bench_server/reply_unseen_data.ts";
+import {
+  cargoBuild,
+  dotnetTest,
+  nginxErrorLog,
+} from "./bench_server/reply_unseen_runs.ts";
 import {
   fileListing,
   gitLogStat,
@@ -131,6 +141,22 @@ function freshCases(): ReplyCase[] {
     jiraSearch(),
     sphinxPage(),
     diskUsage(),
+  ];
+}
+
+/**
+ * The third held-out set: one output of each kind (a build, a test run, a
+ * log, a listing, JSON, HTML with curl) from tools no other set holds,
+ * written with its facts before the views were run on it.
+ */
+function unseenCases(): ReplyCase[] {
+  return [
+    cargoBuild(),
+    dotnetTest(),
+    nginxErrorLog(),
+    rsyncListing(),
+    ec2Instances(),
+    releaseNotesPage(),
   ];
 }
 
@@ -329,6 +355,11 @@ export async function benchReplies(): Promise<void> {
     await runCases(
       "ctx_execute replies, fresh held-out outputs (not tuned on)",
       freshCases(),
+      work,
+    );
+    await runCases(
+      "ctx_execute replies, third held-out set (facts written before the views ran on it)",
+      unseenCases(),
       work,
     );
   } finally {

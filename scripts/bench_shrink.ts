@@ -1,9 +1,10 @@
 /**
  * The shrink benchmark (`deno task bench shrink`): bytes in and out per case
  * of the evaluation set (`shrink_eval_cases.ts`) and per half (tuning,
- * held-out), the shrink time of 1 MB and 5 MB command outputs and logs, the
- * indexing time of the same (the part that may finish after the hook's
- * answer), and what loading `src/shrink` costs a process.
+ * held-out), the shrink time of 1 MB and 5 MB command outputs and logs and
+ * how it scales from one to the other, the indexing time of the same (the
+ * part that may finish after the hook's answer), and what loading
+ * `src/shrink` costs a process.
  *
  * Times are the best of a few rounds after a warm-up, in process.
  *
@@ -19,6 +20,10 @@ import { fastestMs, printTable, type Row } from "./_table.ts";
 
 const TARGET_RATIO = 0.15;
 const ROUNDS = 5;
+/** The 1 MB and 5 MB timings take the best of more rounds: their ratio is a row of its own. */
+const TIMING_ROUNDS = 11;
+/** Five times the output may take at most this many times as long: about linear. */
+const MAX_SCALING = 5.5;
 
 /** A command's output of about `bytes`: test-run noise with failures spread through it. */
 function testOutput(bytes: number): string {
@@ -154,15 +159,32 @@ export async function benchShrink(): Promise<void> {
       content: logOutput(5 * 1024 * 1024),
     }],
   ];
+  const shrinkMs = new Map<string, number>();
   for (const [name, result] of inputs) {
     shrinkToolResult(result, { now: 1 });
-    const ms = fastestMs(() => shrinkToolResult(result, { now: 1 }), ROUNDS);
+    const ms = fastestMs(
+      () => shrinkToolResult(result, { now: 1 }),
+      TIMING_ROUNDS,
+    );
+    shrinkMs.set(name, ms);
     const mb = name.includes("5 MB") ? 5 : 1;
     timing.push({
       metric: `shrink ${name}`,
       value: `${ms.toFixed(1)} ms`,
       target: `≤ ${mb * 10} ms`,
       ok: ms <= mb * 10,
+    });
+  }
+  // Work that grows faster than the output (a quadratic pass, a pattern that backtracks) shows here first.
+  for (const kind of ["test output", "log"]) {
+    const one = shrinkMs.get(`${kind} 1 MB`)!;
+    const five = shrinkMs.get(`${kind} 5 MB`)!;
+    const ratio = five / one;
+    timing.push({
+      metric: `shrink ${kind}: time for 5 MB over time for 1 MB`,
+      value: `${ratio.toFixed(2)}×`,
+      target: `≤ ${MAX_SCALING}×`,
+      ok: ratio <= MAX_SCALING,
     });
   }
   for (const [name, result] of inputs) {

@@ -1876,6 +1876,7 @@ function sizesView(input) {
 var LEVEL = /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
 var UPPER_LEVEL = /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
 var ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
+var ACCESS_REQUEST = /^\S+ \S+ \S+ \[[^\]]+\] "(\S+) (\S+)[^"]*" (\d{3}) /;
 var TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
 var CANONICAL = {
   trace: "TRACE",
@@ -1941,17 +1942,21 @@ function logView(input) {
     afterError = level === "ERROR" || level === "FATAL";
     const groups = afterError ? errors : level === "WARN" ? warnings : null;
     if (!groups) continue;
-    const key = `${level} ${messageTemplate(line)}`;
+    const request = line.length <= 2e3 ? line.match(ACCESS_REQUEST) : null;
+    const key = request ? `${level} ${request[1]} ${request[2].split("?")[0].replace(/\d+/g, "#")} ${request[3]}` : `${level} ${messageTemplate(line)}`;
     const group = groups.get(key);
     if (group) {
       group.count++;
       group.last = i;
-    } else groups.set(key, {
-      first: i,
-      last: i,
-      example: line,
-      count: 1
-    });
+    } else {
+      const example = request ? `${request[1]} ${request[2]} \u2192 ${request[3]}` : line;
+      groups.set(key, {
+        first: i,
+        last: i,
+        example,
+        count: 1
+      });
+    }
   }
   const first = firstTimestamp(lines);
   const last = firstTimestamp([
@@ -2064,6 +2069,7 @@ function stripInline(text3) {
 
 // src/shrink/_page_view.ts
 var OPENING_CHARS = 700;
+var PERMALINK = /^(?:[#¶§🔗]|permalink)?$/i;
 var OUTLINE_HEADINGS = 40;
 var MAX_DEFINITIONS = 40;
 var ENTITIES = {
@@ -2096,7 +2102,7 @@ function looksLikeHtml(text3) {
 function htmlToText(html) {
   const title = stripTags(html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? "");
   const description = decodeEntities(html.match(/<meta\s+[^>]*name=["']description["'][^>]*content=["']([^"']*)["']/i)?.[1] ?? "");
-  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<a\b[^>]*class=["'][^"']*\bheaderlink\b[^>]*>[\s\S]*?<\/a\s*>/gi, "").replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
+  const text3 = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<a\b([^>]*)>([\s\S]{0,400}?)<\/a\s*>/gi, (whole, attributes, inner) => /\bhref=["']#/i.test(attributes) && PERMALINK.test(stripTags(inner)) ? "" : whole).replace(/<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "").replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_, level, inner) => `
 
 ${"#".repeat(Number(level))} ${stripTags(inner)}
 
@@ -2175,16 +2181,12 @@ ${page.text}`
 }
 
 // src/shrink/_failure_notes.ts
-var MESSAGE = new RegExp([
-  /^E\s+\S/,
-  /^\s+[\w.-]+_test\.go:\d+: \S/,
-  /^\s*Caused by: \S/,
-  /^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)/,
-  /^\s*(?:Expected|Received)(?: value| substring| length)?:\s/,
-  /\bpanicked at\b/
-].map((pattern) => `(?:${pattern.source})`).join("|"));
+var MESSAGE = /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+var PANIC = /\bpanicked at\b/;
+var RARE = / => |panicked at/;
 var GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
 var GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
+var DENO_REPORT = /^(\S.*?) => \.{0,2}\/\S+:\d+:\d+$/;
 var SHORT_SUMMARY = /^FAILED (\S+) - (.+)$/;
 var MAX_MESSAGES = 8;
 var FailureNotes = class {
@@ -2204,14 +2206,29 @@ var FailureNotes = class {
   /** Reads any other line. */
   line(line) {
     if (line.length > 2e3) return;
-    const run = line.match(GO_RUN)?.[1];
-    if (run) {
-      this.#running = run;
+    if (line.startsWith("=== ")) {
+      const run = line.match(GO_RUN)?.[1];
+      if (run) {
+        this.#running = run;
+        return;
+      }
+    }
+    const rare = RARE.test(line);
+    if (rare) {
+      const report = line.match(DENO_REPORT)?.[1];
+      if (report) {
+        this.#current = report;
+        return;
+      }
+    }
+    if (!this.#current && !this.#running) return;
+    if (!MESSAGE.test(line) && !(rare && PANIC.test(line))) {
       return;
     }
-    if (!MESSAGE.test(line)) return;
     const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
-    if (owner) this.#add(owner, line.trim().replace(/^E\s+/, ""));
+    if (owner) {
+      this.#add(owner, line.trim().replace(/^E\s+|^error: (?=\S)/, ""));
+    }
   }
   /**
    * The messages of a failing test: the first, and the root cause (the last
@@ -2293,7 +2310,8 @@ var FAILURE = [
   /\bpanicked at\b/,
   /^\s*\d+\) \S/,
   /^\s*Failure\/Error:/,
-  /^ > \[[^\]]+\] .+:$/
+  /^ > \[[^\]]+\] .+:$/,
+  /^FAILURE: /
 ];
 var ERROR = [
   /^\s*(?:error|ERROR|Error)(?:\[[\w-]+\])?\b/,
@@ -2305,7 +2323,8 @@ var ERROR = [
   /\bAssertionError\b/,
   /^\S+\.go:\d+:\d+: \S/,
   /^\s*\d+:\d+\s+error\s/,
-  /\bnpm error\b/
+  /\bnpm error\b/,
+  /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /
 ];
 var WARNING = [
   /^\s*(?:warning|WARNING|Warning|WARN|warn)\b/,
@@ -2333,25 +2352,34 @@ var FRAME = [
   /^\s*# \.\/\S+:\d+/,
   /^\s*❯ \S+:\d+/
 ];
+var LOCATION = anyOf([
+  /^\s*(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*(?=[\w@.+-]*[A-Za-z])[\w@+-][\w@.+-]*:\d+(?::\d+)?:?\s*$/,
+  /^[│|]?\s*on \S+ line \d+(?:,|:|$)/,
+  /^(?:\w+ file|Script) '[^']+' line: \d+/,
+  /\bappears to be in '[^']+': line \d+/,
+  /^\s*\d+\s*\|\s*>>>/
+]);
 var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
 function anyOf(patterns) {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
 }
 var SUMMARY_AT_START = new RegExp(`^(?:${SUMMARY.filter((pattern) => pattern.source.startsWith("^")).map((pattern) => `(?:${pattern.source.slice(1)})`).join("|")})`);
 var SUMMARY_INSIDE = anyOf(SUMMARY.filter((pattern) => !pattern.source.startsWith("^")));
-var SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
+var SUMMARY_INSIDE_WORDS = /BUILD|compiled|generated/;
 var FAILURE_ANY = anyOf(FAILURE);
 var ERROR_ANY = anyOf(ERROR);
 var WARNING_ANY = anyOf(WARNING);
 var DETAIL_ANY = anyOf(DETAIL);
 var FRAME_ANY = anyOf(FRAME);
-var MAYBE = /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]|problem|^plan: |complete! |replace|destroy|\.go:\d+:\d+: |^ > \[/i;
-var MAYBE_MARKS = /[●✕✗×✖❌]/;
+var MAYBE = /f(?:ail|atal|ound)|e(?:rr|xception|xample)|warn|d(?:eprecat|uration|estroy)|p(?:ass|ending|anic|roblem)|ok\b|t(?:est|ime|otal|raceback)|s(?:uite|napshot|egmentation)|build|c(?:ompiled|omplete! )|generated|r(?:an |spec|eplace)|a(?:bort|ssert)|uncaught|<<<|----|___|\.go:\d+:\d+: /i;
+var PASS_MARK = /^\s*[✓√✔]/;
+var MAYBE_AT_START = /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[)/;
 function lineSignal(line) {
-  if (line.length === 0 || line.length > 2e3 || !(MAYBE.test(line) || MAYBE_MARKS.test(line))) {
+  if (PASS_MARK.test(line)) return summaryInside(line) ? "summary" : void 0;
+  if (line.length === 0 || line.length > 2e3 || !(MAYBE_AT_START.test(line) || MAYBE.test(line))) {
     return void 0;
   }
-  if (SUMMARY_AT_START.test(line) || SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line)) {
+  if (SUMMARY_AT_START.test(line) || summaryInside(line)) {
     return "summary";
   }
   if (PASS.test(line)) return void 0;
@@ -2360,8 +2388,12 @@ function lineSignal(line) {
   if (WARNING_ANY.test(line)) return "warning";
   return void 0;
 }
+function summaryInside(line) {
+  return line.length <= 2e3 && SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line);
+}
 function detailKind(line) {
   if (line.length > 2e3) return void 0;
+  if (LOCATION.test(line)) return "location";
   if (FRAME_ANY.test(line)) {
     return INTERNAL_FRAME.test(line) ? "internal-frame" : "frame";
   }
@@ -2401,6 +2433,8 @@ var FRAMES_PER_FAILURE = 4;
 var HEAD_LINES = 5;
 var TAIL_LINES = 10;
 var MAX_TEST_NAMES = 40;
+var MAX_LOCATIONS = 6;
+var FAILING_STEP = /^ > \[[^\]]+\] .+:$/;
 var FILE_HEADER = /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
 var AT_POSITION = /^\s+\d+:\d+\s+\S/;
 var STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
@@ -2410,6 +2444,7 @@ function shellView(input) {
   const errors = /* @__PURE__ */ new Map();
   const warnings = /* @__PURE__ */ new Map();
   const details = [];
+  const locations = /* @__PURE__ */ new Map();
   const summaries = /* @__PURE__ */ new Map();
   const tests = [];
   let errorCount = 0;
@@ -2437,7 +2472,7 @@ function shellView(input) {
     const text3 = file && AT_POSITION.test(line) ? atFile(file, line) : line;
     if (signal === "failure" || signal === "error") {
       errorCount++;
-      keep(errors, text3, i);
+      keep(FAILING_STEP.test(line) ? locations : errors, text3, i);
       const name = failedTestName(line);
       if (name) {
         addTestName(tests, name);
@@ -2453,8 +2488,10 @@ function shellView(input) {
       keep(warnings, text3, i);
       continue;
     }
-    if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
-      const kind = detailKind(line);
+    if (i > windowEnd) continue;
+    const kind = detailKind(line);
+    if (kind === "location") keep(locations, line, i);
+    else if (details.length < MAX_DETAIL_LINES) {
       if (kind === "internal-frame") internalFrames++;
       else if (kind === "frame" && frames++ >= FRAMES_PER_FAILURE) {
         internalFrames++;
@@ -2480,10 +2517,14 @@ function shellView(input) {
   ];
   const summaryLines = allSummaries.filter((k, n) => n === allSummaries.length - 1 || !CLEAN_SUMMARY.test(k.text.trim())).slice(-MAX_SUMMARY_LINES);
   const cleanSummaries = allSummaries.length - summaryLines.length;
+  const shownLocations = [
+    ...locations.values()
+  ].slice(0, MAX_LOCATIONS);
   const shown = new Set([
     ...important,
     ...shownWarnings,
-    ...summaryLines
+    ...summaryLines,
+    ...shownLocations
   ].map((k) => k.index));
   const body = [];
   if (tests.length > 0) {
@@ -2493,10 +2534,14 @@ function shellView(input) {
   }
   const why = tests.slice(0, MAX_TEST_NAMES).flatMap((name) => notes.of(name).map((message) => `  ${clip2(shortName(name), 80)}: ${clip2(message)}`));
   if (why.length > 0) body.push("Why they failed:", ...why);
-  if (summaryLines.length > 0) {
-    body.push("Summary:", ...summaryLines.map((k) => numbered(k, clip2)), ...cleanSummaries > 0 ? [
-      `  \u2026 ${counted(cleanSummaries, "more summary line")} without failures`
+  if (locations.size > 0) {
+    const more = locations.size - shownLocations.length;
+    body.push("Where it failed:", ...shownLocations.map((k) => numbered(k, clip2)), ...more > 0 ? [
+      `  \u2026 ${counted(more, "more place")}`
     ] : []);
+  }
+  if (summaryLines.length > 0) {
+    body.push(cleanSummaries > 0 ? `Summary (${counted(cleanSummaries, "more line")} without failures not shown):` : "Summary:", ...summaryLines.map((k) => numbered(k, clip2)));
   }
   if (important.length > 0 || shownWarnings.length > 0) {
     if (important.length > 0) {
@@ -2526,11 +2571,13 @@ function shellView(input) {
   const tail = [];
   for (let i = end - 1; i >= 0 && i >= end - TAIL_LINES * 2; i--) {
     if (tail.length >= TAIL_LINES) break;
-    if (!shown.has(i)) tail.unshift({
-      index: i,
-      text: lines[i],
-      count: 1
-    });
+    if (!shown.has(i) && lines[i].trim() !== "") {
+      tail.unshift({
+        index: i,
+        text: lines[i],
+        count: 1
+      });
+    }
   }
   if (head.length > 0) {
     body.push("First lines:", ...head.map((k) => numbered(k, clip2)));

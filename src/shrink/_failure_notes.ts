@@ -4,26 +4,30 @@
  * under `-v`, so they are tied to the test that ran), the exception a JUnit
  * report opens with and the last `Caused by:` under it (the root cause),
  * jest's `Expected`/`Received`, Rust's panics, and the message after ` - `
- * of pytest's short summary.
+ * of pytest's short summary; deno test's `error:` lines under the test its
+ * ERRORS section names.
  *
  * Pure: one bounded regular expression per line, never I/O.
  *
  * @module
  */
 
-/** Lines that say why a test failed. */
-const MESSAGE = new RegExp(
-  [
-    /^E\s+\S/,
-    /^\s+[\w.-]+_test\.go:\d+: \S/,
-    /^\s*Caused by: \S/,
-    /^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)/,
-    /^\s*(?:Expected|Received)(?: value| substring| length)?:\s/,
-    /\bpanicked at\b/,
-  ].map((pattern) => `(?:${pattern.source})`).join("|"),
-);
+/**
+ * Lines that say why a test failed, all told by how they open: one anchored
+ * scan whose leading blanks are taken once (the lookahead and its
+ * back-reference never give them back, so a line that fails is not tried
+ * again from each shorter indent). A Rust panic, which may stand anywhere,
+ * is looked for apart.
+ */
+const MESSAGE =
+  /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+const PANIC = /\bpanicked at\b/;
+/** What a deno report or a Rust panic holds: lines without it are neither. */
+const RARE = / => |panicked at/;
 const GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
 const GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
+/** deno test's report of a failing test in its ERRORS section: `name => ./file.ts:12:6`. */
+const DENO_REPORT = /^(\S.*?) => \.{0,2}\/\S+:\d+:\d+$/;
 const SHORT_SUMMARY = /^FAILED (\S+) - (.+)$/;
 /** Messages kept per test, at most. */
 const MAX_MESSAGES = 8;
@@ -49,15 +53,33 @@ export class FailureNotes {
   /** Reads any other line. */
   line(line: string): void {
     if (line.length > 2000) return;
-    const run = line.match(GO_RUN)?.[1];
-    if (run) {
-      this.#running = run;
+    if (line.startsWith("=== ")) {
+      const run = line.match(GO_RUN)?.[1];
+      if (run) {
+        this.#running = run;
+        return;
+      }
+    }
+    // One scan for the two shapes that may stand anywhere in a line (`includes` is slower on wide strings).
+    const rare = RARE.test(line);
+    if (rare) {
+      const report = line.match(DENO_REPORT)?.[1];
+      if (report) {
+        this.#current = report;
+        return;
+      }
+    }
+    if (!this.#current && !this.#running) return;
+    if (
+      !MESSAGE.test(line) && !(rare && PANIC.test(line))
+    ) {
       return;
     }
-    if (!MESSAGE.test(line)) return;
     const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
-    // pytest's `E` column is dropped: its short summary repeats the message without it.
-    if (owner) this.#add(owner, line.trim().replace(/^E\s+/, ""));
+    // pytest's `E` column and deno's `error:` are dropped: pytest's short summary repeats the message without it.
+    if (owner) {
+      this.#add(owner, line.trim().replace(/^E\s+|^error: (?=\S)/, ""));
+    }
   }
 
   /**

@@ -3,7 +3,8 @@
  * each distinct error and warning message with its count (numbers, ids,
  * hashes and timestamps set aside to group them), shown by its first line.
  * Web server access logs count their status classes as levels (5xx errors,
- * 4xx warnings).
+ * 4xx warnings) and group them by method, path (numbers set aside) and
+ * status.
  *
  * Pure; one pass over the lines, each looked at through its first 160
  * characters for its level.
@@ -20,6 +21,8 @@ const LEVEL =
 const UPPER_LEVEL =
   /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
 const ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
+/** An access log line's request and status: what its errors are told apart by. */
+const ACCESS_REQUEST = /^\S+ \S+ \S+ \[[^\]]+\] "(\S+) (\S+)[^"]*" (\d{3}) /;
 const TIMESTAMP =
   /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
 const CANONICAL: Readonly<Record<string, string>> = {
@@ -141,12 +144,23 @@ export function logView(input: ViewInput): View {
     afterError = level === "ERROR" || level === "FATAL";
     const groups = afterError ? errors : level === "WARN" ? warnings : null;
     if (!groups) continue;
-    const key = `${level} ${messageTemplate(line)}`;
+    const request = line.length <= 2000 ? line.match(ACCESS_REQUEST) : null;
+    // An access log's error is its request and status: the client, the size and the agent vary.
+    const key = request
+      ? `${level} ${request[1]} ${
+        request[2]!.split("?")[0]!.replace(/\d+/g, "#")
+      } ${request[3]}`
+      : `${level} ${messageTemplate(line)}`;
     const group = groups.get(key);
     if (group) {
       group.count++;
       group.last = i;
-    } else groups.set(key, { first: i, last: i, example: line, count: 1 });
+    } else {
+      const example = request
+        ? `${request[1]} ${request[2]} → ${request[3]}`
+        : line;
+      groups.set(key, { first: i, last: i, example, count: 1 });
+    }
   }
   const first = firstTimestamp(lines);
   const last = firstTimestamp([...lines.slice(-50)].reverse());

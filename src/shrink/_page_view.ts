@@ -19,6 +19,8 @@ import { commas } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
 
 const OPENING_CHARS = 700;
+/** What a permalink shows: a mark, or nothing but an icon. */
+const PERMALINK = /^(?:[#¶§🔗]|permalink)?$/i;
 const OUTLINE_HEADINGS = 40;
 const MAX_DEFINITIONS = 40;
 
@@ -86,10 +88,13 @@ export function htmlToText(
   );
   const text = html
     .replace(/<!--[\s\S]*?-->/g, "")
-    // Permalink marks after headings and definitions (Sphinx's `¶`) are not their text.
+    // Permalink marks next to headings and definitions (`#`, Sphinx's `¶`) are not their text.
     .replace(
-      /<a\b[^>]*class=["'][^"']*\bheaderlink\b[^>]*>[\s\S]*?<\/a\s*>/gi,
-      "",
+      /<a\b([^>]*)>([\s\S]{0,400}?)<\/a\s*>/gi,
+      (whole, attributes: string, inner: string) =>
+        /\bhref=["']#/i.test(attributes) && PERMALINK.test(stripTags(inner))
+          ? ""
+          : whole,
     )
     .replace(
       /<(script|style|noscript|svg|template|nav|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi,

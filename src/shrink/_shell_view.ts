@@ -1,6 +1,7 @@
 /**
  * The view of a command's output (test runs, builds, anything else): the
- * failing tests by name and why each failed, the summary lines (those that
+ * failing tests by name and why each failed, where a build tool says the
+ * failing step is (`Dockerfile:14`), the summary lines (those that
  * report no failure only counted), every error and failure line with the
  * diff and stack frames right after a failure, then the warnings, and the
  * head and the tail. Identical lines are shown once with their count; a
@@ -28,6 +29,10 @@ const FRAMES_PER_FAILURE = 4;
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
 const MAX_TEST_NAMES = 40;
+/** Distinct places of failing steps shown (`Dockerfile:14`). */
+const MAX_LOCATIONS = 6;
+/** BuildKit's header over the log of the step that failed: ` > [builder 6/7] RUN npm ci:`. */
+const FAILING_STEP = /^ > \[[^\]]+\] .+:$/;
 /** A file's name alone on a line: the header of a linter's reports under it. */
 const FILE_HEADER =
   /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
@@ -56,6 +61,7 @@ export function shellView(input: ViewInput): View {
   const errors = new Map<string, Kept>();
   const warnings = new Map<string, Kept>();
   const details: Kept[] = [];
+  const locations = new Map<string, Kept>();
   const summaries = new Map<string, Kept>();
   const tests: string[] = [];
   let errorCount = 0;
@@ -80,7 +86,8 @@ export function shellView(input: ViewInput): View {
     const text = file && AT_POSITION.test(line) ? atFile(file, line) : line;
     if (signal === "failure" || signal === "error") {
       errorCount++;
-      keep(errors, text, i);
+      // BuildKit's header of the step that failed says where it failed.
+      keep(FAILING_STEP.test(line) ? locations : errors, text, i);
       const name = failedTestName(line);
       if (name) {
         addTestName(tests, name);
@@ -96,8 +103,10 @@ export function shellView(input: ViewInput): View {
       keep(warnings, text, i);
       continue;
     }
-    if (i <= windowEnd && details.length < MAX_DETAIL_LINES) {
-      const kind = detailKind(line);
+    if (i > windowEnd) continue;
+    const kind = detailKind(line);
+    if (kind === "location") keep(locations, line, i);
+    else if (details.length < MAX_DETAIL_LINES) {
       if (kind === "internal-frame") internalFrames++;
       else if (kind === "frame" && frames++ >= FRAMES_PER_FAILURE) {
         internalFrames++;
@@ -116,8 +125,11 @@ export function shellView(input: ViewInput): View {
     n === allSummaries.length - 1 || !CLEAN_SUMMARY.test(k.text.trim())
   ).slice(-MAX_SUMMARY_LINES);
   const cleanSummaries = allSummaries.length - summaryLines.length;
+  const shownLocations = [...locations.values()].slice(0, MAX_LOCATIONS);
   const shown = new Set(
-    [...important, ...shownWarnings, ...summaryLines].map((k) => k.index),
+    [...important, ...shownWarnings, ...summaryLines, ...shownLocations].map((
+      k,
+    ) => k.index),
   );
 
   const body: string[] = [];
@@ -136,17 +148,22 @@ export function shellView(input: ViewInput): View {
     )
   );
   if (why.length > 0) body.push("Why they failed:", ...why);
+  if (locations.size > 0) {
+    const more = locations.size - shownLocations.length;
+    body.push(
+      "Where it failed:",
+      ...shownLocations.map((k) => numbered(k, clip)),
+      ...(more > 0 ? [`  … ${counted(more, "more place")}`] : []),
+    );
+  }
   if (summaryLines.length > 0) {
     body.push(
-      "Summary:",
+      cleanSummaries > 0
+        ? `Summary (${
+          counted(cleanSummaries, "more line")
+        } without failures not shown):`
+        : "Summary:",
       ...summaryLines.map((k) => numbered(k, clip)),
-      ...(cleanSummaries > 0
-        ? [
-          `  … ${
-            counted(cleanSummaries, "more summary line")
-          } without failures`,
-        ]
-        : []),
     );
   }
   if (important.length > 0 || shownWarnings.length > 0) {
@@ -190,10 +207,12 @@ export function shellView(input: ViewInput): View {
   let end = lines.length;
   while (end > 0 && lines[end - 1]!.trim() === "") end--;
   const tail: Kept[] = [];
-  // The tail passes over lines shown above: a last error line must not hide the lines before it.
+  // The tail passes over lines shown above (a last error line must not hide the lines before it) and blank lines.
   for (let i = end - 1; i >= 0 && i >= end - TAIL_LINES * 2; i--) {
     if (tail.length >= TAIL_LINES) break;
-    if (!shown.has(i)) tail.unshift({ index: i, text: lines[i]!, count: 1 });
+    if (!shown.has(i) && lines[i]!.trim() !== "") {
+      tail.unshift({ index: i, text: lines[i]!, count: 1 });
+    }
   }
   if (head.length > 0) {
     body.push("First lines:", ...head.map((k) => numbered(k, clip)));

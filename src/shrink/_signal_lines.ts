@@ -57,6 +57,7 @@ const FAILURE: readonly RegExp[] = [
   /^\s*\d+\) \S/,
   /^\s*Failure\/Error:/,
   /^ > \[[^\]]+\] .+:$/,
+  /^FAILURE: /,
 ];
 
 const ERROR: readonly RegExp[] = [
@@ -70,6 +71,7 @@ const ERROR: readonly RegExp[] = [
   /^\S+\.go:\d+:\d+: \S/,
   /^\s*\d+:\d+\s+error\s/,
   /\bnpm error\b/,
+  /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /,
 ];
 
 const WARNING: readonly RegExp[] = [
@@ -102,6 +104,20 @@ const FRAME: readonly RegExp[] = [
   /^\s*❯ \S+:\d+/,
 ];
 
+/**
+ * Where a build tool says its failing step is, on a line of its own: a bare
+ * `file:line` (BuildKit's `Dockerfile:14`), Terraform's `on main.tf line 12`,
+ * Gradle's `Build file '…' line: 17`, Ansible's `in '…': line 12`, and
+ * BuildKit's code frame line marked `>>>`.
+ */
+const LOCATION = anyOf([
+  /^\s*(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*(?=[\w@.+-]*[A-Za-z])[\w@+-][\w@.+-]*:\d+(?::\d+)?:?\s*$/,
+  /^[│|]?\s*on \S+ line \d+(?:,|:|$)/,
+  /^(?:\w+ file|Script) '[^']+' line: \d+/,
+  /\bappears to be in '[^']+': line \d+/,
+  /^\s*\d+\s*\|\s*>>>/,
+]);
+
 /** Frames in dependencies and the runtime: counted, not shown. */
 const INTERNAL_FRAME =
   /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
@@ -130,7 +146,7 @@ const SUMMARY_AT_START = new RegExp(
 const SUMMARY_INSIDE = anyOf(
   SUMMARY.filter((pattern) => !pattern.source.startsWith("^")),
 );
-const SUMMARY_INSIDE_WORDS = /BUILD |compiled | generated/;
+const SUMMARY_INSIDE_WORDS = /BUILD|compiled|generated/;
 const FAILURE_ANY = anyOf(FAILURE);
 const ERROR_ANY = anyOf(ERROR);
 const WARNING_ANY = anyOf(WARNING);
@@ -139,12 +155,21 @@ const FRAME_ANY = anyOf(FRAME);
 
 /**
  * Words and marks one of the patterns above needs: a line without any is
- * noise, told by one scan instead of five.
+ * noise, told by one scan instead of five. The words are grouped by their
+ * first letter, and what must open a line (a runner's marks among it) is
+ * looked for there only: a flat alternation with anchored branches costs
+ * every position of every line a try of each branch.
  */
 const MAYBE =
-  /fail|err|warn|deprecat|pass|pending|ok\b|test|suite|snapshot|time|duration|total|build|compiled|found|generated|example|ran |panic|exception|traceback|fatal|abort|uncaught|segmentation|assert|<<<|----|___|rspec|^\s*\d+\)|^\s*e\s\s|^[#ℹ=]|problem|^plan: |complete! |replace|destroy|\.go:\d+:\d+: |^ > \[/i;
-/** The marks apart: in a case-insensitive pattern they cost every line a slower scan. */
-const MAYBE_MARKS = /[●✕✗×✖❌]/;
+  /f(?:ail|atal|ound)|e(?:rr|xception|xample)|warn|d(?:eprecat|uration|estroy)|p(?:ass|ending|anic|roblem)|ok\b|t(?:est|ime|otal|raceback)|s(?:uite|napshot|egmentation)|build|c(?:ompiled|omplete! )|generated|r(?:an |spec|eplace)|a(?:bort|ssert)|uncaught|<<<|----|___|\.go:\d+:\d+: /i;
+/**
+ * A line a runner opens with its pass mark: most lines of a long test run.
+ * No pattern that opens a line can match one, so it is a summary only by a
+ * pattern that stands anywhere (`✓ compiled successfully`), or else noise.
+ */
+const PASS_MARK = /^\s*[✓√✔]/;
+const MAYBE_AT_START =
+  /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[)/;
 
 /**
  * What a line is worth keeping as, or undefined for noise.
@@ -153,16 +178,14 @@ const MAYBE_MARKS = /[●✕✗×✖❌]/;
  * @returns Its signal.
  */
 export function lineSignal(line: string): Signal | undefined {
+  if (PASS_MARK.test(line)) return summaryInside(line) ? "summary" : undefined;
   if (
     line.length === 0 || line.length > 2000 ||
-    !(MAYBE.test(line) || MAYBE_MARKS.test(line))
+    !(MAYBE_AT_START.test(line) || MAYBE.test(line))
   ) {
     return undefined;
   }
-  if (
-    SUMMARY_AT_START.test(line) ||
-    (SUMMARY_INSIDE_WORDS.test(line) && SUMMARY_INSIDE.test(line))
-  ) {
+  if (SUMMARY_AT_START.test(line) || summaryInside(line)) {
     return "summary";
   }
   if (PASS.test(line)) return undefined;
@@ -172,18 +195,25 @@ export function lineSignal(line: string): Signal | undefined {
   return undefined;
 }
 
+/** Whether a summary pattern that may stand anywhere matches. */
+function summaryInside(line: string): boolean {
+  return line.length <= 2000 && SUMMARY_INSIDE_WORDS.test(line) &&
+    SUMMARY_INSIDE.test(line);
+}
+
 /**
- * What a line shortly after a failure or error is: part of its diff or code
- * frame, a frame of its stack (in the project, or in a dependency), or
- * neither.
+ * What a line shortly after a failure or error is: the place of the failing
+ * step, part of its diff or code frame, a frame of its stack (in the
+ * project, or in a dependency), or neither.
  *
  * @param line One line of output.
- * @returns `detail`, `frame`, `internal-frame` or undefined.
+ * @returns `location`, `detail`, `frame`, `internal-frame` or undefined.
  */
 export function detailKind(
   line: string,
-): "detail" | "frame" | "internal-frame" | undefined {
+): "location" | "detail" | "frame" | "internal-frame" | undefined {
   if (line.length > 2000) return undefined;
+  if (LOCATION.test(line)) return "location";
   if (FRAME_ANY.test(line)) {
     return INTERNAL_FRAME.test(line) ? "internal-frame" : "frame";
   }

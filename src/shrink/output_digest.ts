@@ -68,13 +68,24 @@ export function outputDigest(
   return fitted(viewOf(input).body, maxBytes).map(scrub);
 }
 
+/** A line of the output as a view shows it: `  321: text`. */
+const NUMBERED = /^\s+\d+: /;
+/** A view's line that counts what it left out (`  … 24 stack frames not shown`). */
+const MARK = /^\s*… /;
+/** Sections of the output's own first and last lines: context, given what is left. */
+const CONTEXT_HEADING = /^(?:First|Last) lines:$/;
+
 /**
- * A view's lines within `maxBytes`, every section given its share: each
- * section (a line at the margin or one that ends in a colon, and the
- * indented lines under it) keeps its heading, its first line and its last
- * line (where a tail or a summary sits); the lines left are taken section by
- * section in the view's order (what a view puts first matters most) while
- * they fit. A cut section says how many lines it left out.
+ * A view's lines within `maxBytes`. A line at the margin that does not end
+ * in a colon is a section of its own (`Failed tests (3): …`) and comes
+ * first, in the view's order; a heading that ends in a colon opens a section
+ * of the indented lines under it (the output's numbered lines among them,
+ * whatever they end in) and is shown only with one of them. Of what the view
+ * found, every section's first line, then its last (where a summary or the
+ * final error sits), then the rest in the view's order (what a view puts
+ * first matters most); the output's own first and last lines get what is
+ * left, in the same order. A cut section says once how many lines it left
+ * out.
  */
 function fitted(body: readonly string[], maxBytes: number): string[] {
   const size = (line: string) => utf8ByteLength(line) + 1;
@@ -83,52 +94,71 @@ function fitted(body: readonly string[], maxBytes: number): string[] {
   }
   const sections: Array<{ heading: string; lines: string[] }> = [];
   for (const line of body) {
-    if (/^\s/.test(line) && !/:$/.test(line) && sections.length > 0) {
+    // A line of the output, numbered, is never a heading, whatever it ends in.
+    const under = /^\s/.test(line) && (!/:$/.test(line) || NUMBERED.test(line));
+    if (under && sections.length > 0) {
       sections.at(-1)!.lines.push(line);
     } else sections.push({ heading: line, lines: [] });
   }
-  // The cut marker of a section is counted up front, so that it always fits.
-  const MARK = 24;
+  const marker = (n: number) => `  … ${n} more`;
+  const leftOut = (n: number) => `… ${n} more sections`;
+  // The line that says how many sections were left out is paid up front.
+  const budget = maxBytes - size(leftOut(sections.length));
   let used = 0;
-  const headed = sections.filter((section) => {
-    const cost = size(section.heading) + (section.lines.length > 0 ? MARK : 0);
-    if (used > 0 && used + cost > maxBytes) return false;
-    used += cost;
-    return true;
-  });
-  const picked = headed.map(() => new Set<number>());
+  const opened = new Set<number>();
+  const picked = sections.map(() => new Set<number>());
   const take = (s: number, index: number) => {
-    const line = headed[s]!.lines[index];
+    const section = sections[s]!;
+    const line = section.lines[index];
     if (line === undefined || picked[s]!.has(index)) return;
-    const cost = size(line);
-    if (used + cost > maxBytes) return;
+    // A section's heading and its cut marker are paid with its first line shown.
+    const cost = size(line) + (opened.has(s) ? 0 : size(section.heading) +
+      (section.lines.length > 1 ? size(marker(section.lines.length)) : 0));
+    if (used + cost > budget) return;
+    opened.add(s);
     picked[s]!.add(index);
     used += cost;
   };
-  // Every section's first line, then its last (where a tail or a summary sits).
-  for (const s of headed.keys()) take(s, 0);
-  for (const s of headed.keys()) take(s, headed[s]!.lines.length - 1);
-  // Then the earlier sections (what a view puts first matters most) in order.
-  for (const [s, section] of headed.entries()) {
-    for (let i = 1; i < section.lines.length - 1; i++) take(s, i);
+  for (const [s, section] of sections.entries()) {
+    if (section.lines.length > 0) continue;
+    const cost = size(section.heading);
+    if (used > 0 && used + cost > budget) continue;
+    opened.add(s);
+    used += cost;
+  }
+  const found = [...sections.keys()].filter((s) =>
+    !CONTEXT_HEADING.test(sections[s]!.heading)
+  );
+  const context = [...sections.keys()].filter((s) =>
+    CONTEXT_HEADING.test(sections[s]!.heading)
+  );
+  for (const group of [found, context]) {
+    for (const s of group) take(s, 0);
+    // A view's own `… N more` line is not the last line that matters.
+    for (const s of group) {
+      take(s, sections[s]!.lines.findLastIndex((line) => !MARK.test(line)));
+    }
+    for (const s of group) {
+      for (let i = 1; i < sections[s]!.lines.length - 1; i++) take(s, i);
+    }
   }
   const kept: string[] = [];
-  for (const [s, section] of headed.entries()) {
+  for (const [s, section] of sections.entries()) {
+    if (!opened.has(s)) continue;
     kept.push(section.heading);
-    let skipped = 0;
+    const shown = picked[s]!;
+    const hidden = section.lines.length - shown.size;
+    let marked = false;
     for (const [i, line] of section.lines.entries()) {
-      if (!picked[s]!.has(i)) {
-        skipped++;
-        continue;
+      if (shown.has(i)) kept.push(line);
+      else if (!marked) {
+        kept.push(marker(hidden));
+        marked = true;
       }
-      if (skipped > 0) kept.push(`  … ${skipped} more`);
-      skipped = 0;
-      kept.push(line);
     }
-    if (skipped > 0) kept.push(`  … ${skipped} more`);
   }
-  const left = sections.length - headed.length;
-  if (left > 0) kept.push(`… ${left} more digest sections (all indexed)`);
+  const left = sections.length - opened.size;
+  if (left > 0) kept.push(leftOut(left));
   return kept;
 }
 

@@ -58,6 +58,22 @@ Deno.test("a JUnit error shows its root cause, the last Caused by deep under the
   );
 });
 
+Deno.test("deno test's ERRORS section ties each error: line to the test it names", () => {
+  const out = digest([
+    ...passing(300, (i) => `cart › case ${i} ... ok (1ms)`),
+    "cart › keeps the order ... FAILED (2ms)",
+    "",
+    " ERRORS ",
+    "",
+    "cart › keeps the order => ./tests/cart_test.ts:40:6",
+    "error: AssertionError: Values are not strictly equal.",
+    "    at file:///src/tests/cart_test.ts:44:5",
+    "",
+    "FAILED | 300 passed | 1 failed (2s)",
+  ]);
+  assert.match(out, /keeps the order: AssertionError: Values are not strictly/);
+});
+
 Deno.test("a linter's line:col error names the file it sits under, ahead of hundreds of warnings", () => {
   const lines: string[] = [];
   for (let f = 0; f < 100; f++) {

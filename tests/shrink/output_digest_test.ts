@@ -90,3 +90,39 @@ Deno.test("outputDigest() of a git log, a listing and a test run names its kind'
   assert.match(digest, /expected 1, got 2/);
   assert.match(digest, /400 passed \| 1 failed/);
 });
+
+Deno.test("outputDigest() at a tight budget spends it on what the view found, not on the head, the tail or blank lines", () => {
+  const lines = ["running 3 suites"];
+  for (let i = 0; i < 600; i++) lines.push(`  ✓ case ${i} (1 ms)`);
+  for (const name of ["rounds totals", "retries once", "keeps order"]) {
+    lines.push(
+      `  ● Cart › ${name}`,
+      "",
+      `    Expected: "${name} ok"`,
+      `    Received: "${name} broken"`,
+      "",
+      `      at Object.<anonymous> (src/cart.test.ts:${name.length}:9)`,
+      "",
+    );
+  }
+  lines.push("", "Tests:       3 failed, 600 passed, 603 total", "", "");
+  for (const max of [600, 720]) {
+    const digest = outputDigest(lines.join("\n"), max)!;
+    const text = digest.join("\n");
+    for (const name of ["rounds totals", "retries once", "keeps order"]) {
+      assert.match(text, new RegExp(`${name} broken`), `${max}: ${text}`);
+    }
+    assert.match(text, /3 failed, 600 passed/);
+    assert.ok(bytes(digest) <= max, `${bytes(digest)} > ${max}`);
+    assert.ok(
+      !digest.some((line) => /^\s*\d+: $/.test(line)),
+      `a blank line is kept: ${text}`,
+    );
+    // A heading over lines is shown with at least one of them.
+    digest.forEach((line, i) => {
+      if (/:$/.test(line) && !/^\s/.test(line)) {
+        assert.match(digest[i + 1] ?? "", /^\s+\d+: \S|^\s+\S/, text);
+      }
+    });
+  }
+});

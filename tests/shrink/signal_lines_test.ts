@@ -26,3 +26,18 @@ Deno.test("lineSignal() tells summary lines that open a line and those that stan
     ]
   ) assert.notEqual(lineSignal(line), "summary", line);
 });
+
+Deno.test("lineSignal() reads a line opened by a pass mark as noise unless a summary stands in it", () => {
+  assert.equal(lineSignal("  ✓ compiled successfully in 812 ms"), "summary");
+  assert.equal(lineSignal("✔ webpack compiled with 2 warnings"), "summary");
+  for (
+    const line of [
+      "    ✓ reports an error when the cart is empty (3 ms)",
+      "  √ throws TypeError: bad input",
+      "✔ fails over to the replica",
+    ]
+  ) assert.equal(lineSignal(line), undefined, line);
+  // A runner's failure marks and numbered failures still open a line.
+  assert.equal(lineSignal("  ✕ refunds the order (4 ms)"), "failure");
+  assert.equal(lineSignal("  1) Cart adds an item:"), "failure");
+});
