@@ -10,7 +10,7 @@
  *
  * The outputs the digests were tuned on, the held-out ones (other formats
  * of each kind), a fresh held-out set (other tools again) and a third one
- * (tools none of the others holds) are four tables. `BENCH_OLDER=0` skips the older tool;
+ * (tools none of the others holds) and a fourth one are five tables. `BENCH_OLDER=0` skips the older tool;
  * `BENCH_REPLIES_SHOW=1` prints every reply; `BENCH_REPLIES_ONLY=<regex>`
  * runs only the outputs whose names match.
  *
@@ -47,6 +47,16 @@ import {
   releaseNotesPage,
   rsyncListing,
 } from "./bench_server/reply_unseen_data.ts";
+import {
+  gitDiffStat,
+  kubectlPods,
+  postgresLog,
+} from "./bench_server/reply_holdout4_data.ts";
+import {
+  cppMake,
+  pipResolver,
+  systemctlStatus,
+} from "./bench_server/reply_holdout4_runs.ts";
 import {
   cargoBuild,
   dotnetTest,
@@ -157,6 +167,22 @@ function unseenCases(): ReplyCase[] {
     rsyncListing(),
     ec2Instances(),
     releaseNotesPage(),
+  ];
+}
+
+/**
+ * The fourth held-out set: six outputs of tools no other set holds (a C++
+ * build, a resolver failure, a unit's status, pods as JSON, a database log,
+ * a large diff's stat), written with their facts before the views ran on it.
+ */
+function holdout4Cases(): ReplyCase[] {
+  return [
+    cppMake(),
+    pipResolver(),
+    systemctlStatus(),
+    kubectlPods(),
+    postgresLog(),
+    gitDiffStat(),
   ];
 }
 
@@ -360,6 +386,11 @@ export async function benchReplies(): Promise<void> {
     await runCases(
       "ctx_execute replies, third held-out set (facts written before the views ran on it)",
       unseenCases(),
+      work,
+    );
+    await runCases(
+      "ctx_execute replies, fourth held-out set (facts written before the views ran on it)",
+      holdout4Cases(),
       work,
     );
   } finally {
