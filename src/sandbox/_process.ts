@@ -18,6 +18,7 @@ import { namespaceFileBytes, treeResidentBytes } from "./_memory_watch.ts";
 import { DoneMarkScanner } from "./_done_mark.ts";
 import {
   becomeSubreaper,
+  childrenWithStart,
   killDescendants,
   type KilledProcess,
   markStarted,
@@ -357,6 +358,9 @@ export async function superviseProcess(
       // the process died before reading its input; its status says why
     }
   }
+  // The host is running: what is right below it now (a bubblewrap's
+  // namespace init) may come to this process, to be reaped, when it ends.
+  if (Deno.build.os === "linux") killed.push(...childrenWithStart(child.pid));
   let status: Deno.CommandStatus | undefined;
   try {
     status = await Promise.race([

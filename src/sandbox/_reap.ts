@@ -277,21 +277,46 @@ export async function reapSession(session: number): Promise<void> {
   }
 }
 
+/**
+ * The children of a process, with their start times, for {@link reapKilled}
+ * (a host's bubblewrap that is its PID namespace's init may outlive the
+ * bubblewrap above it by a moment, in a session of its own).
+ *
+ * @param pid A process.
+ * @returns Its children now.
+ */
+export function childrenWithStart(pid: number): KilledProcess[] {
+  const found: KilledProcess[] = [];
+  for (const child of childrenOf(pid)) {
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${child}/stat`);
+      const start = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      if (start) found.push({ pid: child, start });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
 /** The children of this process, of every thread. */
 function childrenOfSelf(): number[] {
+  return childrenOf(Deno.pid);
+}
+
+/** The children of a process, of every thread. */
+function childrenOf(pid: number): number[] {
   const found: number[] = [];
   let tasks: string[] = [];
   try {
-    tasks = [...Deno.readDirSync(`/proc/${Deno.pid}/task`)].map((task) =>
-      task.name
-    );
+    tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((task) => task.name);
   } catch {
     return found;
   }
   for (const task of tasks) {
     try {
       const text = Deno.readTextFileSync(
-        `/proc/${Deno.pid}/task/${task}/children`,
+        `/proc/${pid}/task/${task}/children`,
       );
       for (const word of text.split(" ")) {
         if (word.trim()) found.push(Number(word));
