@@ -180,10 +180,14 @@ class Recorder {
  * Records the control files of a project.
  *
  * @param project The project (real path).
+ * @param spec The project's control spec, found just now; else it is searched here.
  * @returns The baseline to hand to {@link restoreControlFiles}.
  * @throws {Error} When the control files hold more entries than a baseline keeps.
  */
-export function snapshotControlFiles(project: string): ControlBaseline {
+export function snapshotControlFiles(
+  project: string,
+  spec?: Spec,
+): ControlBaseline {
   const folder = openFolder(project);
   if (!folder) {
     throw new Deno.errors.NotFound(
@@ -194,7 +198,7 @@ export function snapshotControlFiles(project: string): ControlBaseline {
     const root: Node = {
       info: lstatIn(folder, ".")!,
       rule: "pinned",
-      spec: controlSpec(project, folder),
+      spec: spec ?? controlSpec(project, folder),
       children: new Map(),
     };
     const recorder = new Recorder(project);

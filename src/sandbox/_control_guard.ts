@@ -27,6 +27,7 @@ import {
 } from "./_control_baseline.ts";
 import { restoreControlFiles } from "./_control_restore.ts";
 import { cleanNewRepos } from "./_new_repos.ts";
+import type { Spec } from "./_control_spec.ts";
 
 export type { ControlReport } from "./_control_baseline.ts";
 
@@ -38,13 +39,17 @@ const shared = new Map<string, { baseline: ControlBaseline; runs: number }>();
  * put back).
  *
  * @param project The project (real path).
+ * @param spec The project's control spec, found just now (for the host's mounts); else it is searched.
  * @returns A function to call once the run is over, which cleans up and reports.
  * @throws {Error} When the baseline cannot be taken (too many entries).
  */
-export function guardControlFiles(project: string): () => ControlReport {
+export function guardControlFiles(
+  project: string,
+  spec?: Spec,
+): () => ControlReport {
   let entry = shared.get(project);
   if (!entry) {
-    entry = { baseline: snapshotControlFiles(project), runs: 0 };
+    entry = { baseline: snapshotControlFiles(project, spec), runs: 0 };
     shared.set(project, entry);
   }
   entry.runs++;

@@ -88,14 +88,20 @@ function walk(project: string, folder: Folder, spec: Spec, args: string[]) {
  * to come after the project's own read-write bind.
  *
  * @param project The project (real path).
+ * @param onSpec Given the spec the arguments come from (for a baseline of the same moment).
  * @returns `--bind`/`--ro-bind` arguments, parents before children.
  */
-export function controlMountArgs(project: string): string[] {
+export function controlMountArgs(
+  project: string,
+  onSpec?: (spec: Spec) => void,
+): string[] {
   const folder = openFolder(project);
   if (!folder) return [];
   try {
     const args: string[] = [];
-    walk(project, folder, controlSpec(project, folder), args);
+    const spec = controlSpec(project, folder);
+    onSpec?.(spec);
+    walk(project, folder, spec, args);
     return args;
   } finally {
     closeFolder(folder);

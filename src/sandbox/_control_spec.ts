@@ -225,14 +225,19 @@ export function controlSpec(project: string, root: Folder): Spec {
  * the leaves of {@link controlSpec} (`.git` whole), for a deny list.
  *
  * @param project The project (real path).
+ * @param onSpec Given the spec the leaves come from (for a baseline of the same moment).
  * @returns Absolute paths.
  */
-export function controlLeaves(project: string): string[] {
+export function controlLeaves(
+  project: string,
+  onSpec?: (spec: Spec) => void,
+): string[] {
   const root = openFolder(project);
   let spec = node("pinned");
   if (root) {
     try {
       spec = controlSpec(project, root);
+      onSpec?.(spec);
     } finally {
       closeFolder(root);
     }

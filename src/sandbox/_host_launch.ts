@@ -33,7 +33,7 @@ import { controlMountArgs } from "./_control_mounts.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
 import { pythonHostArgv, pythonHostRequest } from "./_python_host.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
-import { controlLeaves } from "./_control_spec.ts";
+import { controlLeaves, type Spec } from "./_control_spec.ts";
 import { seccompFile } from "./_seccomp.ts";
 import { type ProcessLimit, processLimit } from "./_process_limit.ts";
 
@@ -72,6 +72,8 @@ export interface HostPlan {
   processLimit?: ProcessLimit;
   /** The control-file mounts (bubblewrap) the host was started with. */
   controlArgs?: string[];
+  /** The control spec the mounts or deny list were made from, for the next run's baseline (taken once). */
+  controlSpec?: Spec;
   runtime: Runtime;
 }
 
@@ -191,6 +193,7 @@ export function planHost(
   const writable = scratchInside ? [project] : [project, scratch];
   let plan: HostPlan;
   let child: HostSetup["child"];
+  let leavesSpec: Spec | undefined;
   if (isJs) {
     const codePath = join(
       scratch,
@@ -207,7 +210,7 @@ export function planHost(
       write: [project, scratch],
       heapMb: options.heapMb,
       // Deno's deny list holds for paths that do not exist yet, so every control path goes in.
-      denyWrite: controlLeaves(project),
+      denyWrite: controlLeaves(project, (found) => leavesSpec = found),
     };
     // Only bubblewrap ends a looping sandbox process with the server; elsewhere a host watches it.
     const direct = js === "process" && confinement.kind === "bwrap";
@@ -232,6 +235,7 @@ export function planHost(
       config,
       runtime,
     };
+    if (leavesSpec) plan.controlSpec = leavesSpec;
     if (direct) {
       const argv = sandboxArgv(runtime, config, options.idleMs);
       return wrapInBwrap(plan, confinement, argv, readable, writable, options);
@@ -339,7 +343,10 @@ function wrapInBwrap(
       writable,
       readable: existing(readable),
       // Control files over the project, read-only: writing them fails at once.
-      controlArgs: plan.controlArgs = controlMountArgs(plan.project),
+      controlArgs: plan.controlArgs = controlMountArgs(
+        plan.project,
+        (found) => plan.controlSpec = found,
+      ),
       cwd: plan.project,
       privateDir: plan.scratch,
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.
@@ -375,10 +382,16 @@ export function controlStillHeld(plan: HostPlan): boolean {
   const same = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && a.every((value, i) => value === b[i]);
   if (plan.controlArgs) {
-    return same(plan.controlArgs, controlMountArgs(plan.project));
+    return same(
+      plan.controlArgs,
+      controlMountArgs(plan.project, (found) => plan.controlSpec = found),
+    );
   }
   if (plan.config?.denyWrite) {
-    return same(plan.config.denyWrite, controlLeaves(plan.project));
+    return same(
+      plan.config.denyWrite,
+      controlLeaves(plan.project, (found) => plan.controlSpec = found),
+    );
   }
   return true;
 }

@@ -119,7 +119,10 @@ export async function runOnHost(
       stderr: new OutputCapture(limits.maxOutputBytes),
     };
     // What the host mounted read-only cannot change; a control file made since its start can.
-    const cleanUp = guardControlFiles(plan.project);
+    // The spec the host's mounts were made from is the baseline's: one search per run.
+    const spec = plan.controlSpec;
+    delete plan.controlSpec;
+    const cleanUp = guardControlFiles(plan.project, spec);
     let outcome: ProcessOutcome;
     let control: ControlReport;
     try {

@@ -18,8 +18,12 @@ import { namespaceFileBytes, treeResidentBytes } from "./_memory_watch.ts";
 import { DoneMarkScanner } from "./_done_mark.ts";
 import {
   becomeSubreaper,
+  childrenWithStart,
   killDescendants,
+  type KilledProcess,
   markStarted,
+  reapKilled,
+  reapSession,
   sweepAdopted,
 } from "./_reap.ts";
 
@@ -131,17 +135,33 @@ function systemSetsid(): string | null {
 /**
  * Kills a run: the host stopped first (it can report nothing more, and still
  * adopts what loses its parent), everything below it, then the host's group.
+ * What was below it comes to this process as the host dies: pass the result
+ * to `reapKilled` once the host is reaped.
  */
-function killRun(pid: number): void {
+function killRun(pid: number): KilledProcess[] {
+  let killed: KilledProcess[] = [];
   if (Deno.build.os === "linux") {
     try {
       Deno.kill(pid, "SIGSTOP");
     } catch {
       // already gone
     }
-    killDescendants(pid);
+    killed = killDescendants(pid);
   }
   killGroup(pid);
+  return killed;
+}
+
+/**
+ * Once a killed host is reaped, reaps what was below it (a bubblewrap's PID
+ * namespace init, a process it started ahead) and what is left in its
+ * session, and forgets the host.
+ */
+function reapAfter(child: Deno.ChildProcess, killed: KilledProcess[]): void {
+  child.status.catch(() => {}).finally(() => {
+    untrackGroup(child.pid);
+    Promise.all([reapKilled(killed), reapSession(child.pid)]).catch(() => {});
+  });
 }
 
 const liveDirs = new Set<string>();
@@ -251,14 +271,12 @@ export function startProcess(
  * @param started The process.
  */
 export function discardProcess(started: StartedProcess): void {
-  killGroup(started.child.pid);
+  const killed = killRun(started.child.pid);
   liveGroups.delete(started.child.pid);
   started.child.stdout.cancel().catch(() => {});
   started.child.stderr.cancel().catch(() => {});
   // Marked until it is reaped: no sweep may reap it in its waiter's place.
-  started.child.status.catch(() => {}).finally(() =>
-    untrackGroup(started.child.pid)
-  );
+  reapAfter(started.child, killed);
 }
 
 /**
@@ -278,13 +296,14 @@ export async function superviseProcess(
   const begun = performance.now();
   let timedOut = false;
   let aborted = false;
+  const killed: KilledProcess[] = [];
   const timer = setTimeout(() => {
     timedOut = true;
-    killRun(child.pid);
+    killed.push(...killRun(child.pid));
   }, spec.timeoutMs);
   const onAbort = () => {
     aborted = true;
-    killRun(child.pid);
+    killed.push(...killRun(child.pid));
   };
   spec.signal?.addEventListener("abort", onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
@@ -295,7 +314,7 @@ export async function superviseProcess(
       const used = treeResidentBytes(child.pid) + namespaceFileBytes(child.pid);
       if (used <= memoryLimit) return;
       outOfMemory = true;
-      killRun(child.pid);
+      killed.push(...killRun(child.pid));
     }, MEMORY_POLL_MS)
     : undefined;
 
@@ -339,6 +358,9 @@ export async function superviseProcess(
       // the process died before reading its input; its status says why
     }
   }
+  // The host is running: what is right below it now (a bubblewrap's
+  // namespace init) may come to this process, to be reaped, when it ends.
+  if (Deno.build.os === "linux") killed.push(...childrenWithStart(child.pid));
   let status: Deno.CommandStatus | undefined;
   try {
     status = await Promise.race([
@@ -349,11 +371,13 @@ export async function superviseProcess(
     clearTimeout(timer);
     clearInterval(memoryTimer);
     spec.signal?.removeEventListener("abort", onAbort);
-    // Background processes (`sleep 100 &`) would hold the pipes open: end them with the run.
-    killGroup(child.pid);
+    // Background processes (`sleep 100 &`) would hold the pipes open: end
+    // them with the run, and what is below the host (its bubblewrap's PID
+    // namespace init), which would otherwise stay a zombie of this process.
+    killed.push(...killRun(child.pid));
     liveGroups.delete(child.pid);
     // Marked until reaped: no sweep (this one below included) reaps it in its waiter's place.
-    child.status.catch(() => {}).finally(() => untrackGroup(child.pid));
+    reapAfter(child, killed);
   }
   if (status !== undefined || timedOut || aborted || outOfMemory) {
     // The host did not end the run itself (it was killed, or the code ended

@@ -35,9 +35,9 @@ export function becomeSubreaper(): boolean {
  * Self-contained, so that a Worker can run it from its source text.
  *
  * @param root A pid.
- * @returns How many processes were killed.
+ * @returns The processes killed, and those found dead below it, each with its start time (see {@link reapKilled}).
  */
-export function killDescendants(root: number): number {
+export function killDescendants(root: number): KilledProcess[] {
   const childrenOf = (pid: number): number[] => {
     const found: number[] = [];
     let tasks: string[];
@@ -62,17 +62,19 @@ export function killDescendants(root: number): number {
     }
     return found;
   };
-  /** The state letter of a process (`Z` when gone). */
-  const state = (pid: number): string => {
+  /** The state letter (`Z` when gone) and start time of a process. */
+  const state = (pid: number): { state: string; start: string } => {
     try {
       const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-      return stat.charAt(stat.lastIndexOf(")") + 2);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return { state: fields[0] ?? "Z", start: fields[19] ?? "" };
     } catch {
-      return "Z";
+      return { state: "Z", start: "" };
     }
   };
-  const below = (): { pid: number; state: string }[] => {
-    const found: { pid: number; state: string }[] = [];
+  const killed = new Map<number, string>();
+  const below = (): { pid: number; state: string; start: string }[] => {
+    const found: { pid: number; state: string; start: string }[] = [];
     const stack = childrenOf(root);
     const seen = new Set<number>();
     while (stack.length > 0) {
@@ -80,7 +82,9 @@ export function killDescendants(root: number): number {
       if (seen.has(pid)) continue;
       seen.add(pid);
       const now = state(pid);
-      if (now !== "Z" && now !== "X") found.push({ pid, state: now });
+      if (now.state !== "Z" && now.state !== "X") found.push({ pid, ...now });
+      // Dead already, its parent about to be killed: it comes to `root`'s reaper too.
+      else if (now.start) killed.set(pid, now.start);
       stack.push(...childrenOf(pid));
     }
     return found;
@@ -92,7 +96,6 @@ export function killDescendants(root: number): number {
       // already gone
     }
   };
-  let killed = 0;
   for (let round = 0; round < 1_000; round++) {
     let alive = below();
     if (alive.length === 0) break;
@@ -102,10 +105,58 @@ export function killDescendants(root: number): number {
       for (const { pid } of running) signal(pid, "SIGSTOP");
       alive = below();
     }
-    for (const { pid } of alive) signal(pid, "SIGKILL");
-    killed += alive.length;
+    for (const { pid, start } of alive) {
+      signal(pid, "SIGKILL");
+      killed.set(pid, start);
+    }
   }
-  return killed;
+  return [...killed].map(([pid, start]) => ({ pid, start }));
+}
+
+/** A process {@link killDescendants} killed: its pid, and its start time, which tells it from a later process of the same pid. */
+export interface KilledProcess {
+  pid: number;
+  /** The start time field of its `/proc/<pid>/stat`. */
+  start: string;
+}
+
+/**
+ * Reaps the killed processes that came to this process once their parents
+ * died (a bubblewrap below the host, its PID namespace's init, a process
+ * the host started ahead): nothing else ever waits for them, and each would
+ * stay a zombie for as long as the server runs. Waits for each (up to a few
+ * seconds) until it is a zombie of this process, or gone, or its pid is
+ * another process's (the start time differs); a host that an isolate of
+ * this process marked (`markStarted`) is never reaped here.
+ *
+ * @param killed What {@link killDescendants} returned, once the process it was given is reaped.
+ * @returns When every one of them is reaped or not this process's to reap.
+ */
+export async function reapKilled(
+  killed: readonly KilledProcess[],
+): Promise<void> {
+  if (Deno.build.os !== "linux" || libc() === null) return;
+  let waiting = [...killed];
+  const end = performance.now() + 5_000;
+  while (waiting.length > 0) {
+    const marked = markedStarted();
+    waiting = waiting.filter(({ pid, start }) => {
+      let fields: string[];
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+        fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      } catch {
+        return false; // reaped by its parent
+      }
+      if (fields[19] !== start || marked.has(pid)) return false;
+      // Still alive, or still its dying parent's: look again.
+      if (fields[0] !== "Z" || Number(fields[1]) !== Deno.pid) return true;
+      reapChild(pid);
+      return false;
+    });
+    if (waiting.length === 0 || performance.now() > end) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /**
@@ -194,6 +245,90 @@ function sessionOf(pid: number | "self"): number | null {
 }
 
 /**
+ * Kills and reaps the children of this process still in the session of a
+ * host that is reaped: a bubblewrap that was its PID namespace's init, still
+ * ending after the bubblewrap above it reported the exit code and left, comes
+ * to this process and would stay a zombie for as long as the server runs.
+ * Every host leads a session of its own, and no process joins a session it
+ * is not in, so only a run's processes are in it; a session leader (a host
+ * whose pid is the ended one's again) and a marked host are left alone.
+ *
+ * @param session The pid of the reaped host (its session's id).
+ * @returns When none is left (or after a few seconds).
+ */
+export async function reapSession(session: number): Promise<void> {
+  if (Deno.build.os !== "linux" || libc() === null) return;
+  const end = performance.now() + 5_000;
+  while (true) {
+    const marked = markedStarted();
+    const left = childrenOfSelf().filter((pid) =>
+      pid !== session && !marked.has(pid) && sessionOf(pid) === session
+    );
+    for (const pid of left) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // a zombie already
+      }
+      reapChild(pid);
+    }
+    if (left.length === 0 || performance.now() > end) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The children of a process, with their start times, for {@link reapKilled}
+ * (a host's bubblewrap that is its PID namespace's init may outlive the
+ * bubblewrap above it by a moment, in a session of its own).
+ *
+ * @param pid A process.
+ * @returns Its children now.
+ */
+export function childrenWithStart(pid: number): KilledProcess[] {
+  const found: KilledProcess[] = [];
+  for (const child of childrenOf(pid)) {
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${child}/stat`);
+      const start = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      if (start) found.push({ pid: child, start });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** The children of this process, of every thread. */
+function childrenOfSelf(): number[] {
+  return childrenOf(Deno.pid);
+}
+
+/** The children of a process, of every thread. */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  let tasks: string[] = [];
+  try {
+    tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((task) => task.name);
+  } catch {
+    return found;
+  }
+  for (const task of tasks) {
+    try {
+      const text = Deno.readTextFileSync(
+        `/proc/${pid}/task/${task}/children`,
+      );
+      for (const word of text.split(" ")) {
+        if (word.trim()) found.push(Number(word));
+      }
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return found;
+}
+
+/**
  * Kills and reaps the confined processes this process adopted because the
  * host above them died, and whatever is below them. A confined process is
  * under more seccomp filters than this process and outside its session:
@@ -214,34 +349,14 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
   const inherited = seccompFilters("self");
   const session = sessionOf("self");
   const adopted = () => {
-    const found: number[] = [];
     const marked = markedStarted();
-    let tasks: string[] = [];
-    try {
-      tasks = [...Deno.readDirSync(`/proc/${Deno.pid}/task`)].map((task) =>
-        task.name
-      );
-    } catch {
-      return found;
-    }
-    for (const task of tasks) {
-      let text = "";
-      try {
-        text = Deno.readTextFileSync(`/proc/${Deno.pid}/task/${task}/children`);
-      } catch {
-        continue;
-      }
-      for (const word of text.split(" ")) {
-        const pid = Number(word);
-        if (!word.trim() || own.has(pid) || marked.has(pid)) continue;
-        if (seccompFilters(pid) > inherited && sessionOf(pid) !== session) {
-          found.push(pid);
-        }
-      }
-    }
-    return found;
+    return childrenOfSelf().filter((pid) =>
+      !own.has(pid) && !marked.has(pid) &&
+      seccompFilters(pid) > inherited && sessionOf(pid) !== session
+    );
   };
   const end = performance.now() + 5_000;
+  const killed: KilledProcess[] = [];
   for (let pids = adopted(); pids.length > 0; pids = adopted()) {
     for (const pid of pids) {
       // Frozen first, then all below it, then itself: nothing reacts to another's end.
@@ -250,7 +365,7 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       } catch {
         // already gone
       }
-      killDescendants(pid);
+      killed.push(...killDescendants(pid));
       try {
         Deno.kill(pid, "SIGKILL");
       } catch {
@@ -258,7 +373,9 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       }
       reapChild(pid);
     }
-    if (performance.now() > end) return;
+    if (performance.now() > end) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  // What was below them came to this process as they died.
+  await reapKilled(killed);
 }

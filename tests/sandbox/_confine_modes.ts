@@ -143,6 +143,60 @@ export function asUser(mode: ConfineMode, argv: string[]): string[] {
 }
 
 /**
+ * Runs a runner (a server stand-in) as the mode's user, with bubblewrap
+ * hidden from PATH for Landlock, the setting's Deno cache and a home
+ * outside the project, and gives it one JSON request on stdin.
+ *
+ * @param setting The folders and the mode.
+ * @param runner The runner module's path.
+ * @param request What it reads on stdin; `env` is added, the environment its runs get.
+ * @param options `serverEnv`: more of the runner's own environment; `onStart`: called with its pid.
+ * @returns Whether it succeeded, its stdout and its stderr.
+ */
+export async function spawnRunner(
+  setting: ConfineSetting,
+  runner: string,
+  request: Record<string, unknown>,
+  options: {
+    serverEnv?: Record<string, string>;
+    onStart?: (pid: number) => void;
+  } = {},
+): Promise<{ success: boolean; stdout: string; stderr: string }> {
+  const env: Record<string, string> = {
+    ...options.serverEnv,
+    DENO_DIR: setting.denoDir,
+    HOME: setting.outside,
+  };
+  if (setting.mode.kind === "landlock") env.PATH = await pathWithoutBwrap();
+  const argv = asUser(setting.mode, [
+    Deno.execPath(),
+    "run",
+    "-A",
+    "--no-config",
+    runner,
+  ]);
+  const child = new Deno.Command(argv[0]!, {
+    args: argv.slice(1),
+    env: { ...env, NO_COLOR: "1", PLANTED_TOKEN_VALUE: PLANTED },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  options.onStart?.(child.pid);
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(JSON.stringify({ ...request, env })),
+  );
+  await writer.close();
+  const output = await child.output();
+  return {
+    success: output.success,
+    stdout: new TextDecoder().decode(output.stdout),
+    stderr: new TextDecoder().decode(output.stderr),
+  };
+}
+
+/**
  * Runs attacks through `runCode` in a runner process as the mode's user,
  * with bubblewrap hidden from PATH for Landlock, and checks that each ran
  * under the mode's confinement.
@@ -159,46 +213,17 @@ export async function runConfined(
   onStart?: (pid: number) => void,
   serverEnv: Record<string, string> = {},
 ): Promise<AttackResult[]> {
-  const { mode } = setting;
-  const env: Record<string, string> = {
-    ...serverEnv,
-    DENO_DIR: setting.denoDir,
-    HOME: setting.outside,
-  };
-  if (mode.kind === "landlock") env.PATH = await pathWithoutBwrap();
-  const argv = asUser(mode, [
-    Deno.execPath(),
-    "run",
-    "-A",
-    "--no-config",
+  const output = await spawnRunner(
+    setting,
     RUNNER,
-  ]);
-  const child = new Deno.Command(argv[0]!, {
-    args: argv.slice(1),
-    env: { ...env, NO_COLOR: "1", PLANTED_TOKEN_VALUE: PLANTED },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  onStart?.(child.pid);
-  const writer = child.stdin.getWriter();
-  await writer.write(
-    new TextEncoder().encode(
-      JSON.stringify({ project: setting.project, confine: true, env, attacks }),
-    ),
+    { project: setting.project, confine: true, attacks },
+    { serverEnv, ...(onStart ? { onStart } : {}) },
   );
-  await writer.close();
-  const output = await child.output();
-  assert.ok(
-    output.success,
-    `runner failed: ${new TextDecoder().decode(output.stderr)}`,
-  );
-  const results = JSON.parse(
-    new TextDecoder().decode(output.stdout),
-  ) as AttackResult[];
+  assert.ok(output.success, `runner failed: ${output.stderr}`);
+  const results = JSON.parse(output.stdout) as AttackResult[];
   for (const result of results) {
     assert.equal(result.refused, undefined, result.refused);
-    assert.equal(result.confinement, mode.kind, JSON.stringify(result));
+    assert.equal(result.confinement, setting.mode.kind, JSON.stringify(result));
   }
   return results;
 }

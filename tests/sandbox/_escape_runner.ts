@@ -24,6 +24,8 @@ export interface Attack {
   mark?: string;
   /** Run on a host of a warm pool (as the server does), started ahead. @default {false} */
   warm?: boolean;
+  /** After the run returns, close the warm pool, wait (up to 10 s) for this process to have no child, and report what is left. */
+  childrenLeft?: boolean;
 }
 
 /** What an attack got. */
@@ -38,6 +40,57 @@ export interface AttackResult {
   refused?: string;
   /** With `mark`: the pids of the marked processes alive right after the run returned. */
   leftAlive?: number[];
+  /** With `childrenLeft`: every process still below this one (zombies too), as `pid state name`. */
+  childrenLeft?: string[];
+}
+
+/** Every process below `root`, zombies included, as `pid state name`. */
+export function below(root: number): string[] {
+  const found: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    let tasks: string[] = [];
+    try {
+      tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((t) => t.name);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      let text = "";
+      try {
+        text = Deno.readTextFileSync(`/proc/${pid}/task/${task}/children`);
+      } catch {
+        continue;
+      }
+      for (const word of text.split(" ")) {
+        if (!word.trim()) continue;
+        const child = Number(word);
+        try {
+          const stat = Deno.readTextFileSync(`/proc/${child}/stat`);
+          const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+          found.push(
+            `${child} ${stat.charAt(stat.lastIndexOf(")") + 2)} ${name}`,
+          );
+        } catch {
+          found.push(`${child} ? gone`);
+        }
+        stack.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** Waits up to 10 s for this process to have no child left; returns what is left. */
+async function childrenLeft(): Promise<string[]> {
+  const end = performance.now() + 10_000;
+  let left = below(Deno.pid);
+  while (left.length > 0 && performance.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = below(Deno.pid);
+  }
+  return left;
 }
 
 /** The processes, host-wide, whose command line or environment holds `mark` (zombies are gone). */
@@ -108,6 +161,8 @@ async function main(): Promise<void> {
       const leftAlive = attack.mark === undefined
         ? undefined
         : marked(attack.mark);
+      if (attack.childrenLeft) warm.close();
+      const left = attack.childrenLeft ? await childrenLeft() : undefined;
       results.push({
         stdout: run.stdout,
         stderr: run.stderr,
@@ -116,6 +171,7 @@ async function main(): Promise<void> {
         outOfMemory: run.outOfMemory,
         timedOut: run.timedOut,
         ...(leftAlive ? { leftAlive } : {}),
+        ...(left ? { childrenLeft: left } : {}),
       });
     } catch (error) {
       results.push({

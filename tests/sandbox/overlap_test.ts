@@ -8,47 +8,21 @@
  */
 
 import assert from "node:assert/strict";
-import { pathWithoutBwrap } from "./_helpers.ts";
-import { asUser, testInModes } from "./_confine_modes.ts";
+import { spawnRunner, testInModes } from "./_confine_modes.ts";
 
 const RUNNER = new URL("./_overlap_runner.ts", import.meta.url).pathname;
 
 testInModes(
   "runs that overlap a run that times out, or ends, keep running and keep all their output",
   async (setting) => {
-    const env: Record<string, string> = {
-      DENO_DIR: setting.denoDir,
-      HOME: setting.outside,
-    };
-    if (setting.mode.kind === "landlock") env.PATH = await pathWithoutBwrap();
-    const argv = asUser(setting.mode, [
-      Deno.execPath(),
-      "run",
-      "-A",
-      "--no-config",
-      RUNNER,
-    ]);
-    const child = new Deno.Command(argv[0]!, {
-      args: argv.slice(1),
-      env: { ...env, NO_COLOR: "1" },
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(
-      new TextEncoder().encode(
-        JSON.stringify({ project: setting.project, env }),
-      ),
-    );
-    await writer.close();
-    const output = await child.output();
-    const text = new TextDecoder().decode(output.stdout);
+    const output = await spawnRunner(setting, RUNNER, {
+      project: setting.project,
+    });
     assert.ok(
       output.success,
-      `runner failed: ${text}${new TextDecoder().decode(output.stderr)}`,
+      `runner failed: ${output.stdout}${output.stderr}`,
     );
-    const results = JSON.parse(text);
+    const results = JSON.parse(output.stdout);
     assert.deepEqual(results.ending, [
       { timedOut: true, confinement: setting.mode.kind },
       { timedOut: false, confinement: setting.mode.kind },
