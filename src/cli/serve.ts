@@ -41,6 +41,11 @@ export const command: Command = {
       await context.err(await terminalHint());
       return 0;
     }
+    // A bad --project is refused before the runner loads: loading it loads
+    // (and on a cold cache downloads) the MCP SDK, whose `Download` lines
+    // would come before the one-line error.
+    const { projectFor } = await import("./_store.ts");
+    projectFor(values, context, "serve");
     // By computed specifier: `serve --help` and the terminal hint must not
     // load (or download) the MCP SDK that a literal import would pull in.
     const server: { runServer: typeof RunServer } = await import(

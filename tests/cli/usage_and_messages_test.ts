@@ -15,10 +15,22 @@ function assertUsageError(
   assert.match(lines[1]!, /^Run "ctx-mode [a-z-]* ?--help" for usage\.$/);
 }
 
+/**
+ * The environment of a run that must touch no network: an empty Deno cache
+ * and an npm registry nothing listens on, so loading any npm package (and
+ * its `Download` lines) fails the run instead of passing unseen on a warm cache.
+ */
+function offline(home: string): Record<string, string> {
+  return {
+    DENO_DIR: join(home, "empty-deno-cache"),
+    NPM_CONFIG_REGISTRY: "http://127.0.0.1:9/",
+  };
+}
+
 Deno.test("bad values are usage errors that exit 2 and say what is wrong", async (t) => {
   await using home = await tempDir();
   const run = (args: string[]) =>
-    runCli(args, { home: home.path, cwd: home.path });
+    runCli(args, { home: home.path, cwd: home.path, env: offline(home.path) });
 
   await t.step("exec --lang cobol", async () => {
     assertUsageError(
@@ -55,7 +67,7 @@ Deno.test("bad values are usage errors that exit 2 and say what is wrong", async
   });
 });
 
-Deno.test("--project naming no directory is refused before anything is created", async (t) => {
+Deno.test("--project naming no directory is refused before anything is created or downloaded", async (t) => {
   await using home = await tempDir();
   const missing = join(home.path, "no-such-project");
   for (
@@ -72,6 +84,7 @@ Deno.test("--project naming no directory is refused before anything is created",
       const run = await runCli([...args, "--project", missing], {
         home: home.path,
         stdin: "some text",
+        env: offline(home.path),
       });
       assertUsageError(
         run,
