@@ -65,7 +65,7 @@ export const command: Command = {
       const bytes = await context.readStdin(HOOK_STDIN_TIMEOUT_MS);
       if (bytes === undefined) {
         throw new Error(
-          `Cannot read the payload: nothing arrived within ${
+          `Cannot read the payload: the input stayed quiet for ${
             HOOK_STDIN_TIMEOUT_MS / 1000
           } s`,
         );

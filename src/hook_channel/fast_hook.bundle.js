@@ -308,26 +308,31 @@ var StdinReader = class {
     return outcome === "ended" ? this.#bytes() : void 0;
   }
   /**
-   * Reads to the end within `timeoutMs`, closing the source when that
-   * passes first: a pending read would otherwise keep the process alive
-   * until the writer closes its end.
+   * Reads to the end, giving up only when a whole window of `idleMs` passes
+   * with no byte arriving, and closing the source then: a pending read would
+   * otherwise keep the process alive until the writer closes its end. A
+   * large payload on a slow machine is read on rather than cut, since the
+   * writer would meet a closed pipe.
    *
-   * @param timeoutMs How long to wait for the end of the input.
-   * @returns Every byte, or undefined when the input had not ended in time.
+   * @param idleMs How long the input may stay quiet.
+   * @returns Every byte, or undefined when the input went quiet before its end.
    */
-  async readAll(timeoutMs) {
-    const deadline = deadlineIn(timeoutMs);
-    try {
-      const bytes = await this.readUntil(deadline);
-      if (bytes === void 0) {
-        try {
-          this.#source.close();
-        } catch {
-        }
+  async readAll(idleMs) {
+    for (; ; ) {
+      const readBefore = this.#total;
+      const deadline = deadlineIn(idleMs);
+      try {
+        const bytes = await this.readUntil(deadline);
+        if (bytes !== void 0) return bytes;
+      } finally {
+        deadline.cancel();
       }
-      return bytes;
-    } finally {
-      deadline.cancel();
+      if (this.#total > readBefore) continue;
+      try {
+        this.#source.close();
+      } catch {
+      }
+      return void 0;
     }
   }
   async #readToEnd() {

@@ -14,7 +14,10 @@
 
 import { type Deadline, deadlineIn } from "./deadline.ts";
 
-/** How long a hook waits for its payload before letting the call proceed. */
+/**
+ * How long a hook waits with no byte of its payload arriving before letting
+ * the call proceed; a payload still arriving is read on, however large.
+ */
 export const HOOK_STDIN_TIMEOUT_MS = 5_000;
 
 /** What the reader reads from: `Deno.stdin`, or a file or pipe in tests. */
@@ -65,27 +68,32 @@ export class StdinReader {
   }
 
   /**
-   * Reads to the end within `timeoutMs`, closing the source when that
-   * passes first: a pending read would otherwise keep the process alive
-   * until the writer closes its end.
+   * Reads to the end, giving up only when a whole window of `idleMs` passes
+   * with no byte arriving, and closing the source then: a pending read would
+   * otherwise keep the process alive until the writer closes its end. A
+   * large payload on a slow machine is read on rather than cut, since the
+   * writer would meet a closed pipe.
    *
-   * @param timeoutMs How long to wait for the end of the input.
-   * @returns Every byte, or undefined when the input had not ended in time.
+   * @param idleMs How long the input may stay quiet.
+   * @returns Every byte, or undefined when the input went quiet before its end.
    */
-  async readAll(timeoutMs: number): Promise<Uint8Array | undefined> {
-    const deadline = deadlineIn(timeoutMs);
-    try {
-      const bytes = await this.readUntil(deadline);
-      if (bytes === undefined) {
-        try {
-          this.#source.close();
-        } catch {
-          // Already closed: nothing is pending then either.
-        }
+  async readAll(idleMs: number): Promise<Uint8Array | undefined> {
+    for (;;) {
+      const readBefore = this.#total;
+      const deadline = deadlineIn(idleMs);
+      try {
+        const bytes = await this.readUntil(deadline);
+        if (bytes !== undefined) return bytes;
+      } finally {
+        deadline.cancel();
       }
-      return bytes;
-    } finally {
-      deadline.cancel();
+      if (this.#total > readBefore) continue;
+      try {
+        this.#source.close();
+      } catch {
+        // Already closed: nothing is pending then either.
+      }
+      return undefined;
     }
   }
 

@@ -321,7 +321,7 @@ Deno.test("a hook whose stdin stays open answers after the stdin timeout and exi
     assert.equal(new TextDecoder().decode(output.stdout), "");
     assert.match(
       new TextDecoder().decode(output.stderr),
-      /^ctx-mode hook: Cannot read the payload: nothing arrived within 5 s; letting the call proceed\n$/,
+      /^ctx-mode hook: Cannot read the payload: the input stayed quiet for 5 s; letting the call proceed\n$/,
     );
   } finally {
     clearTimeout(timer);

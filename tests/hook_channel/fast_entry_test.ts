@@ -90,6 +90,22 @@ Deno.test("readAll gives up at its timeout and closes the source", async () => {
   }
 });
 
+Deno.test("readAll reads on while a payload keeps arriving, past its quiet window", async () => {
+  const held = heldSource();
+  const reader = new StdinReader(held.source);
+  // A slow writer: a byte every 250 ms for 4 s, against a 3 s quiet window
+  // that a deadline for the whole payload would pass.
+  const all = reader.readAll(3_000);
+  const chunks = 16;
+  for (let i = 0; i < chunks; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await held.give("x");
+  }
+  await held.give(null);
+  assert.equal(new TextDecoder().decode(await all), "x".repeat(chunks));
+  assert.equal(held.closed(), false);
+});
+
 Deno.test({
   name:
     "the fast path finds the socket the server listens on: the data home and project as config/paths.ts finds them",
