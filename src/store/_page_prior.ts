@@ -9,6 +9,11 @@
  * counts lines), not to another program's option line that happens to hold
  * the same words (shuf's `--head-count=COUNT`).
  *
+ * Only sources flagged at indexing time as one program's page (a man page,
+ * a `--help` output: `sources.one_program`, see `_source_shape.ts`) have a
+ * score: in a Markdown reference of many functions per page, the page with
+ * the most of the query's words is a survey, not the answer.
+ *
  * Reads only; never writes to the database.
  *
  * @module
@@ -40,7 +45,8 @@ const MAX_TERMS = 8;
  * the share of the page's chunks holding the term, drawn toward its share
  * of all chunks by an average page's worth of chunks, over that share. A
  * term the page lacks counts against it; a page with many chunks holding
- * the query's rare words comes first. Empty when no term is rare enough.
+ * the query's rare words comes first. Empty when no term is rare enough;
+ * sources not flagged as one program's page are absent.
  *
  * @param statement Prepares (and keeps) a statement of the connection.
  * @param sourceIds The sources of the candidates.
@@ -61,7 +67,7 @@ export function pageLikelihood(
   const lengths = new Map(
     statement(
       `SELECT id, chunk_count FROM sources
-       WHERE id IN (SELECT value FROM json_each(?))`,
+       WHERE one_program = 1 AND id IN (SELECT value FROM json_each(?))`,
     ).all(wanted).map((row) => [Number(row.id), Number(row.chunk_count)]),
   );
   if (lengths.size === 0) return scores;

@@ -25,7 +25,8 @@
  * - `page`: how likely the chunk's whole page is to be the one asked about
  *   (`_page_prior.ts`), from the least to the most likely of the
  *   candidates' pages (0 to 1): an option of the program most about the
- *   question, when it names none.
+ *   question, when it names none. Only pages of one program (man pages,
+ *   `--help` outputs) have a page score; other chunks have 0.
  *
  * The weights live in `rank_weights.json`, fitted on the development
  * questions only by `scripts/fit_rerank.ts`.
@@ -156,9 +157,10 @@ export function rankFeatures(
 ): Float64Array[] {
   const wanted = (name: RankWeightName) => complete || RANK_WEIGHTS[name] !== 0;
   const maxRelevance = Math.max(0, ...rows.map((row) => row.relevance));
-  const pages = rows.map((row) => row.page ?? 0);
-  const lowestPage = Math.min(...pages);
-  const pageSpan = Math.max(...pages) - lowestPage;
+  const pages = rows.map((row) => row.page);
+  const scored = pages.filter((page) => page !== undefined);
+  const lowestPage = Math.min(...scored);
+  const pageSpan = Math.max(...scored) - lowestPage;
   const typedTerms = terms.filter((term) => term.typed);
   const typed = typedTerms.map((term) => term.stem);
   const typedWeights = typedTerms.map((term) => term.weight);
@@ -240,7 +242,10 @@ export function rankFeatures(
     if (wanted("list")) f[16] = listShare(row.body);
     f[17] = Math.log1p(row.body.length) / LOG_CAP;
     f[18] = / \(part \d+\/\d+\)$/.test(row.title) ? 1 : 0;
-    f[19] = pageSpan > 0 ? (pages[index]! - lowestPage) / pageSpan : 0;
+    const page = pages[index];
+    f[19] = page !== undefined && pageSpan > 0
+      ? (page - lowestPage) / pageSpan
+      : 0;
     return f;
   });
 }

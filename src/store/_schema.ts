@@ -204,4 +204,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE chunks ADD COLUMN line INTEGER NOT NULL DEFAULT 0;
   `,
+  // Version 9: whether a source is one program's page (a man page, a
+  // `--help` output; see `_source_shape.ts`), where the ranking weighs how
+  // much the whole page is about the query. 0 for rows indexed before and
+  // for staged (streamed) sources.
+  `
+  ALTER TABLE sources ADD COLUMN one_program INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

@@ -16,6 +16,7 @@ import { chunkContent } from "./chunk_content.ts";
 import { chunkLines } from "./_chunk_lines.ts";
 import { openDatabase, reason, writeTransaction } from "./database.ts";
 import { detectKind } from "./detect_kind.ts";
+import { oneProgramPage } from "./_source_shape.ts";
 import { FetchCache } from "./fetch_cache.ts";
 import {
   type Scrubbed,
@@ -223,8 +224,8 @@ export class KnowledgeBase {
     this.#write(label, () => {
       this.#db.prepare("DELETE FROM sources WHERE label = ?").run(label);
       const source = this.#db.prepare(
-        `INSERT INTO sources (label, origin, kind, content_hash, bytes, chunk_count, indexed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO sources (label, origin, kind, content_hash, bytes, chunk_count, indexed_at, one_program)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ).get(
         label,
         originScrub.text,
@@ -233,6 +234,7 @@ export class KnowledgeBase {
         bytes,
         chunks.length,
         this.#now(),
+        oneProgramPage(kind, chunks) ? 1 : 0,
       );
       const insertChunk = this.#db.prepare(
         "INSERT INTO chunks (source_id, ordinal, title, body, context, line) VALUES (?, ?, ?, ?, ?, ?)",
