@@ -32,6 +32,7 @@ import type { HostConfig } from "./worker_host.ts";
 import { controlMountArgs } from "./_control_mounts.ts";
 import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
 import { pythonHostArgv, pythonHostRequest } from "./_python_host.ts";
+import { resolvePyenvShim } from "./_pyenv_shim.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
 import { controlLeaves } from "./_control_spec.ts";
 import { seccompFile } from "./_seccomp.ts";
@@ -243,7 +244,12 @@ export function planHost(
       };
     }
   } else {
-    const { spec, command } = languageRuntime(language, parent);
+    const { spec, command: found } = languageRuntime(language, parent);
+    // A pyenv shim costs more than the interpreter's own start: its target runs instead.
+    const shim = language === "python"
+      ? resolvePyenvShim(found, parent, project)
+      : undefined;
+    const command = shim?.command ?? found;
     const name = language === "go" || language === "rust" ? "main" : "code";
     const codePath = join(scratch, name + spec.extension);
     const run = spec.plan(command, codePath, scratch);
@@ -251,9 +257,16 @@ export function planHost(
       deny: options.denyEnv,
       tempDir: scratch,
     });
+    if (shim) {
+      runEnv.PATH = runEnv.PATH
+        ? `${shim.bin}${delimiter}${runEnv.PATH}`
+        : shim.bin;
+      runEnv.PYENV_VERSION = shim.version;
+    }
     if (confinement.kind !== "none") {
       confinedEnv(runEnv, scratch, parent);
-      readable.push(...runtimeRoots(command, parent));
+      readable.push(...runtimeRoots(found, parent));
+      if (shim) readable.push(...runtimeRoots(command, parent));
       if (language === "go") {
         runEnv.GOCACHE = confinedGoCache(parent, scratch);
         writable.push(runEnv.GOCACHE);
@@ -349,17 +362,17 @@ function wrapInBwrap(
     limit ? limit.insideBwrap(argv, options.parent) : argv,
   );
   const bwrap = confinement.command ?? "bwrap";
-  // bubblewrap reads the filter from a file descriptor, which a spawn cannot pass: sh opens it.
-  const outer = filter
-    ? [
-      "/bin/sh",
-      "-c",
-      `exec "$0" "$@" ${SECCOMP_FD}<'${filter.replaceAll("'", `'\\''`)}'`,
-      bwrap,
-      ...args,
-    ]
-    : [bwrap, ...args];
-  plan.argv = limit ? limit.outer(outer) : outer;
+  // bubblewrap reads the filter from a file descriptor, which a spawn cannot
+  // pass: a `sh` opens it, the process limit's own where it has one.
+  const redirect = filter
+    ? `${SECCOMP_FD}<'${filter.replaceAll("'", `'\\''`)}'`
+    : undefined;
+  const command = [bwrap, ...args];
+  plan.argv = limit
+    ? limit.outer(command, redirect)
+    : redirect
+    ? ["/bin/sh", "-c", `exec "$0" "$@" ${redirect}`, ...command]
+    : command;
   return plan;
 }
 
