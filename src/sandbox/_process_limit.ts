@@ -3,10 +3,13 @@
  * held by the kernel, so that a fork bomb stops at the limit, ends with the
  * run, and leaves the machine usable:
  *
- * - as root, a PID namespace of the host's own with a bounded `pid_max`
- *   (`_pid_namespace_limit.ts`, Linux 6.14 and later): the kernel never
- *   holds uid 0 to `RLIMIT_NPROC`, and a namespace costs a launch less than
- *   a cgroup (moving a task into one waits for the kernel's RCU grace period);
+ * - for a bubblewrap host of a root server, a PID namespace of the host's
+ *   own with a bounded `pid_max` (`_pid_namespace_limit.ts`, Linux 6.14 and
+ *   later): the kernel never holds uid 0 to `RLIMIT_NPROC`, and a namespace
+ *   costs a launch less than a cgroup (moving a task into one waits for the
+ *   kernel's RCU grace period); a Landlock host keeps the cgroup first, as
+ *   it must outlive a killed server to remove its temp dir, which a
+ *   namespace tied to the server would not let it;
  * - else, where this process may make a `pids` cgroup (root, cgroup v1 or a
  *   v2 tree with the `pids` controller delegated), each host gets its own,
  *   `pids.max` = {@link MAX_RUN_TASKS}, joined before the host's first exec
@@ -144,13 +147,16 @@ export interface ProcessLimit {
 /**
  * The process limit of one host about to start.
  *
- * @param env The server's environment (PATH, `CTX_MODE_PIDS_CGROUP`).
+ * @param env The server's environment (PATH, `CTX_MODE_PIDS_CGROUP`, `CTX_MODE_PID_NAMESPACE`).
+ * @param namespaceFirst A root server's PID namespace before a cgroup (a bubblewrap host).
  * @returns How to wrap its command, and what to remove afterwards.
  */
 export function processLimit(
   env: Readonly<Record<string, string>> = {},
+  namespaceFirst = false,
 ): ProcessLimit {
-  const namespace = Deno.uid() === 0 && env.CTX_MODE_PID_NAMESPACE !== "off"
+  const namespace = namespaceFirst && Deno.uid() === 0 &&
+      env.CTX_MODE_PID_NAMESPACE !== "off"
     ? namespaceLimit(env)
     : null;
   if (namespace) return namespace;
