@@ -30,7 +30,11 @@ import type { HostRequest, HostSetup } from "./sandbox_host.ts";
 import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { controlMountArgs } from "./_control_mounts.ts";
-import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
+import {
+  execHostArgv,
+  shellHostArgv,
+  shellHostRequest,
+} from "./_shell_host.ts";
 import { pythonHostArgv, pythonHostRequest } from "./_python_host.ts";
 import { resolvePyenvShim } from "./_pyenv_shim.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
@@ -69,6 +73,8 @@ export interface HostPlan {
   shellHost?: boolean;
   /** The host is the Python interpreter itself (inside bubblewrap): its request is raw text. */
   pythonHost?: boolean;
+  /** The host is `bash` that becomes the program (inside bubblewrap): its request is a shell host's. */
+  execHost?: boolean;
   /** The run's process limit (a cgroup to remove once the host ended), for hosts that start programs. */
   processLimit?: ProcessLimit;
   /** The control-file mounts (bubblewrap) the host was started with. */
@@ -310,6 +316,14 @@ export function planHost(
       const argv = pythonHostArgv(command, codePath, options.idleMs);
       return wrapInBwrap(plan, confinement, argv, readable, writable, options);
     }
+    // Every other language: bash writes the code and becomes the program.
+    const bash = confinement.kind === "bwrap" ? systemBash() : undefined;
+    if (bash && plan.steps) {
+      plan.execHost = true;
+      plan.env = runEnv;
+      const argv = execHostArgv(bash, codePath, plan.steps, options.idleMs);
+      return wrapInBwrap(plan, confinement, argv, readable, writable, options);
+    }
   }
   const setup: HostSetup = {
     idleMs: options.idleMs,
@@ -344,7 +358,7 @@ function wrapInBwrap(
   const filter = seccompFile(tmpdir());
   // JavaScript starts no programs; every other host gets a process limit.
   const limit = plan.steps || plan.shellHost
-    ? processLimit(options.parent)
+    ? processLimit(options.parent, true)
     : undefined;
   if (limit) plan.processLimit = limit;
   const args = bwrapArgs(
@@ -396,6 +410,17 @@ export function controlStillHeld(plan: HostPlan): boolean {
   return true;
 }
 
+/** A `bash` in a system folder (every confined run sees those), if there is one. */
+function systemBash(): string | undefined {
+  return ["/usr/bin/bash", "/bin/bash"].find((path) => {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The descriptor bubblewrap reads the seccomp filter from. */
 const SECCOMP_FD = 9;
 
@@ -412,7 +437,7 @@ export function hostRequest(
   code: string,
   file?: string,
 ): string {
-  if (plan.shellHost) return shellHostRequest(code, file);
+  if (plan.shellHost || plan.execHost) return shellHostRequest(code, file);
   if (plan.pythonHost) return pythonHostRequest(code, file);
   const line = (request: HostRequest | JsHostRequest) =>
     JSON.stringify(request) + "\n";

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { type HostPlan, planHost } from "../../src/sandbox/_host_launch.ts";
 import { detectConfinement } from "../../src/sandbox/confine.ts";
 import { currentRuntime } from "../../src/sandbox/js_launch.ts";
+import { findOnPath } from "../../src/sandbox/_languages.ts";
 import { discardProcess, startProcess } from "../../src/sandbox/_process.ts";
 import { type Host, WarmHosts } from "../../src/sandbox/warm_hosts.ts";
 
@@ -80,10 +81,13 @@ Deno.test("a confined host starts through one sh at most, whichever process limi
         { CTX_MODE_PID_NAMESPACE: "off", CTX_MODE_PIDS_CGROUP: "off" },
       ]
     ) {
-      for (const language of ["shell", "python", "javascript"] as const) {
+      for (
+        const language of ["shell", "python", "javascript", "perl"] as const
+      ) {
         await t.step({
           name: `${language} with ${JSON.stringify(env)}`,
-          ignore: confinement.kind !== "bwrap",
+          ignore: confinement.kind !== "bwrap" ||
+            (language === "perl" && !findOnPath("perl", parent)),
           fn: async () => {
             const plan = planHost(language, {
               project,
