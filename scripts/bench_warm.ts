@@ -40,6 +40,15 @@ export const OLDER = { name: "context-mode", version: "1.0.169" };
 const BUN_VERSION = "1.4.5";
 const NODE_VERSION = "22.23.3";
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** rustup's and Cargo's homes, which each server's temporary HOME would hide. */
+const TOOL_HOMES: Record<string, string> = Object.fromEntries(
+  ["RUSTUP_HOME", "CARGO_HOME"].flatMap((name) => {
+    const home = Deno.env.get("HOME");
+    const value = Deno.env.get(name) ??
+      (home ? join(home, name === "RUSTUP_HOME" ? ".rustup" : ".cargo") : "");
+    return value ? [[name, value]] : [];
+  }),
+);
 
 function cacheFolder(): string {
   const base = Deno.env.get("XDG_CACHE_HOME") ??
@@ -331,6 +340,7 @@ export async function benchWarm(): Promise<void> {
         PATH: Deno.env.get("PATH") ?? "",
         DENO_DIR: denoDir(),
         HOME: work,
+        ...TOOL_HOMES,
         CTX_MODE_HOME: join(work, "home"),
         CTX_MODE_PROJECT_DIR: project,
         // `CTX_MODE_CONFINE=landlock deno task bench warm` measures Landlock's hosts.
@@ -356,6 +366,7 @@ export async function benchWarm(): Promise<void> {
         const older = await connect(argv, project, {
           PATH: Deno.env.get("PATH") ?? "",
           HOME: join(work, `theirs-home-${index}`),
+          ...TOOL_HOMES,
           CLAUDE_PROJECT_DIR: project,
         });
         servers.push(older);
@@ -384,6 +395,7 @@ export async function benchWarm(): Promise<void> {
           PATH: Deno.env.get("PATH") ?? "",
           DENO_DIR: denoDir(),
           HOME: work,
+          ...TOOL_HOMES,
           CTX_MODE_HOME: join(work, "home-baseline"),
           CTX_MODE_PROJECT_DIR: project,
         },
