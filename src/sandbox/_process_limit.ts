@@ -38,6 +38,7 @@ import { join } from "node:path";
 import {
   MAX_RUN_TASKS,
   pidNamespaceWrapper,
+  reapNamespaceInit,
   systemTool,
 } from "./_pid_namespace_limit.ts";
 
@@ -119,6 +120,12 @@ function usable(dir: string, unified: boolean): boolean {
   }
 }
 
+/** A started host as its limit needs it: its pid (its process group's) and its end. */
+export interface EndingHost {
+  pid: number;
+  status: Promise<unknown>;
+}
+
 /** How one host's processes are counted. */
 export interface ProcessLimit {
   /**
@@ -140,8 +147,13 @@ export interface ProcessLimit {
     argv: readonly string[],
     env: Readonly<Record<string, string>>,
   ): string[];
-  /** Removes what the limit made, once the host has ended. */
-  release(): Promise<void>;
+  /**
+   * Removes what the limit made, and reaps the processes of the limit's own
+   * that this process adopted, once the host has ended.
+   *
+   * @param host The host's process (its pid and its end), once it started.
+   */
+  release(host?: EndingHost): Promise<void>;
 }
 
 /**
@@ -210,7 +222,7 @@ function namespaceLimit(
         : [...wrap, ...argv],
     insideBwrap: (argv) => [...argv],
     landlock: (argv) => [...argv],
-    release: () => Promise.resolve(),
+    release: (host) => host ? reapNamespaceInit(host) : Promise.resolve(),
   };
 }
 

@@ -86,9 +86,10 @@ export function launchHost(
     );
   const untrack = scratchInside ? () => {} : removeOnExit(scratch);
   let plan: HostPlan | undefined;
+  let process: StartedProcess | undefined;
   const cleanup = async () => {
     // Awaited: no process of the run may be left (even dying) once its result returns.
-    await plan?.processLimit?.release();
+    await plan?.processLimit?.release(process?.child);
     if (!scratchInside) {
       await Deno.remove(scratch, { recursive: true }).catch(() => {});
     }
@@ -100,7 +101,7 @@ export function launchHost(
       { project, scratch, scratchInside },
       options,
     );
-    const process = startProcess(
+    process = startProcess(
       { argv: plan.argv, cwd: project, env: plan.env },
       true,
     );
