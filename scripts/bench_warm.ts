@@ -6,8 +6,12 @@
  * (context-mode, from the npm registry into a cache folder outside the
  * repository, on Node 22 and on Bun), the servers taking turns case by case.
  * Calls come at idle gaps of 0, 100 and 400 ms (`BENCH_GAPS_MS`), as an
- * agent's do; p50 and p90 over the runs, per language and gap; then the
- * memory of each server's process tree.
+ * agent's do; p50 and p90 over the runs, per language and gap. Then every
+ * other language the sandbox runs (TypeScript, Perl, Ruby, PHP, Go, Rust,
+ * R, Elixir), fewer calls back to back and spaced, a language that is not
+ * installed skipped with its reason (`BENCH_OTHER=0` skips them all); then
+ * the memory of each server's process tree, as PSS (shared pages split
+ * between the processes that map them, so a runtime's files count once).
  *
  * Without the registry (or when the older tool cannot be installed) its
  * column is skipped with one line; ctx-mode's figures still print.
@@ -36,6 +40,15 @@ export const OLDER = { name: "context-mode", version: "1.0.169" };
 const BUN_VERSION = "1.4.5";
 const NODE_VERSION = "22.23.3";
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** rustup's and Cargo's homes, which each server's temporary HOME would hide. */
+const TOOL_HOMES: Record<string, string> = Object.fromEntries(
+  ["RUSTUP_HOME", "CARGO_HOME"].flatMap((name) => {
+    const home = Deno.env.get("HOME");
+    const value = Deno.env.get(name) ??
+      (home ? join(home, name === "RUSTUP_HOME" ? ".rustup" : ".cargo") : "");
+    return value ? [[name, value]] : [];
+  }),
+);
 
 function cacheFolder(): string {
   const base = Deno.env.get("XDG_CACHE_HOME") ??
@@ -104,7 +117,12 @@ export async function olderToolCommands(): Promise<
   ];
 }
 
-/** The resident memory of a process and all its descendants (Linux), and how many they are. */
+/**
+ * The proportional set size of a process and all its descendants (Linux),
+ * and how many they are: each shared page counts for its share, so hosts
+ * that map the same runtime are not counted once per host. Where
+ * `smaps_rollup` cannot be read, the resident set instead.
+ */
 async function treeMemory(
   pid: number,
 ): Promise<{ mib: number; processes: number }> {
@@ -116,7 +134,12 @@ async function treeMemory(
     );
     if (status === "") return;
     processes++;
-    kb += Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    const rollup = await Deno.readTextFile(`/proc/${id}/smaps_rollup`)
+      .catch(() => "");
+    kb += Number(
+      rollup.match(/^Pss:\s+(\d+)/m)?.[1] ??
+        status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0,
+    );
     const tasks = await Array.fromAsync(Deno.readDir(`/proc/${id}/task`))
       .catch(() => []);
     for (const task of tasks) {
@@ -177,11 +200,12 @@ async function timeCalls(
   code: string,
   expect: string,
   gapMs: number,
+  runs: number,
 ): Promise<number[]> {
   const times: number[] = [];
   // The first call starts from a settled pool whatever the gap.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  for (let i = 0; i <= RUNS; i++) {
+  for (let i = 0; i <= runs; i++) {
     if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
     const started = performance.now();
     const { text } = await server.call(language, code);
@@ -201,6 +225,33 @@ const CASES = [
   { language: "python", code: "print(6 * 7)", expect: "42" },
 ] as const;
 
+/** Every other language the sandbox runs: a build each call for Go and Rust, so fewer calls. */
+const OTHER_CASES = [
+  {
+    language: "typescript",
+    code: "console.log((6 * 7) as number)",
+    expect: "42",
+  },
+  { language: "perl", code: 'print 6 * 7, "\\n";', expect: "42" },
+  { language: "ruby", code: "puts 6 * 7", expect: "42" },
+  { language: "php", code: '<?php echo 6 * 7, "\\n";', expect: "42" },
+  {
+    language: "go",
+    code: 'package main\nimport "fmt"\nfunc main() { fmt.Println(6 * 7) }',
+    expect: "42",
+  },
+  {
+    language: "rust",
+    code: 'fn main() { println!("{}", 6 * 7); }',
+    expect: "42",
+  },
+  { language: "r", code: 'cat(6 * 7, "\\n")', expect: "42" },
+  { language: "elixir", code: "IO.puts(6 * 7)", expect: "42" },
+] as const;
+const OTHER_RUNS = 10;
+const OTHER_GAPS_MS = [0, 400];
+const WITH_OTHER = Deno.env.get("BENCH_OTHER") !== "0";
+
 /** The memory of a server's process tree right after its calls, and once it settled. */
 interface TreeMemory {
   after: { mib: number; processes: number };
@@ -219,6 +270,8 @@ interface Side {
   times: Record<string, number[]>;
   /** Only for the older tool: it may not find a runtime that ours runs (it gives `python3 --version` 1.5 s). */
   skips?: Map<string, string>;
+  /** Why a language of {@link OTHER_CASES} has no figure (not installed here). */
+  otherSkips?: Map<string, string>;
   memory?: TreeMemory;
 }
 
@@ -228,23 +281,33 @@ interface Side {
  * reads each tree's memory right after its last calls, then once settled.
  */
 async function timeAll(sides: Side[]): Promise<void> {
-  const cases = GAPS_MS.flatMap((gap) => CASES.map((c) => ({ ...c, gap })));
-  for (const [index, { language, code, expect, gap }] of cases.entries()) {
+  const cases = [
+    ...GAPS_MS.flatMap((gap) =>
+      CASES.map((c) => ({ ...c, gap, runs: RUNS, other: false }))
+    ),
+    ...(WITH_OTHER ? OTHER_GAPS_MS : []).flatMap((gap) =>
+      OTHER_CASES.map((c) => ({ ...c, gap, runs: OTHER_RUNS, other: true }))
+    ),
+  ];
+  for (
+    const [index, { language, code, expect, gap, runs, other }] of cases
+      .entries()
+  ) {
     for (const side of sides) {
+      const skips = other ? (side.otherSkips ??= new Map()) : side.skips;
       try {
-        if (side.skips?.has(language)) {
-          throw new Error(side.skips.get(language));
-        }
+        if (skips?.has(language)) throw new Error(skips.get(language));
         side.times[`${language} ${gap}`] = await timeCalls(
           side.server,
           language,
           code,
           expect,
           gap,
+          runs,
         );
       } catch (error) {
-        if (!side.skips) throw error;
-        side.skips.set(
+        if (!skips) throw error;
+        skips.set(
           language,
           error instanceof Error ? error.message : `${error}`,
         );
@@ -277,6 +340,7 @@ export async function benchWarm(): Promise<void> {
         PATH: Deno.env.get("PATH") ?? "",
         DENO_DIR: denoDir(),
         HOME: work,
+        ...TOOL_HOMES,
         CTX_MODE_HOME: join(work, "home"),
         CTX_MODE_PROJECT_DIR: project,
         // `CTX_MODE_CONFINE=landlock deno task bench warm` measures Landlock's hosts.
@@ -302,6 +366,7 @@ export async function benchWarm(): Promise<void> {
         const older = await connect(argv, project, {
           PATH: Deno.env.get("PATH") ?? "",
           HOME: join(work, `theirs-home-${index}`),
+          ...TOOL_HOMES,
           CLAUDE_PROJECT_DIR: project,
         });
         servers.push(older);
@@ -330,6 +395,7 @@ export async function benchWarm(): Promise<void> {
           PATH: Deno.env.get("PATH") ?? "",
           DENO_DIR: denoDir(),
           HOME: work,
+          ...TOOL_HOMES,
           CTX_MODE_HOME: join(work, "home-baseline"),
           CTX_MODE_PROJECT_DIR: project,
         },
@@ -391,13 +457,54 @@ export async function benchWarm(): Promise<void> {
         }
       }
     }
-    const calls = GAPS_MS.length * CASES.length * (RUNS + 1);
+    for (const gap of WITH_OTHER ? OTHER_GAPS_MS : []) {
+      for (const { language } of OTHER_CASES) {
+        const key = `${language} ${gap}`;
+        const metric = `ctx_execute ${language}, gap ${gap} ms, p50 (p90)`;
+        if (!ours[key]) {
+          rows.push({
+            metric,
+            value: `no figure: ${
+              mine.otherSkips?.get(language)?.slice(0, 120)
+            }`,
+            target: "",
+            ok: undefined,
+          });
+          continue;
+        }
+        const p50 = percentile(ours[key], 50);
+        const p90 = percentile(ours[key], 90);
+        const older = first?.times[key]
+          ? percentile(first.times[key], 50)
+          : undefined;
+        rows.push({
+          metric,
+          value: `${p50.toFixed(0)} ms (${p90.toFixed(0)} ms)${
+            older === undefined
+              ? `; ${first?.runtime ?? "older tool"}: ${
+                first?.otherSkips?.get(language)?.slice(0, 80) ??
+                  "no figure"
+              }`
+              : `; ${first!.runtime}: ${older.toFixed(0)} ms, ours ${
+                (p50 / older).toFixed(2)
+              }×`
+          }`,
+          target: older === undefined
+            ? ""
+            : `≤ 1.2× the older tool (${first!.runtime})`,
+          ok: older === undefined ? undefined : p50 <= 1.2 * older,
+        });
+      }
+    }
+    const calls = GAPS_MS.length * CASES.length * (RUNS + 1) +
+      (WITH_OTHER ? OTHER_GAPS_MS.length : 0) * OTHER_CASES.length *
+        (OTHER_RUNS + 1);
     const memoryText = (m: TreeMemory["after"]) =>
       `${m.mib.toFixed(0)} MiB in ${m.processes} processes`;
     const ourMemory = mine.memory!;
     const theirMemory = first?.memory;
     rows.push({
-      metric: `process tree memory after ${calls} mixed calls`,
+      metric: `process tree memory (PSS) after ${calls} mixed calls`,
       value: `${memoryText(ourMemory.after)}${
         theirMemory
           ? `; ${first!.runtime}: ${memoryText(theirMemory.after)} (ours ${

@@ -184,6 +184,117 @@ export function runtimeRoots(
   return [...roots];
 }
 
+/** The part of the command line read from the system's own folders. */
+interface SystemMounts {
+  /** The system trees and `/etc`'s allowed entries, links kept as links. */
+  binds: string[];
+  /** Whether `/sys` exists. */
+  sys: boolean;
+  /** The parts of `/proc` that act on the whole machine, where they exist. */
+  knobs: string[];
+}
+
+function systemMounts(fs: FsView): SystemMounts {
+  const binds: string[] = [];
+  if (fs.lstat("/usr")) binds.push("--ro-bind", "/usr", "/usr");
+  for (const path of TOP_LEVEL_LINKS) {
+    const info = fs.lstat(path);
+    if (!info) continue;
+    if (info.isSymlink) binds.push("--symlink", fs.readLink(path), path);
+    else if (info.isDirectory) binds.push("--ro-bind", path, path);
+  }
+  for (const path of SYSTEM_PATHS.filter((path) => path !== "/etc")) {
+    if (path !== "/usr" && fs.lstat(path)) binds.push("--ro-bind", path, path);
+  }
+  // /etc by its allow list: links stay links, so what they point to decides.
+  for (const path of allowedEtcPaths(fs)) {
+    const info = fs.lstat(path);
+    if (info?.isSymlink) binds.push("--symlink", fs.readLink(path), path);
+    else if (info) binds.push("--ro-bind", path, path);
+  }
+  return {
+    binds,
+    sys: fs.lstat("/sys") !== undefined,
+    knobs: PROC_KNOBS.filter((path) => fs.lstat(path)),
+  };
+}
+
+/** A folder's identity and last change, `""` when it is gone. */
+function folderStamp(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.ino}:${info.mtime?.getTime()}:${info.ctime?.getTime()}`;
+  } catch {
+    return "";
+  }
+}
+
+/** Changes closer than this to a reading may share its timestamp: not kept. */
+const RECENT_CHANGE_MS = 2000;
+
+let systemMemo:
+  | { mounts: SystemMounts; stamps: Map<string, string> }
+  | undefined;
+
+/**
+ * {@link systemMounts} of the real file system, read again only when a
+ * folder it looked in changed since (every path it looked at is an entry of
+ * one: adding, removing, renaming or retargeting a link changes the
+ * folder's mtime, replacing it its inode). A folder changed within
+ * {@link RECENT_CHANGE_MS} of the reading is not trusted to show a later
+ * change in its timestamp: nothing is kept then.
+ */
+function cachedSystemMounts(): SystemMounts {
+  if (systemMemo) {
+    let same = true;
+    for (const [folder, stamp] of systemMemo.stamps) {
+      if (folderStamp(folder) !== stamp) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return systemMemo.mounts;
+    systemMemo = undefined;
+  }
+  const folders = new Set<string>();
+  const recording: FsView = {
+    lstat(path) {
+      folders.add(dirname(path));
+      return REAL_FS.lstat(path);
+    },
+    readLink(path) {
+      folders.add(dirname(path));
+      return REAL_FS.readLink(path);
+    },
+    readDir(path) {
+      folders.add(path);
+      return REAL_FS.readDir(path);
+    },
+    realPath: () => {
+      throw new Error("the system mounts resolve no link");
+    },
+  };
+  const readAt = Date.now();
+  const mounts = systemMounts(recording);
+  const stamps = new Map(
+    [...folders].map((folder) => [folder, folderStamp(folder)]),
+  );
+  // A change made while reading is recent: it is never kept.
+  const recent = [...folders].some((folder) => {
+    try {
+      const info = Deno.statSync(folder);
+      return Math.max(
+        info.mtime?.getTime() ?? Infinity,
+        info.ctime?.getTime() ?? Infinity,
+      ) > readAt - RECENT_CHANGE_MS;
+    } catch {
+      return false;
+    }
+  });
+  if (!recent) systemMemo = { mounts, stamps };
+  return mounts;
+}
+
 function depth(path: string): number {
   return path.split(sep).filter(Boolean).length;
 }
@@ -202,23 +313,8 @@ export function bwrapArgs(
   argv: readonly string[],
   fs: FsView = REAL_FS,
 ): string[] {
-  const args = [...BWRAP_NAMESPACE_ARGS];
-  if (fs.lstat("/usr")) args.push("--ro-bind", "/usr", "/usr");
-  for (const path of TOP_LEVEL_LINKS) {
-    const info = fs.lstat(path);
-    if (!info) continue;
-    if (info.isSymlink) args.push("--symlink", fs.readLink(path), path);
-    else if (info.isDirectory) args.push("--ro-bind", path, path);
-  }
-  for (const path of SYSTEM_PATHS.filter((path) => path !== "/etc")) {
-    if (path !== "/usr" && fs.lstat(path)) args.push("--ro-bind", path, path);
-  }
-  // /etc by its allow list: links stay links, so what they point to decides.
-  for (const path of allowedEtcPaths(fs)) {
-    const info = fs.lstat(path);
-    if (info?.isSymlink) args.push("--symlink", fs.readLink(path), path);
-    else if (info) args.push("--ro-bind", path, path);
-  }
+  const system = fs === REAL_FS ? cachedSystemMounts() : systemMounts(fs);
+  const args = [...BWRAP_NAMESPACE_ARGS, ...system.binds];
   // /etc/resolv.conf may point into /run (systemd-resolved); DNS needs its target.
   const resolv = fs.lstat("/etc/resolv.conf");
   if (resolv?.isSymlink) {
@@ -227,15 +323,13 @@ export function bwrapArgs(
       args.push("--ro-bind", target, target);
     }
   }
-  if (fs.lstat("/sys")) args.push("--ro-bind", "/sys", "/sys");
+  if (system.sys) args.push("--ro-bind", "/sys", "/sys");
   // Every writable folder in memory has a size (the watch counts what they hold).
   const size = mounts.tmpBytes ? ["--size", String(mounts.tmpBytes)] : [];
   args.push("--dev", "/dev", "--proc", "/proc");
   // The kernel's knobs: a run owns root's files when the server is root, and
   // would otherwise set global sysctls or trigger a reboot through sysrq.
-  for (const path of PROC_KNOBS) {
-    if (fs.lstat(path)) args.push("--ro-bind", path, path);
-  }
+  for (const path of system.knobs) args.push("--ro-bind", path, path);
   for (const path of IN_MEMORY_DIRS) args.push(...size, "--tmpfs", path);
   if (mounts.privateDir) args.push("--dir", mounts.privateDir);
 

@@ -30,8 +30,13 @@ import type { HostRequest, HostSetup } from "./sandbox_host.ts";
 import type { JsHostRequest } from "./js_host.ts";
 import type { HostConfig } from "./worker_host.ts";
 import { controlMountArgs } from "./_control_mounts.ts";
-import { shellHostArgv, shellHostRequest } from "./_shell_host.ts";
+import {
+  execHostArgv,
+  shellHostArgv,
+  shellHostRequest,
+} from "./_shell_host.ts";
 import { pythonHostArgv, pythonHostRequest } from "./_python_host.ts";
+import { resolvePyenvShim } from "./_pyenv_shim.ts";
 import { guardedFolders, whyGuarded } from "./project_guard.ts";
 import { controlLeaves, type Spec } from "./_control_spec.ts";
 import { seccompFile } from "./_seccomp.ts";
@@ -68,6 +73,8 @@ export interface HostPlan {
   shellHost?: boolean;
   /** The host is the Python interpreter itself (inside bubblewrap): its request is raw text. */
   pythonHost?: boolean;
+  /** The host is `bash` that becomes the program (inside bubblewrap): its request is a shell host's. */
+  execHost?: boolean;
   /** The run's process limit (a cgroup to remove once the host ended), for hosts that start programs. */
   processLimit?: ProcessLimit;
   /** The control-file mounts (bubblewrap) the host was started with. */
@@ -247,7 +254,12 @@ export function planHost(
       };
     }
   } else {
-    const { spec, command } = languageRuntime(language, parent);
+    const { spec, command: found } = languageRuntime(language, parent);
+    // A pyenv shim costs more than the interpreter's own start: its target runs instead.
+    const shim = language === "python"
+      ? resolvePyenvShim(found, parent, project)
+      : undefined;
+    const command = shim?.command ?? found;
     const name = language === "go" || language === "rust" ? "main" : "code";
     const codePath = join(scratch, name + spec.extension);
     const run = spec.plan(command, codePath, scratch);
@@ -255,9 +267,16 @@ export function planHost(
       deny: options.denyEnv,
       tempDir: scratch,
     });
+    if (shim) {
+      runEnv.PATH = runEnv.PATH
+        ? `${shim.bin}${delimiter}${runEnv.PATH}`
+        : shim.bin;
+      runEnv.PYENV_VERSION = shim.version;
+    }
     if (confinement.kind !== "none") {
       confinedEnv(runEnv, scratch, parent);
-      readable.push(...runtimeRoots(command, parent));
+      readable.push(...runtimeRoots(found, parent));
+      if (shim) readable.push(...runtimeRoots(command, parent));
       if (language === "go") {
         runEnv.GOCACHE = confinedGoCache(parent, scratch);
         writable.push(runEnv.GOCACHE);
@@ -301,6 +320,14 @@ export function planHost(
       const argv = pythonHostArgv(command, codePath, options.idleMs);
       return wrapInBwrap(plan, confinement, argv, readable, writable, options);
     }
+    // Every other language: bash writes the code and becomes the program.
+    const bash = confinement.kind === "bwrap" ? systemBash() : undefined;
+    if (bash && plan.steps) {
+      plan.execHost = true;
+      plan.env = runEnv;
+      const argv = execHostArgv(bash, codePath, plan.steps, options.idleMs);
+      return wrapInBwrap(plan, confinement, argv, readable, writable, options);
+    }
   }
   const setup: HostSetup = {
     idleMs: options.idleMs,
@@ -335,7 +362,7 @@ function wrapInBwrap(
   const filter = seccompFile(tmpdir());
   // JavaScript starts no programs; every other host gets a process limit.
   const limit = plan.steps || plan.shellHost
-    ? processLimit(options.parent)
+    ? processLimit(options.parent, true)
     : undefined;
   if (limit) plan.processLimit = limit;
   const args = bwrapArgs(
@@ -356,17 +383,17 @@ function wrapInBwrap(
     limit ? limit.insideBwrap(argv, options.parent) : argv,
   );
   const bwrap = confinement.command ?? "bwrap";
-  // bubblewrap reads the filter from a file descriptor, which a spawn cannot pass: sh opens it.
-  const outer = filter
-    ? [
-      "/bin/sh",
-      "-c",
-      `exec "$0" "$@" ${SECCOMP_FD}<'${filter.replaceAll("'", `'\\''`)}'`,
-      bwrap,
-      ...args,
-    ]
-    : [bwrap, ...args];
-  plan.argv = limit ? limit.outer(outer) : outer;
+  // bubblewrap reads the filter from a file descriptor, which a spawn cannot
+  // pass: a `sh` opens it, the process limit's own where it has one.
+  const redirect = filter
+    ? `${SECCOMP_FD}<'${filter.replaceAll("'", `'\\''`)}'`
+    : undefined;
+  const command = [bwrap, ...args];
+  plan.argv = limit
+    ? limit.outer(command, redirect)
+    : redirect
+    ? ["/bin/sh", "-c", `exec "$0" "$@" ${redirect}`, ...command]
+    : command;
   return plan;
 }
 
@@ -396,6 +423,17 @@ export function controlStillHeld(plan: HostPlan): boolean {
   return true;
 }
 
+/** A `bash` in a system folder (every confined run sees those), if there is one. */
+function systemBash(): string | undefined {
+  return ["/usr/bin/bash", "/bin/bash"].find((path) => {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The descriptor bubblewrap reads the seccomp filter from. */
 const SECCOMP_FD = 9;
 
@@ -412,7 +450,7 @@ export function hostRequest(
   code: string,
   file?: string,
 ): string {
-  if (plan.shellHost) return shellHostRequest(code, file);
+  if (plan.shellHost || plan.execHost) return shellHostRequest(code, file);
   if (plan.pythonHost) return pythonHostRequest(code, file);
   const line = (request: HostRequest | JsHostRequest) =>
     JSON.stringify(request) + "\n";

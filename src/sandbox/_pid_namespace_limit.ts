@@ -21,13 +21,20 @@
  * one probe the machine's value is read back. Needs util-linux's `setpriv`
  * and `unshare` in a system folder; without them, no limit.
  *
- * Starts one probe process, once per server; builds argument lists.
+ * `unshare` waits for that `sh`; when a run's end kills the host's process
+ * group, `unshare` is often gone first, and the `sh` passes to this process
+ * (a child subreaper), which no waiter of Deno's reaps:
+ * {@link reapNamespaceInit} does, once the host ended.
+ *
+ * Starts one probe process, once per server; builds argument lists; reaps
+ * the chain's own processes.
  *
  * @module
  */
 
 import { isSystemPath } from "./_bwrap.ts";
 import { findOnPath } from "./_languages.ts";
+import { reapChild } from "./_libc.ts";
 
 /** At most this many tasks per run once pid numbers wrapped (see the module). */
 export const MAX_RUN_TASKS = 512;
@@ -125,4 +132,73 @@ export function pidNamespaceWrapper(
     return null;
   }
   return wrapper = ok ? candidate : null;
+}
+
+/** The children of this process in process group `group`, with their states. */
+function adoptedInGroup(group: number): { pid: number; state: string }[] {
+  const found: { pid: number; state: string }[] = [];
+  let tasks: string[];
+  try {
+    tasks = [...Deno.readDirSync("/proc/self/task")].map((task) => task.name);
+  } catch {
+    return found;
+  }
+  for (const task of tasks) {
+    let text = "";
+    try {
+      text = Deno.readTextFileSync(`/proc/self/task/${task}/children`);
+    } catch {
+      continue;
+    }
+    for (const word of text.split(" ")) {
+      const pid = Number(word);
+      if (!word.trim() || pid === group) continue;
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+        // After the name in parentheses: state, ppid, pgrp.
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(
+          " ",
+        );
+        if (Number(pgrp) === group) found.push({ pid, state: state! });
+      } catch {
+        // reaped meanwhile
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Once a host of the namespace chain ended, kills and reaps the processes of
+ * its process group that this process adopted (the namespace's first `sh`).
+ * Every host leads a process group of its own (`setsid`), and a process
+ * Deno started leads its own, so none of them is touched; nor is the host
+ * itself, which its waiter reaps.
+ *
+ * @param host The host's process: its pid is its process group's.
+ * @returns When none is left (or after a few seconds).
+ */
+export async function reapNamespaceInit(
+  host: { pid: number; status: Promise<unknown> },
+): Promise<void> {
+  await host.status.catch(() => {});
+  const end = performance.now() + 5_000;
+  for (
+    let found = adoptedInGroup(host.pid);
+    found.length > 0;
+    found = adoptedInGroup(host.pid)
+  ) {
+    for (const { pid, state } of found) {
+      if (state !== "Z") {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch {
+          // gone meanwhile
+        }
+      }
+      reapChild(pid);
+    }
+    if (performance.now() > end) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -3,14 +3,18 @@
  * held by the kernel, so that a fork bomb stops at the limit, ends with the
  * run, and leaves the machine usable:
  *
- * - where this process may make a `pids` cgroup (root, cgroup v1 or a v2
- *   tree with the `pids` controller delegated), each host gets its own,
+ * - for a bubblewrap host of a root server, a PID namespace of the host's
+ *   own with a bounded `pid_max` (`_pid_namespace_limit.ts`, Linux 6.14 and
+ *   later): the kernel never holds uid 0 to `RLIMIT_NPROC`, and a namespace
+ *   costs a launch less than a cgroup (moving a task into one waits for the
+ *   kernel's RCU grace period); a Landlock host keeps the cgroup first, as
+ *   it must outlive a killed server to remove its temp dir, which a
+ *   namespace tied to the server would not let it;
+ * - else, where this process may make a `pids` cgroup (root, cgroup v1 or a
+ *   v2 tree with the `pids` controller delegated), each host gets its own,
  *   `pids.max` = {@link MAX_RUN_TASKS}, joined before the host's first exec
  *   and removed when the host ends (a later server removes those of one
  *   that was killed first);
- * - else, as root, a PID namespace of the host's own with a bounded
- *   `pid_max` (`_pid_namespace_limit.ts`, Linux 6.14 and later): the kernel
- *   never holds uid 0 to `RLIMIT_NPROC`;
  * - else `RLIMIT_NPROC`, which the kernel counts per user *and user
  *   namespace*: under bubblewrap it is set (`prlimit`) inside the run's
  *   namespace; under Landlock the host enters a user namespace of its own
@@ -21,7 +25,8 @@
  *   still end the run).
  *
  * `CTX_MODE_PIDS_CGROUP=off` in the server's environment leaves cgroups
- * alone (where something else manages them).
+ * alone (where something else manages them), `CTX_MODE_PID_NAMESPACE=off`
+ * the PID namespace.
  *
  * Builds argument lists and makes or removes one cgroup folder; starts
  * no process but the namespace probe (once).
@@ -33,6 +38,7 @@ import { join } from "node:path";
 import {
   MAX_RUN_TASKS,
   pidNamespaceWrapper,
+  reapNamespaceInit,
   systemTool,
 } from "./_pid_namespace_limit.ts";
 
@@ -114,10 +120,23 @@ function usable(dir: string, unified: boolean): boolean {
   }
 }
 
+/** A started host as its limit needs it: its pid (its process group's) and its end. */
+export interface EndingHost {
+  pid: number;
+  status: Promise<unknown>;
+}
+
 /** How one host's processes are counted. */
 export interface ProcessLimit {
-  /** Wraps the command that starts the host (outside any namespace). */
-  outer(argv: readonly string[]): string[];
+  /**
+   * Wraps the command that starts the host (outside any namespace).
+   *
+   * @param argv The host's command.
+   * @param redirect Shell redirections (`9<'file'`) the host's command is to
+   *   start with, applied by the limit's own `sh` where it has one, so that no
+   *   second `sh` is needed.
+   */
+  outer(argv: readonly string[], redirect?: string): string[];
   /** Wraps the command that runs inside bubblewrap. */
   insideBwrap(
     argv: readonly string[],
@@ -128,19 +147,31 @@ export interface ProcessLimit {
     argv: readonly string[],
     env: Readonly<Record<string, string>>,
   ): string[];
-  /** Removes what the limit made, once the host has ended. */
-  release(): Promise<void>;
+  /**
+   * Removes what the limit made, and reaps the processes of the limit's own
+   * that this process adopted, once the host has ended.
+   *
+   * @param host The host's process (its pid and its end), once it started.
+   */
+  release(host?: EndingHost): Promise<void>;
 }
 
 /**
  * The process limit of one host about to start.
  *
- * @param env The server's environment (PATH, `CTX_MODE_PIDS_CGROUP`).
+ * @param env The server's environment (PATH, `CTX_MODE_PIDS_CGROUP`, `CTX_MODE_PID_NAMESPACE`).
+ * @param namespaceFirst A root server's PID namespace before a cgroup (a bubblewrap host).
  * @returns How to wrap its command, and what to remove afterwards.
  */
 export function processLimit(
   env: Readonly<Record<string, string>> = {},
+  namespaceFirst = false,
 ): ProcessLimit {
+  const namespace = namespaceFirst && Deno.uid() === 0 &&
+      env.CTX_MODE_PID_NAMESPACE !== "off"
+    ? namespaceLimit(env)
+    : null;
+  if (namespace) return namespace;
   const root = env.CTX_MODE_PIDS_CGROUP === "off" ? null : pidsGroupRoot();
   if (root) {
     const dir = join(root, `${GROUP_PREFIX}${Deno.pid}-${crypto.randomUUID()}`);
@@ -155,10 +186,12 @@ export function processLimit(
     }
     const procs = join(dir, "cgroup.procs").replaceAll("'", `'\\''`);
     return {
-      outer: (argv) => [
+      outer: (argv, redirect) => [
         "/bin/sh",
         "-c",
-        `echo $$ > '${procs}' && exec "$0" "$@"`,
+        `echo $$ > '${procs}' && exec "$0" "$@"${
+          redirect ? ` ${redirect}` : ""
+        }`,
         ...argv,
       ],
       insideBwrap: (argv) => [...argv],
@@ -169,16 +202,27 @@ export function processLimit(
   return withoutGroup(env);
 }
 
-/** As root the kernel does not count uid 0: a PID namespace of the run's own, where this kernel can bound one. */
+/** Without a cgroup: as root a PID namespace (the kernel does not count uid 0), else `RLIMIT_NPROC`. */
 function withoutGroup(env: Readonly<Record<string, string>>): ProcessLimit {
-  if (Deno.uid() !== 0) return rlimitOnly();
+  return (Deno.uid() === 0 && env.CTX_MODE_PID_NAMESPACE !== "off"
+    ? namespaceLimit(env)
+    : null) ?? rlimitOnly();
+}
+
+/** A PID namespace of the run's own, where this kernel can bound one. */
+function namespaceLimit(
+  env: Readonly<Record<string, string>>,
+): ProcessLimit | null {
   const wrap = pidNamespaceWrapper(env);
-  if (!wrap) return rlimitOnly();
+  if (!wrap) return null;
   return {
-    outer: (argv) => [...wrap, ...argv],
+    outer: (argv, redirect) =>
+      redirect
+        ? [...wrap.slice(0, -1), `${wrap.at(-1)} ${redirect}`, ...argv]
+        : [...wrap, ...argv],
     insideBwrap: (argv) => [...argv],
     landlock: (argv) => [...argv],
-    release: () => Promise.resolve(),
+    release: (host) => host ? reapNamespaceInit(host) : Promise.resolve(),
   };
 }
 
@@ -194,7 +238,10 @@ function rlimitOnly(): ProcessLimit {
       : [...argv];
   };
   return {
-    outer: (argv) => [...argv],
+    outer: (argv, redirect) =>
+      redirect
+        ? ["/bin/sh", "-c", `exec "$0" "$@" ${redirect}`, ...argv]
+        : [...argv],
     insideBwrap: (argv, env) => isRoot ? [...argv] : withLimit(argv, env),
     landlock(argv, env) {
       const unshare = systemTool("unshare", env);

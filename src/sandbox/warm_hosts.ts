@@ -3,7 +3,7 @@
  * and a pool that keeps started hosts ready per language and project (one,
  * two while calls come fast), so that a run only sends its request. A host
  * serves one run and ends with it; the pool starts the next one after the
- * run, or as it hands a host out while calls come fast. An idle host ends on
+ * run, or as it hands out its last host while calls come fast. An idle host ends on
  * its own after a while, and every host ends with the server.
  *
  * This module never decides what a run may do (see `_host_launch.ts`).
@@ -86,9 +86,10 @@ export function launchHost(
     );
   const untrack = scratchInside ? () => {} : removeOnExit(scratch);
   let plan: HostPlan | undefined;
+  let process: StartedProcess | undefined;
   const cleanup = async () => {
     // Awaited: no process of the run may be left (even dying) once its result returns.
-    await plan?.processLimit?.release();
+    await plan?.processLimit?.release(process?.child);
     if (!scratchInside) {
       await Deno.remove(scratch, { recursive: true }).catch(() => {});
     }
@@ -100,7 +101,7 @@ export function launchHost(
       { project, scratch, scratchInside },
       options,
     );
-    const process = startProcess(
+    process = startProcess(
       { argv: plan.argv, cwd: project, env: plan.env },
       true,
     );
@@ -131,9 +132,9 @@ export interface WarmHostsOptions {
 /**
  * Started hosts per language and project, ready for the next runs, oldest
  * first. A key keeps one; a hot key (calls less than two seconds apart, as
- * in an agent's batch or loop) keeps two and starts the replacement as it
- * hands one out, so that a call back to back with the last one finds a host
- * that had the time to start. Ten seconds after its last call a hot key
+ * in an agent's batch or loop) keeps two, and starts a replacement as it
+ * hands out its last one, so that a call back to back with the last one
+ * finds a host that had the time to start. Ten seconds after its last call a hot key
  * cools down to one host again.
  */
 export class WarmHosts {
@@ -176,11 +177,12 @@ export class WarmHosts {
     if (hot && !this.#closed) {
       this.#depth.set(key, this.#hotDepth);
       this.#coolLater(key);
-      // The replacement starts now, not after the run (the next call may come
-      // at once), but once this run's request is on its way: a launch takes
-      // 30-60 ms of this thread.
-      if (host) {
-        Deno.unrefTimer(setTimeout(() => this.refill(key, launch), 0));
+      // A host still waits: the replacement starts after the run (`refill`),
+      // not while it competes with it for the CPU. The last one went: one
+      // starts now (once this run's request is on its way, as a launch takes
+      // milliseconds of this thread), so the next call finds one.
+      if (host && queue.length === 0) {
+        Deno.unrefTimer(setTimeout(() => this.refill(key, launch, 1), 0));
       }
     }
     return host ?? launch();
@@ -191,10 +193,11 @@ export class WarmHosts {
    *
    * @param key As for {@link WarmHosts.take}.
    * @param launch Starts a host for this key.
+   * @param atMost Up to this many ready hosts (fewer than the key keeps).
    * @ignore used by `runCode` only
    */
-  refill(key: string, launch: () => Host): void {
-    const depth = this.#depth.get(key) ?? 1;
+  refill(key: string, launch: () => Host, atMost = Infinity): void {
+    const depth = Math.min(this.#depth.get(key) ?? 1, atMost);
     while (!this.#closed && (this.#ready.get(key)?.length ?? 0) < depth) {
       let host: Host;
       try {

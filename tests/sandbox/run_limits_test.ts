@@ -38,6 +38,8 @@ time.sleep(3); print("survived")'`,
 for (
   const [how, serverEnv] of [
     ["", {}],
+    // As on a kernel older than 6.14: as root a pids cgroup holds.
+    [" in a pids cgroup", { CTX_MODE_PID_NAMESPACE: "off" }],
     // As on a machine without a pids cgroup (cgroup v2 only, no delegation): as root a PID namespace holds.
     [" without a pids cgroup", { CTX_MODE_PIDS_CGROUP: "off" }],
   ] as const
