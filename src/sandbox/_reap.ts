@@ -38,6 +38,30 @@ export function becomeSubreaper(): boolean {
  * @returns The processes killed, and those found dead below it, each with its start time (see {@link reapKilled}).
  */
 export function killDescendants(root: number): KilledProcess[] {
+  const childrenOf = (pid: number): number[] => {
+    const found: number[] = [];
+    let tasks: string[];
+    try {
+      tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((task) =>
+        task.name
+      );
+    } catch {
+      return found;
+    }
+    for (const task of tasks) {
+      try {
+        const text = Deno.readTextFileSync(
+          `/proc/${pid}/task/${task}/children`,
+        );
+        for (const word of text.split(" ")) {
+          if (word.trim()) found.push(Number(word));
+        }
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return found;
+  };
   /** The state letter (`Z` when gone) and start time of a process. */
   const state = (pid: number): { state: string; start: string } => {
     try {
