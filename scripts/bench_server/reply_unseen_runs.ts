@@ -57,7 +57,7 @@ export function cargoBuild(seed = 51): ReplyOutput {
       } ${version()}`,
     );
   }
-  lines.push("   Compiling tidy-core v0.9.0 (/work/tidy/crates/tidy-core)");
+  lines.push("   Compiling tidy-core v0.9.0 (/home/dev/tidy/crates/tidy-core)");
   const unused = ["span", "width", "token", "indent", "prev", "depth", "kind"];
   for (let i = 0; i < 14; i++) {
     const name = unused[i % unused.length]!;
