@@ -10,35 +10,8 @@
  */
 
 import { agentFor, PLATFORM_NAMES } from "./registry.ts";
+import { offerRank } from "./install_names.ts";
 import type { InstallTarget } from "../src/install/types.ts";
-
-/**
- * The order `install` lists and offers the agents in, the most used first;
- * an agent not named here comes after these, in the registry's order.
- */
-const OFFER_ORDER: readonly string[] = [
-  "claude-code",
-  "gemini-cli",
-  "codex",
-  "qwen-code",
-  "cursor",
-  "vscode-copilot",
-  "opencode",
-  "hermes",
-  "copilot-cli",
-  "jetbrains-copilot",
-  "kiro",
-  "antigravity-cli",
-  "antigravity",
-  "zed",
-  "kimi",
-  "hermes-plugin",
-  "kilocode",
-  "pi",
-  "omp",
-  "openclaw",
-  "amp",
-];
 
 async function loadTargets(): Promise<InstallTarget[]> {
   const targets: InstallTarget[] = [];
@@ -46,11 +19,7 @@ async function loadTargets(): Promise<InstallTarget[]> {
     const agent = await agentFor(name);
     if (agent) targets.push(agent.install);
   }
-  const rank = (target: InstallTarget) => {
-    const index = OFFER_ORDER.indexOf(target.name);
-    return index === -1 ? OFFER_ORDER.length : index;
-  };
-  return targets.sort((a, b) => rank(a) - rank(b));
+  return targets.sort((a, b) => offerRank(a.name) - offerRank(b.name));
 }
 
 /** The install targets, in the order `install` offers them. */

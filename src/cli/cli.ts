@@ -18,6 +18,13 @@ import { type CliContext, type Command, processContext } from "./_context.ts";
  */
 export const SERVE_RUN_MODULE = "./_serve_run.ts";
 
+/**
+ * What `install` and `uninstall` do once their arguments are valid, relative
+ * to this file (in `CLI_MODULES`): it loads the config formats' npm packages,
+ * which `--help` and a bad option must not.
+ */
+export const INSTALL_RUN_MODULE = "./_install_run.ts";
+
 interface CommandEntry {
   summary: string;
   /** The module, relative to this file; null for `help`, which lives here. */
@@ -135,6 +142,7 @@ export const CLI_MODULES: readonly string[] = [
   WORKER_HOST,
   SANDBOX_HOST,
   SERVE_RUN_MODULE,
+  INSTALL_RUN_MODULE,
   // `index.ts` loads the HTML converter by computed specifier (its HTML_TO_MARKDOWN_MODULE).
   "../fetch/html_to_markdown.ts",
   // `doctor.ts` loads its registration checks the same way (its REGISTRATION_CHECKS_MODULE).

@@ -4,40 +4,24 @@
  * in each agent's own files and format, with the command that runs this
  * installation; or remove exactly that again.
  *
+ * This module reads and checks the arguments only: it loads no npm package,
+ * so `--help` and a bad option never download. The work lives in
+ * `_install_run.ts`, loaded once the arguments are valid, after its npm
+ * packages are cached quietly in a subprocess (a cold cache would otherwise
+ * print a `Download` line per package).
+ *
  * @module
  */
 
 import denoJson from "../../deno.json" with { type: "json" };
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import type { CliContext, Command } from "./_context.ts";
-import { projectDir } from "../config/paths.ts";
-import {
-  applyPlan,
-  commandLine,
-  currentLaunchCommand,
-  detectAgents,
-  type InstallTarget,
-  isChange,
-  isInstalled,
-  type LaunchCommand,
-  type Mode,
-  plannedReader,
-  planTarget,
-  type Scope,
-  scopeFor,
-  type TargetPlan,
-  type TargetWhere,
-  unifiedDiff,
-} from "../install/mod.ts";
-import { warmCache } from "../install/warm_cache.ts";
-import { CLI_MODULES } from "./cli.ts";
-import { HOOK_SERVE_MODULE } from "./hook.ts";
-import { ADAPTER_MODULES, SETUP_MODULES } from "../../adapters/registry.ts";
-import {
-  INSTALL_TARGETS,
-  installTarget,
-} from "../../adapters/install_targets.ts";
-import { pluginFilesOf } from "../../adapters/plugin_files.ts";
+import { INSTALL_RUN_MODULE } from "./cli.ts";
+import { currentLaunchCommand } from "../install/launch_command.ts";
+import type { Scope } from "../install/types.ts";
+type Mode = "install" | "uninstall";
+import { cacheModules } from "../install/warm_cache.ts";
+import { INSTALL_NAMES } from "../../adapters/install_names.ts";
 
 const OPTIONS = {
   project: { type: "boolean" },
@@ -62,7 +46,7 @@ ${what}
 Without AGENT, the agents found on this machine (their config folders, their
 programs on PATH) are listed and ${verb}ed after you confirm.
 
-Agents: ${INSTALL_TARGETS.map((t) => t.name).join(", ")}
+Agents: ${INSTALL_NAMES.join(", ")}
 
 Options:
   --user         The agent's user config (the default for most agents)
@@ -79,278 +63,87 @@ Options:
 `;
 }
 
-function where(context: CliContext): TargetWhere {
-  const home = context.env.HOME ?? context.env.USERPROFILE;
-  if (!home) {
-    throw new Error('Cannot find the home directory "": HOME is not set');
-  }
-  return {
-    home: projectDir(home),
-    env: context.env,
-    projectDir: projectDir(context.cwd, { env: {} }),
-  };
+/** The arguments of `install` or `uninstall`, checked. */
+export interface InstallRequest {
+  mode: Mode;
+  /** The agents named on the command line, each once; empty: those found. */
+  names: readonly string[];
+  /** `--project` or `--user`; undefined: each agent's default. */
+  scope: Scope | undefined;
+  yes: boolean;
+  dryRun: boolean;
+  repair: boolean;
 }
 
-function tilde(path: string, home: string): string {
-  return path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
-}
-
-async function readLine(context: CliContext): Promise<string> {
-  const reader = context.stdin.getReader();
-  const decoder = new TextDecoder();
-  let line = "";
-  try {
-    while (!line.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      line += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return line.trim();
-}
-
-/** The targets named on the command line, or those found (after confirmation). */
-async function chooseTargets(
-  names: string[],
-  mode: Mode,
-  values: { yes?: boolean | undefined; "dry-run"?: boolean | undefined },
-  context: CliContext,
-  place: TargetWhere,
-): Promise<InstallTarget[] | undefined> {
-  if (names.length > 0) {
-    return [...new Set(names)].map((name) => {
-      const target = installTarget(name);
-      if (!target) {
-        throw new UsageError(
-          `Unknown agent "${name}": expected one of ${
-            INSTALL_TARGETS.map((t) => t.name).join(", ")
-          }`,
-          mode,
-        );
-      }
-      return target;
-    });
-  }
-  const found = detectAgents(INSTALL_TARGETS, place);
-  if (found.length === 0) {
-    throw new UsageError(
-      `Cannot find an agent to ${mode}: none of their config folders or programs is here; name one (ctx-mode ${mode} claude-code)`,
-      mode,
-    );
-  }
-  if (values.yes || values["dry-run"]) return found.map((f) => f.target);
-  if (!context.stdinIsTerminal) {
-    throw new UsageError(
-      `Cannot ask which agents to ${mode} without a terminal: pass --yes or name the agents (found: ${
-        found.map((f) => f.target.name).join(", ")
-      })`,
-      mode,
-    );
-  }
-  await context.err(
-    `Agents found:\n${
-      found.map((f) => `  ${f.target.name.padEnd(16)} ${f.evidence}`).join("\n")
-    }\n${
-      mode === "install" ? "Install ctx-mode for" : "Remove ctx-mode from"
-    } all of them? [y/N] `,
+function request(mode: Mode, args: string[]): InstallRequest {
+  const { values, positionals } = parseCommandArgs(
+    mode,
+    args,
+    mode === "install" ? { ...OPTIONS, repair: { type: "boolean" } } : OPTIONS,
   );
-  const answer = await readLine(context);
-  return /^y(es)?$/i.test(answer) ? found.map((f) => f.target) : undefined;
-}
-
-/** ctx-mode's status line, offered to agents that show one where the user has none. */
-const STATUS_LINE = ["statusline"] as const;
-
-function plans(
-  targets: InstallTarget[],
-  mode: Mode,
-  scope: Scope | undefined,
-  place: TargetWhere,
-  launch: LaunchCommand,
-  repair: boolean,
-  plugins: Map<string, Record<string, string>>,
-): TargetPlan[] {
-  // Agents that share a file are planned one after the other.
-  const { read, record } = plannedReader();
-  if (repair) {
-    return INSTALL_TARGETS.flatMap((target) =>
-      target.scopes.filter((s) =>
-        // In the home folder the project's files are the user's.
-        !(s === "project" && place.projectDir === place.home) &&
-        isInstalled(target, {
-          scope: s,
-          where: place,
-          launch,
-          pluginFiles: plugins.get(target.name),
-        })
-      )
-        .map((s) =>
-          record(planTarget(target, {
-            scope: s,
-            mode,
-            where: place,
-            launch,
-            agents: INSTALL_TARGETS,
-            statusLine: STATUS_LINE,
-            pluginFiles: plugins.get(target.name),
-            read,
-          }))
-        )
+  if (values.project && values.user) {
+    throw new UsageError("Cannot use --project and --user together", mode);
+  }
+  const repair = (values as { repair?: boolean }).repair === true;
+  if (repair && positionals.length > 0) {
+    throw new UsageError(
+      "--repair takes no agent names: it repairs every registration found",
+      mode,
     );
   }
-  return targets.map((target) => {
-    const chosen = scopeFor(target, scope);
-    if (!chosen) {
+  const scope: Scope | undefined = values.project
+    ? "project"
+    : values.user
+    ? "user"
+    : undefined;
+  const names = [...new Set(positionals)];
+  for (const name of names) {
+    if (!INSTALL_NAMES.includes(name)) {
       throw new UsageError(
-        `Cannot ${mode} "${target.name}" in the ${scope} scope: it has only ${
-          target.scopes.join(" and ")
-        }`,
+        `Unknown agent "${name}": expected one of ${INSTALL_NAMES.join(", ")}`,
         mode,
       );
     }
-    return record(planTarget(target, {
-      scope: chosen,
-      mode,
-      where: place,
-      launch,
-      agents: INSTALL_TARGETS,
-      statusLine: STATUS_LINE,
-      pluginFiles: plugins.get(target.name),
-      read,
-    }));
-  });
+  }
+  return {
+    mode,
+    names,
+    scope,
+    yes: values.yes === true,
+    dryRun: values["dry-run"] === true,
+    repair,
+  };
 }
+
+/** `cli.ts`, which names the run module relative to itself. */
+const CLI_URL = new URL("./cli.ts", import.meta.url);
 
 function makeCommand(mode: Mode): Command {
   return {
     usage: usage(mode),
     async run(args, context) {
-      const { values, positionals } = parseCommandArgs(
-        mode,
-        args,
-        mode === "install"
-          ? { ...OPTIONS, repair: { type: "boolean" } }
-          : OPTIONS,
+      const checked = request(mode, args);
+      const cached = await cacheModules(
+        currentLaunchCommand(denoJson.version),
+        context.env,
+        [new URL(INSTALL_RUN_MODULE, CLI_URL).href],
       );
-      if (values.project && values.user) {
-        throw new UsageError("Cannot use --project and --user together", mode);
-      }
-      const repair = (values as { repair?: boolean }).repair === true;
-      if (repair && positionals.length > 0) {
-        throw new UsageError(
-          "--repair takes no agent names: it repairs every registration found",
-          mode,
+      if (!cached.ok) {
+        throw new Error(
+          `Cannot cache the packages ${mode} needs: ${
+            cached.detail.replace(/^error: /, "")
+          }`,
         );
       }
-      const scope: Scope | undefined = values.project
-        ? "project"
-        : values.user
-        ? "user"
-        : undefined;
-      const place = where(context);
-      const launch = currentLaunchCommand(denoJson.version);
-      const targets = repair
-        ? []
-        : await chooseTargets(positionals, mode, values, context, place);
-      if (targets === undefined) {
-        await context.err("Nothing changed.\n");
-        return 1;
-      }
-      // Every file is read and edited in memory first: one that does not parse stops all.
-      const planned = plans(
-        targets,
-        mode,
-        scope,
-        place,
-        launch,
-        repair,
-        await pluginFilesOf(INSTALL_TARGETS, launch),
-      );
-      if (values["dry-run"]) {
-        const diffs = planned.flatMap((plan) => plan.changes.map(unifiedDiff))
-          .filter(Boolean);
-        await context.out(
-          diffs.length > 0 ? diffs.join("") : "Nothing to change.\n",
-        );
-        return 0;
-      }
-      if (mode === "install" && planned.some((p) => p.changes.some(isChange))) {
-        const warmed = await warmCache(
-          launch,
-          context.env,
-          lazyModules(),
-          npmPackages(),
-        );
-        if (!warmed.ok) {
-          throw new Error(
-            `Cannot warm the Deno cache before registering: ${warmed.detail}; nothing was registered`,
-          );
-        }
-      }
-      const lines: string[] = [];
-      for (const plan of planned) {
-        const written = applyPlan(plan, place);
-        const label = `${plan.target.name} (${plan.scope})`;
-        lines.push(
-          written.length === 0
-            ? `${label}: ${
-              mode === "install" ? "already installed" : "not installed"
-            }`
-            : `${label}: ${mode === "install" ? "wrote" : "cleaned"} ${
-              written.map((path) => tilde(path, place.home)).join(", ")
-            }`,
-        );
-        if (mode === "install" && written.length > 0 && plan.target.notice) {
-          lines.push(`  ${plan.target.notice}`);
-        }
-        const held = mode === "install" && plan.target.afterInstall?.(place);
-        if (held) lines.push(`  ${held}`);
-        if (
-          mode === "install" && !repair && !plan.target.hooksReady &&
-          plan.target.hooks.length > 0
-        ) {
-          lines.push(
-            `  hooks for ${plan.target.name} are not written yet: ctx-mode has no hook adapter for it`,
-          );
-        }
-      }
-      if (repair && planned.length === 0) {
-        lines.push("No ctx-mode registration found.");
-      }
-      if (mode === "install" && planned.length > 0) {
-        lines.push(`Registered command: ${commandLine(launch, ["serve"])}`);
-      }
-      await context.out(`${lines.join("\n")}\n`);
-      return 0;
+      const run: {
+        runInstall(
+          request: InstallRequest,
+          context: CliContext,
+        ): Promise<number>;
+      } = await import(new URL(INSTALL_RUN_MODULE, CLI_URL).href);
+      return await run.runInstall(checked, context);
     },
   };
-}
-
-/** The npm packages deno.json names, without versions (`npm:@scope/name`). */
-function npmPackages(): string[] {
-  return Object.values(denoJson.imports).filter((spec) =>
-    spec.startsWith("npm:")
-  ).map((spec) => {
-    const name = spec.slice(4);
-    const at = name.lastIndexOf("@");
-    return `npm:${at > 0 ? name.slice(0, at) : name}`;
-  });
-}
-
-/** Every module the program loads by computed specifier, as URLs. */
-function lazyModules(): string[] {
-  const at = (base: string, paths: readonly string[]) =>
-    paths.map((path) => new URL(path, new URL(base, import.meta.url)).href);
-  return [
-    ...at("./cli.ts", CLI_MODULES),
-    ...at("./hook.ts", [HOOK_SERVE_MODULE]),
-    ...at("../../adapters/registry.ts", [
-      ...SETUP_MODULES,
-      ...Object.values(ADAPTER_MODULES),
-    ]),
-  ];
 }
 
 /** The `install` command. */

@@ -32,19 +32,43 @@ export async function warmCache(
   packages: readonly string[] = [],
 ): Promise<{ ok: boolean; detail: string }> {
   if (launch.kind === "binary") return { ok: true, detail: "compiled binary" };
-  // This module's own tree: the clone, the served tree or the JSR package.
-  const root = new URL("../../", import.meta.url);
   const modules = [
     "main.ts",
     "src/cli/cli.ts",
     "src/cli/serve.ts",
     "src/cli/hook.ts",
-  ].map((path) => new URL(path, root).href).concat(lazy);
-  const config = root.protocol === "file:"
-    ? ["--config", new URL("deno.json", root).pathname]
-    : [];
+  ].map((path) => new URL(path, ROOT).href).concat(lazy);
+  const cached = await cacheModules(launch, env, modules);
+  if (!cached.ok) return cached;
+  await fetchRegistryEntries(launch, env, [...CONFIG, ...modules], packages);
+  return { ok: true, detail: "cached" };
+}
+
+/** This module's own tree: the clone, the served tree or the JSR package. */
+const ROOT = new URL("../../", import.meta.url);
+/** The clone's or served tree's deno.json (a JSR package brings its own). */
+const CONFIG = ROOT.protocol === "file:"
+  ? ["--config", new URL("deno.json", ROOT).pathname]
+  : [];
+
+/**
+ * Caches `modules` and all they import with `deno cache --quiet` in a
+ * subprocess, so that loading them later prints nothing; a compiled binary
+ * has nothing to cache. Quick on a warm cache (no network).
+ *
+ * @param launch The launch command of this installation.
+ * @param env The environment of the `deno cache` run.
+ * @param modules The modules, as URLs.
+ * @returns Whether it worked, and the first line of the error when not.
+ */
+export async function cacheModules(
+  launch: LaunchCommand,
+  env: Readonly<Record<string, string>>,
+  modules: readonly string[],
+): Promise<{ ok: boolean; detail: string }> {
+  if (launch.kind === "binary") return { ok: true, detail: "compiled binary" };
   const output = await new Deno.Command(launch.command, {
-    args: ["cache", "--quiet", ...config, ...modules],
+    args: ["cache", "--quiet", ...CONFIG, ...modules],
     env: { ...env, NO_COLOR: "1" },
     clearEnv: true,
     stdin: "null",
@@ -53,11 +77,10 @@ export async function warmCache(
   }).output();
   const detail = new TextDecoder().decode(output.stderr).trim().split("\n")
     .find((line) => line.trim() !== "") ?? `deno cache exited ${output.code}`;
-  if (!output.success) return { ok: false, detail };
-  await fetchRegistryEntries(launch, env, [...config, ...modules], packages);
-  return { ok: true, detail: "cached" };
+  return output.success
+    ? { ok: true, detail: "cached" }
+    : { ok: false, detail };
 }
-
 /**
  * A cache that a run filled (rather than `deno install` or `deno cache` on a
  * cold cache) may hold a package without its registry entry; Deno then

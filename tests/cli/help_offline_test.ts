@@ -5,7 +5,7 @@ import { tempDir } from "../_helpers/temp_dir.ts";
 /** A registry address nothing listens on: any npm download fails at once. */
 const CLOSED_REGISTRY = "http://127.0.0.1:9/";
 
-/** Every command but `install` and `uninstall`, whose module reads agents' config formats through npm packages. */
+/** Every command. */
 const COMMANDS = [
   "serve",
   "index",
@@ -22,6 +22,8 @@ const COMMANDS = [
   "stats",
   "statusline",
   "session",
+  "install",
+  "uninstall",
   "hook",
   "purge",
   "version",

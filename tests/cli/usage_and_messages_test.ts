@@ -178,3 +178,48 @@ Deno.test("a cached fetch's receipt names the CLI's --force", async () => {
   );
   assert.doesNotMatch(again.stdout, /force: true/);
 });
+
+Deno.test("install and uninstall refuse a bad argument before anything loads an npm package", async (t) => {
+  await using home = await tempDir();
+  const run = (args: string[]) =>
+    runCli(args, { home: home.path, env: offline(home.path) });
+  const cases: [string[], RegExp][] = [
+    [["install", "--bogus"], /^ctx-mode: Unknown option '--bogus'$/],
+    [["uninstall", "--bogus"], /^ctx-mode: Unknown option '--bogus'$/],
+    [["uninstall", "--repair"], /^ctx-mode: Unknown option '--repair'$/],
+    [
+      ["install", "no-such-agent"],
+      /^ctx-mode: Unknown agent "no-such-agent": expected one of claude-code, /,
+    ],
+    [
+      ["install", "--project", "--user", "codex"],
+      /^ctx-mode: Cannot use --project and --user together$/,
+    ],
+    [
+      ["install", "--repair", "codex"],
+      /^ctx-mode: --repair takes no agent names: /,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    await t.step(args.join(" "), async () => {
+      const refused = await run(args);
+      assert.doesNotMatch(refused.stderr, /Download/);
+      assertUsageError(refused, message);
+    });
+  }
+  await t.step(
+    "a valid install does need the packages, and says so in one line",
+    async () => {
+      // Proves the setup can fail: planning reads config formats through npm packages.
+      const run2 = await run(["install", "claude-code", "--dry-run"]);
+      assert.equal(run2.code, 1, run2.stderr);
+      assert.equal(run2.stdout, "");
+      assert.doesNotMatch(run2.stderr, /Download/);
+      assert.match(
+        run2.stderr,
+        /^ctx-mode: Cannot cache the packages install needs: .*npm package/,
+      );
+      assert.equal(run2.stderr.trimEnd().split("\n").length, 1, run2.stderr);
+    },
+  );
+});

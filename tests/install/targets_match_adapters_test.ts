@@ -12,11 +12,16 @@ import {
   planTarget,
 } from "../../src/install/mod.ts";
 import { INSTALL_TARGETS } from "../../adapters/install_targets.ts";
+import { INSTALL_NAMES } from "../../adapters/install_names.ts";
 import { withoutFailOpen } from "../../src/install/fail_open.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import { snapshot } from "./_fixture.ts";
 
 const LAUNCH: LaunchCommand = { kind: "binary", command: "ctx-mode", args: [] };
+
+Deno.test("the names install checks without loading a set-up are the install targets, in their order", () => {
+  assert.deepEqual(INSTALL_NAMES, INSTALL_TARGETS.map((target) => target.name));
+});
 
 /**
  * Every hook handler that runs ctx-mode for `agent` in a config value: its

@@ -74,11 +74,12 @@ Deno.test("computed import specifiers live only where compile.ts knows them", as
     fileURLToPath(new URL("hooks/engine/_where.ts", ROOT)),
     fileURLToPath(new URL("hooks/engine/run_hook.ts", ROOT)),
     fileURLToPath(new URL("src/cli/cli.ts", ROOT)),
-    // These three load what their help must not (the MCP SDK, the HTML
+    // These load what their help must not (the MCP SDK, the HTML
     // converter, the config-format readers); their modules are in CLI_MODULES.
     fileURLToPath(new URL("src/cli/doctor.ts", ROOT)),
     fileURLToPath(new URL("src/cli/hook.ts", ROOT)),
     fileURLToPath(new URL("src/cli/index.ts", ROOT)),
+    fileURLToPath(new URL("src/cli/install.ts", ROOT)),
     fileURLToPath(new URL("src/cli/serve.ts", ROOT)),
     fileURLToPath(new URL("src/sandbox/_remote_hosts.ts", ROOT)),
   ]);
