@@ -6,6 +6,7 @@
  */
 
 import { basename, isAbsolute, relative, resolve } from "node:path";
+import denoJson from "../../deno.json" with { type: "json" };
 import { parseCommandArgs, STORE_OPTIONS, UsageError } from "./_args.ts";
 import type { Command } from "./_context.ts";
 import { openStoreFor } from "./_store.ts";
@@ -18,6 +19,8 @@ import {
 } from "../store/index_files.ts";
 import type { IndexReceipt } from "../store/knowledge_base.ts";
 import type { htmlToMarkdown as HtmlToMarkdown } from "../fetch/html_to_markdown.ts";
+import { currentLaunchCommand } from "../install/launch_command.ts";
+import { cacheModules } from "../install/warm_cache.ts";
 import { formatBytes } from "../store/format_bytes.ts";
 import { formatCount } from "../store/format_count.ts";
 
@@ -123,7 +126,7 @@ export const command: Command = {
     const summary = await indexFiles(kb, files, {
       onFile: progress,
       maxBytes: maxMb * 1024 * 1024,
-      htmlToMarkdown: convertPage,
+      htmlToMarkdown: pageConverter(context.env),
     });
     if (shown) await context.err("\r\x1b[2K");
     receipts.push(...summary.receipts);
@@ -179,14 +182,40 @@ function bar(
  * HTML files go through the same HTML→Markdown path as fetched pages. This
  * process is the CLI's own, so pages convert in it (a stack overflow on
  * absurdly nested markup becomes that file's skip reason); the converter loads
- * only when a folder holds HTML.
+ * only when a folder holds HTML, once.
  */
-async function convertPage(html: string): Promise<string> {
+function pageConverter(env: Readonly<Record<string, string>>) {
+  let converter: Promise<typeof HtmlToMarkdown> | undefined;
+  return async (html: string): Promise<string> => {
+    converter ??= loadConverter(env);
+    return (await converter)(html).markdown;
+  };
+}
+
+async function loadConverter(
+  env: Readonly<Record<string, string>>,
+): Promise<typeof HtmlToMarkdown> {
+  // A cold cache is filled quietly in a subprocess first: the import itself
+  // would print a `Download` line per npm package.
+  const cached = await cacheModules(
+    currentLaunchCommand(denoJson.version),
+    env,
+    [
+      new URL(HTML_TO_MARKDOWN_MODULE, import.meta.url).href,
+    ],
+  );
+  if (!cached.ok) {
+    throw new Error(
+      `Cannot cache the HTML converter's packages: ${
+        cached.detail.replace(/^error: /, "")
+      }`,
+    );
+  }
   // By computed specifier: a literal import would have every `index` (and
   // `index --help`) load, or download, the converter's npm packages.
   const { htmlToMarkdown }: { htmlToMarkdown: typeof HtmlToMarkdown } =
     await import(new URL(HTML_TO_MARKDOWN_MODULE, import.meta.url).href);
-  return htmlToMarkdown(html).markdown;
+  return htmlToMarkdown;
 }
 
 function report(

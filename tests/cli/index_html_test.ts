@@ -42,3 +42,36 @@ Deno.test("index converts HTML in a folder, skips a Markdown twin's HTML and dra
   assert.equal(hit.title, "Memcheck > Leak detection");
   assert.doesNotMatch(hit.snippet, /<p>|Home/);
 });
+
+Deno.test("index on a cold Deno cache fetches the converter's packages quietly: no Download line, one cause per page", async () => {
+  await using project = await tempDir();
+  const docs = join(project.path, "docs");
+  await mkdir(docs, { recursive: true });
+  await writeFile(join(docs, "a.html"), page("A", "One", "First page."));
+  await writeFile(join(docs, "b.html"), page("B", "Two", "Second page."));
+  await writeFile(join(docs, "notes.md"), "# Notes\n\nPlain text.\n");
+  // An empty cache and a registry nothing listens on: the packages cannot
+  // come, so the run shows what a cold first run prints besides its own lines.
+  const indexed = await runCli(["index", "docs"], {
+    home: project.path,
+    cwd: project.path,
+    env: {
+      CTX_MODE_PROJECT_DIR: project.path,
+      DENO_DIR: join(project.path, "empty-deno-cache"),
+      NPM_CONFIG_REGISTRY: "http://127.0.0.1:9/",
+    },
+  });
+  assert.equal(indexed.code, 0, indexed.stderr);
+  assert.doesNotMatch(indexed.stderr, /Download/);
+  assert.match(indexed.stdout, /^Indexed 1 source: .* 2 skipped\)$/m);
+  const skips = indexed.stderr.trimEnd().split("\n");
+  assert.equal(skips.length, 2, indexed.stderr);
+  for (const [line, name] of skips.map((line, i) => [line, ["a", "b"][i]])) {
+    assert.match(
+      line!,
+      new RegExp(
+        `^skipped .*docs/${name}\\.html: cannot convert HTML: Cannot cache the HTML converter's packages: .*turndown`,
+      ),
+    );
+  }
+});
