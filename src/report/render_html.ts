@@ -88,11 +88,15 @@ function cards(report: SavingsReport): string {
     [share(report.totals), "of what tools handled"],
     [
       String(report.totals.calls),
-      `tool calls in ${formatCount(report.totals.sessions, "session")}`,
+      `${report.totals.calls === 1 ? "tool call" : "tool calls"} in ${
+        formatCount(report.totals.sessions, "session")
+      }`,
     ],
     [
       String(report.searches.queries),
-      `searches, ${formatCount(report.searches.hits, "hit")}`,
+      `${report.searches.queries === 1 ? "search" : "searches"}, ${
+        formatCount(report.searches.hits, "hit")
+      }`,
     ],
     [
       formatBytes(kept(report.shrunk)),
