@@ -9,6 +9,7 @@
 
 import { agentFor, PLATFORM_NAMES } from "../adapters/registry.ts";
 import type { Agent, HookEvent } from "../adapters/types.ts";
+import { agentEvidence } from "./_agent_runs.ts";
 
 /** The markers around the matrix in README.md. */
 export const MATRIX_START = "<!-- agents:matrix:start (deno task configs) -->";
@@ -242,7 +243,31 @@ reads; \`ctx-mode doctor\` checks them.
 ${capabilityMatrix(adapters).replaceAll("(docs/agents.md#", "(#")}
 
 ${adapters.map(section).join("\n")}
-${REAL_AGENTS}`;
+${REAL_AGENTS}
+${evidence(adapters)}`;
+}
+
+/** Every agent's fixture confidence and whether the suite runs it. */
+function evidence(adapters: readonly Agent[]): string {
+  const rows = adapters.map((adapter) => {
+    const { confidence, runs } = agentEvidence(adapter.name);
+    return `| [${
+      adapter.label ?? adapter.name
+    }](#${adapter.name}) | ${confidence} | ${runs} |`;
+  });
+  return `## Every agent: its fixtures and whether it runs here
+
+The confidence (H high, M medium, L low) that the \`source\` notes of its hook
+fixtures (\`tests/fixtures/hooks/<agent>/\`) state, lowest to highest, and how
+many of them were captured from a real run. A plugin agent has no hook
+fixtures: its row gives its adapter's notes, and the plugin hosts in
+\`tests/plugins/\` stand in for the agent. "Runs here" says whether \`deno task e2e\` drives the
+real agent.
+
+| agent | fixture confidence | runs here |
+| --- | --- | --- |
+${rows.join("\n")}
+`;
 }
 
 /** Which agents `deno task e2e` drives as real CLIs, and why the others are not. */

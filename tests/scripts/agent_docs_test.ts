@@ -68,3 +68,25 @@ Deno.test("README's capability matrix and docs/agents.md match the adapters' dec
   );
   assert.match(matrix, /\[Kiro CLI\][^\n]*→ deny +\| → deny/);
 });
+
+Deno.test("docs/agents.md gives every agent its fixtures' confidence and whether the suite runs it", async () => {
+  const page = await Deno.readTextFile(new URL("docs/agents.md", ROOT));
+  const table = page.slice(
+    page.indexOf("## Every agent: its fixtures and whether it runs here"),
+  );
+  for (const platform of PLATFORM_NAMES) {
+    assert.match(
+      table,
+      new RegExp(
+        `^\\| \\[[^\\]]+\\]\\(#${platform}\\) +\\| (?:[HML](?:–[HML])? \\(\\d+ fixtures?[^|]*\\)|no hook fixtures; its adapter: [^|]+?) +\\| (?:yes \\(|no: )`,
+        "m",
+      ),
+      platform,
+    );
+  }
+  // Read from the fixtures: Gemini CLI's include ones captured from real runs.
+  assert.match(
+    table,
+    /\(#gemini-cli\) +\| H \(\d+ fixtures, \d+ from a real run\)/,
+  );
+});
