@@ -322,9 +322,9 @@ Not driven here:
   plugin fetches the guide in \`experimental.session.compacting\`, which they
   await before the summary request, and hands it to the request that continues
   the turn (the \`session.compacted\` event, which they do not await, brought it
-  one run late): KiloCode 7.7.7 shows it there. OpenCode 1.18.33's \`run\` sent
-  no request after the summary in that run, so its guide reaches the next run,
-  whose newest prompt it holds: scenario 5 still fails for OpenCode. Copilot
+  one run late): KiloCode 7.7.7 shows it there, and OpenCode 1.18.33 passes
+  scenario 5 (\`deno task e2e opencode 5\`: after an edit and a compaction the
+  context holds the prompt and the file). Copilot
   CLI's hooks cannot add context (its \`sessionStart\` is observe-only).
 - **Pi's MCP**: Pi 1.6.0 reads MCP servers from \`~/.pi/agent/mcp.json\`
   (\`mcpServers\`), but ctx-mode registers none there. Its extension already
