@@ -1,20 +1,26 @@
 /**
  * The seccomp filter of every confined run, as a classic BPF program
- * (`struct sock_filter[]`), for x86_64 and aarch64. It refuses to create
- * Unix-domain sockets (file rules do not govern connecting to one: an agent
- * or docker socket, the session bus, abstract sockets), packet sockets, raw
- * and `SOCK_PACKET` sockets of any family, datagram socket pairs (a
+ * (`struct sock_filter[]`), for x86_64 and aarch64. Sockets are allowed by
+ * family: IPv4 and IPv6 (not raw, not `SOCK_PACKET`), and netlink's routing
+ * protocol alone (getifaddrs, `ip`). Every other family is refused: Unix-domain
+ * sockets (file rules do not govern connecting to one: an agent or docker
+ * socket, the session bus, abstract sockets), packet sockets, vsock (the
+ * hypervisor's side), Bluetooth, `AF_ALG` and the rest, and netlink's other
+ * protocols (`NETLINK_SOCK_DIAG` lists every process's sockets, audit and
+ * uevents read the host's). Also refused: datagram socket pairs (a
  * datagram socket can be re-connected to any Unix socket), io_uring (which
  * creates sockets without the `socket` call), System V IPC (`shmget`,
  * `semget`, `msgget` and the calls on their objects: judged by uid alone, so
  * a root run would own root's, and a detached segment is memory no process
- * maps, beyond the memory cap), `memfd_secret`, and, from the host that
+ * maps, beyond the memory cap), `memfd_secret`, the kernel's key rings
+ * (`add_key`, `request_key`, `keyctl`: the session and user key rings hold
+ * other programs' secrets, and a key is memory outside the cap), and, from the host that
  * installs it under Landlock, signals aimed at that host (a run that killed
  * its host would leave its orphans unwatched). Every syscall of another ABI
  * (32-bit x86, x32) ends the process: its numbers are not the ones checked.
  *
- * Stream socket pairs, TCP, UDP, netlink (raw by type, but it only talks to
- * the kernel) and everything else stay allowed.
+ * Stream socket pairs, TCP, UDP, routing netlink and every other syscall stay
+ * allowed.
  *
  * Pure: builds bytes; `seccompFile` alone writes them (once) to a private
  * file. Imports nothing: the sandbox host loads it.
@@ -33,6 +39,8 @@ interface SyscallTable {
   tgkill: number;
   /** System V IPC: shared memory, semaphores, message queues (`shmget`…`semtimedop`). */
   sysvIpc: readonly number[];
+  /** The key ring calls: `add_key`, `request_key`, `keyctl`. */
+  keyRing: readonly number[];
   /** Syscall numbers at or above this belong to another ABI (x32), if any. */
   foreignFrom?: number;
 }
@@ -46,6 +54,7 @@ const TABLES: Partial<Record<typeof Deno.build.arch, SyscallTable>> = {
     tkill: 200,
     tgkill: 234,
     sysvIpc: [29, 30, 31, 64, 65, 66, 67, 68, 69, 70, 71, 220],
+    keyRing: [248, 249, 250],
     foreignFrom: 0x40000000,
   },
   aarch64: {
@@ -56,6 +65,7 @@ const TABLES: Partial<Record<typeof Deno.build.arch, SyscallTable>> = {
     tkill: 130,
     tgkill: 131,
     sysvIpc: [186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197],
+    keyRing: [217, 218, 219],
   },
 };
 
@@ -64,9 +74,10 @@ const IO_URING_SETUP = 425;
 const PIDFD_OPEN = 434;
 const MEMFD_SECRET = 447;
 
-const AF_UNIX = 1;
+const AF_INET = 2;
+const AF_INET6 = 10;
 const AF_NETLINK = 16;
-const AF_PACKET = 17;
+const NETLINK_ROUTE = 0;
 const SOCK_DGRAM = 2;
 const SOCK_RAW = 3;
 const SOCK_PACKET = 10;
@@ -79,11 +90,12 @@ const RET_ALLOW = 0x7fff0000;
 const EPERM = 1;
 const ENOSYS = 38;
 
-/** `struct seccomp_data` offsets: nr, arch, then the low words of args[0], args[1]. */
+/** `struct seccomp_data` offsets: nr, arch, then the low words of args[0], args[1], args[2]. */
 const NR = 0;
 const ARCH = 4;
 const ARG0 = 16;
 const ARG1 = 24;
+const ARG2 = 32;
 
 const LD_ABS = 0x20;
 const JEQ = 0x15;
@@ -172,6 +184,7 @@ export function seccompProgram(
     // System V objects are also judged by uid alone (a root run's uid 0 owns root's).
     ifEqual(MEMFD_SECRET, "enosys"),
     ...table.sysvIpc.map((nr) => ifEqual(nr, "enosys")),
+    ...table.keyRing.map((nr) => ifEqual(nr, "enosys")),
   );
   const protect = options.protect;
   if (protect !== undefined) {
@@ -186,10 +199,16 @@ export function seccompProgram(
     ret(RET_ALLOW),
     { label: "socket" },
     load(ARG0),
-    ifEqual(AF_UNIX, "eperm"),
-    ifEqual(AF_PACKET, "eperm"),
-    // Netlink sockets are raw by type but read the kernel's tables (getifaddrs, `ip`).
-    ifEqual(AF_NETLINK, "allow"),
+    ifEqual(AF_INET, "inet"),
+    ifEqual(AF_INET6, "inet"),
+    // Routing netlink is raw by type but reads the kernel's tables (getifaddrs, `ip`).
+    ifEqual(AF_NETLINK, "netlink"),
+    ret(RET_ERRNO | EPERM),
+    { label: "netlink" },
+    load(ARG2),
+    ifEqual(NETLINK_ROUTE, "allow"),
+    ret(RET_ERRNO | EPERM),
+    { label: "inet" },
     load(ARG1),
     { code: AND, k: SOCK_TYPE_MASK },
     ifEqual(SOCK_RAW, "eperm"),

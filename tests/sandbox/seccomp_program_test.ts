@@ -50,6 +50,7 @@ const ARCHES = [
     kill: 62,
     tkill: 200,
     tgkill: 234,
+    keyRing: [248, 249, 250],
     other: 0x40000000 + 41,
   },
   {
@@ -60,12 +61,13 @@ const ARCHES = [
     kill: 129,
     tkill: 130,
     tgkill: 131,
+    keyRing: [217, 218, 219],
     other: undefined,
   },
 ];
 
 for (const table of ARCHES) {
-  Deno.test(`the seccomp program on ${table.arch} refuses Unix, packet and raw sockets and keeps the rest`, () => {
+  Deno.test(`the seccomp program on ${table.arch} allows IPv4, IPv6 and routing netlink sockets only, not raw, and no key rings`, () => {
     const program = seccompProgram({ arch: table.arch, protect: 4242 })!;
     const call = (nr: number, ...args: number[]) =>
       judge(program, { nr, arch: table.audit, args });
@@ -85,6 +87,16 @@ for (const table of ARCHES) {
     assert.equal(call(table.socket, 10, 2), ALLOW, "UDP over IPv6");
     assert.equal(call(table.socket, 16, 3, 0), ALLOW, "netlink (raw by type)");
     assert.equal(call(table.socket, 16, 2, 0), ALLOW, "datagram netlink");
+    assert.equal(call(table.socket, 16, 3, 4), EPERM, "NETLINK_SOCK_DIAG");
+    assert.equal(call(table.socket, 16, 3, 9), EPERM, "NETLINK_AUDIT");
+    assert.equal(call(table.socket, 16, 2, 15), EPERM, "uevents");
+    assert.equal(call(table.socket, 40, 1, 0), EPERM, "vsock");
+    assert.equal(call(table.socket, 38, 5, 0), EPERM, "AF_ALG");
+    assert.equal(call(table.socket, 31, 1, 3), EPERM, "Bluetooth");
+    assert.equal(call(table.socket, 0, 1, 0), EPERM, "AF_UNSPEC");
+    for (const nr of table.keyRing) {
+      assert.equal(call(nr, 0, 0), ENOSYS, `key ring call ${nr}`);
+    }
     assert.equal(call(table.socketpair, 1, 1 | SOCK_CLOEXEC), ALLOW);
     assert.equal(call(table.socketpair, 1, 5), ALLOW, "seqpacket pair");
     assert.equal(call(table.socketpair, 1, 2), EPERM, "datagram pair");

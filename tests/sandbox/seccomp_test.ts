@@ -1,5 +1,6 @@
 /**
- * Runs cannot open Unix-domain, packet or raw sockets (the seccomp filter of
+ * Runs open sockets only of IPv4, IPv6 (not raw) and routing netlink, and
+ * reach no key ring (the seccomp filter of
  * every confined run), in every confinement mode and as every user, so a
  * socket the file rules let through (an agent socket in the project, the
  * session bus, docker.sock; Landlock does not govern connecting to them)
@@ -22,12 +23,18 @@ const FAMILIES = [
   [2, 3, 1, "inet-raw"],
   [10, 3, 58, "inet6-raw"],
   [2, 10, 768, "inet-sock-packet"],
+  [40, 1, 0, "vsock-stream"],
+  [16, 3, 4, "netlink-sock-diag"],
+  [16, 3, 9, "netlink-audit"],
+  [16, 2, 15, "netlink-uevent"],
+  [38, 5, 0, "alg-seqpacket"],
+  [0, 1, 0, "unspec"],
 ].map(([domain, type, protocol, name]) =>
   `[${domain},${type},${protocol},"${name}"]`
 ).join(",");
 
 testInModes(
-  "a run cannot open Unix, packet or raw sockets, yet TCP, socketpair and runtimes work",
+  "a run cannot open Unix, packet, raw, vsock or diagnostic netlink sockets nor reach key rings, yet TCP, socketpair and runtimes work",
   async (setting) => {
     await using tcp = loopbackServer("LOOPBACK-OK");
     const socket = join(setting.project, "agent.sock");
@@ -45,6 +52,7 @@ curl -s --max-time 5 --unix-socket agent.sock http://x/; echo
 curl -s --max-time 5 ${tcp.url}; echo
 perl -e 'for my $f (${FAMILIES}) { if (socket(my $s, $f->[0], $f->[1], $f->[2])) { print "OPENED $f->[3]\\n" } else { print "refused $f->[3]: $!\\n" } }'
 perl -MSocket -e 'print socketpair(my $a, my $b, AF_UNIX, SOCK_STREAM, 0) ? "pair-ok\\n" : "PAIR-REFUSED $!\\n"'
+perl -e 'require "syscall.ph"; for my $n (qw(add_key request_key keyctl)) { my $r = syscall(&{"SYS_$n"}, 0, 0, 0, 0, 0); print $r >= 0 || $! != 38 ? "KEYRING-REACHED $n $!\\n" : "keyring refused $n\\n" }' 2>/dev/null || echo "keyring probe unavailable"
 perl -MSocket -e 'if (socketpair(my $a, my $b, AF_UNIX, SOCK_DGRAM, 0)) { print connect($a, pack_sockaddr_un("agent.sock")) ? "DGRAM-CONNECTED\\n" : "dgram connect refused\\n" } else { print "dgram pair refused\\n" }'
 node -e 'require("child_process").execFileSync("true"); console.log("node-ok")' 2>&1
 git --version >/dev/null && echo git-ok
@@ -70,7 +78,11 @@ console.log(await (await fetch(${JSON.stringify(tcp.url)})).text());
       assertRan(results);
       const [shell, js] = results;
       const out = shell!.stdout;
-      assert.doesNotMatch(out, /AGENT-SECRET|OPENED|DGRAM-CONNECTED/, out);
+      assert.doesNotMatch(
+        out,
+        /AGENT-SECRET|OPENED|DGRAM-CONNECTED|KEYRING-REACHED/,
+        out,
+      );
       assert.match(out, /LOOPBACK-OK/, out);
       assert.match(out, /^pair-ok$/m, out);
       assert.match(out, /^git-ok$/m, out);
