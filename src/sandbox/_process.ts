@@ -379,6 +379,13 @@ export async function superviseProcess(
     // Marked until reaped: no sweep (this one below included) reaps it in its waiter's place.
     reapAfter(child, killed);
   }
+  // A bubblewrap that is its PID namespace's init may still be ending that
+  // namespace (its processes alive) after the bubblewrap above it reported
+  // the exit and left: it came to this process, outside the tree just
+  // killed. The run is over once the kernel emptied the namespace, which
+  // it has when that init is a zombie, reaped here.
+  await child.status.catch(() => {});
+  await reapSession(child.pid);
   if (status !== undefined || timedOut || aborted || outOfMemory) {
     // The host did not end the run itself (it was killed, or the code ended
     // it): what it held came to us.

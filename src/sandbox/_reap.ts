@@ -27,12 +27,18 @@ export function becomeSubreaper(): boolean {
 }
 
 /**
- * Kills every process below `root` (not `root` itself): first freezes them
- * (`SIGSTOP`, round after round until a round finds none still running, so
- * none can fork or react to another's end), then kills them all, and starts
- * over until nothing is left: a process that forked meanwhile leaves its
- * child to `root` (a subreaper) or to a parent that the next round finds.
- * Self-contained, so that a Worker can run it from its source text.
+ * Kills every process below `root` (not `root` itself). The kernel ends the
+ * whole run where it can, not a list of processes read once: the first
+ * process of every PID namespace below `root` (a bubblewrap's init, the
+ * namespace chain's `sh`) is killed, and with it every process of its
+ * namespace, however it forked; a `pids` cgroup of a run's own that `root`
+ * is in (and this process is not) is killed whole (`cgroup.kill`). What is
+ * outside them is frozen (`SIGSTOP`, round after round until a round finds
+ * none still running, so none can fork or react to another's end), then
+ * killed, and it starts over until nothing below `root` is alive, the
+ * namespaces' processes included: a process that forked meanwhile leaves
+ * its child to `root` (a subreaper) or to a parent that the next round
+ * finds. Self-contained, so that a Worker can run it from its source text.
  *
  * @param root A pid.
  * @returns The processes killed, and those found dead below it, each with its start time (see {@link reapKilled}).
@@ -72,22 +78,14 @@ export function killDescendants(root: number): KilledProcess[] {
       return { state: "Z", start: "" };
     }
   };
-  const killed = new Map<number, string>();
-  const below = (): { pid: number; state: string; start: string }[] => {
-    const found: { pid: number; state: string; start: string }[] = [];
-    const stack = childrenOf(root);
-    const seen = new Set<number>();
-    while (stack.length > 0) {
-      const pid = stack.pop()!;
-      if (seen.has(pid)) continue;
-      seen.add(pid);
-      const now = state(pid);
-      if (now.state !== "Z" && now.state !== "X") found.push({ pid, ...now });
-      // Dead already, its parent about to be killed: it comes to `root`'s reaper too.
-      else if (now.start) killed.set(pid, now.start);
-      stack.push(...childrenOf(pid));
+  /** The `NSpid` fields of a process's status: its pid in each PID namespace it is in (empty when unreadable). */
+  const nsPids = (pid: number | "self"): string[] => {
+    try {
+      const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+      return /^NSpid:\s*(.*)$/m.exec(status)?.[1]?.trim().split(/\s+/) ?? [];
+    } catch {
+      return [];
     }
-    return found;
   };
   const signal = (pid: number, name: Deno.Signal) => {
     try {
@@ -96,18 +94,94 @@ export function killDescendants(root: number): KilledProcess[] {
       // already gone
     }
   };
+  /** The cgroup v2 folder of a process, when it is a run's own (made by `_process_limit.ts`). */
+  const runGroup = (pid: number | "self"): string | null => {
+    try {
+      const text = Deno.readTextFileSync(`/proc/${pid}/cgroup`);
+      const path = /^0::(\/.*)$/m.exec(text)?.[1];
+      return path && /\/ctx-mode-run-[^/]+$/.test(path) ? path : null;
+    } catch {
+      return null;
+    }
+  };
+  const ownDepth = nsPids("self").length;
+  /** Whether a process is the first (pid 1) of a PID namespace below this process's. */
+  const firstOfNamespace = (pid: number): boolean => {
+    const pids = nsPids(pid);
+    return pids.length > ownDepth && pids.at(-1) === "1";
+  };
+  const group = runGroup(root);
+  if (group !== null && group !== runGroup("self")) {
+    try {
+      Deno.writeTextFileSync(`/sys/fs/cgroup${group}/cgroup.kill`, "1");
+    } catch {
+      // cgroup v1, a kernel before 5.14, or gone: the rounds below do it
+    }
+  }
+  const killed = new Map<number, string>();
+  /** The first processes of PID namespaces below `root` that were killed, with their start times. */
+  const namespaces = new Map<number, string>();
+  const below = (): {
+    pid: number;
+    state: string;
+    start: string;
+    /** In a killed namespace: the kernel is ending it. */
+    doomed: boolean;
+  }[] => {
+    const found: {
+      pid: number;
+      state: string;
+      start: string;
+      doomed: boolean;
+    }[] = [];
+    const stack = childrenOf(root).map((pid) => ({ pid, doomed: false }));
+    const seen = new Set<number>();
+    while (stack.length > 0) {
+      const { pid, doomed: above } = stack.pop()!;
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const now = state(pid);
+      let doomed = above;
+      if (now.state !== "Z" && now.state !== "X") {
+        if (!doomed && namespaces.get(pid) === now.start) doomed = true;
+        else if (!doomed && now.start && firstOfNamespace(pid)) {
+          // The first process of a namespace below: its end ends all of it.
+          signal(pid, "SIGKILL");
+          namespaces.set(pid, now.start);
+          killed.set(pid, now.start);
+          doomed = true;
+        }
+        found.push({ pid, ...now, doomed });
+      } // Dead already, its parent about to be killed: it comes to `root`'s reaper too.
+      else if (now.start) killed.set(pid, now.start);
+      for (const child of childrenOf(pid)) stack.push({ pid: child, doomed });
+    }
+    return found;
+  };
   for (let round = 0; round < 1_000; round++) {
     let alive = below();
     if (alive.length === 0) break;
     for (let freeze = 0; freeze < 100; freeze++) {
-      const running = alive.filter((process) => process.state !== "T");
+      const running = alive.filter((process) =>
+        process.state !== "T" && !process.doomed &&
+        killed.get(process.pid) !== process.start
+      );
       if (running.length === 0) break;
       for (const { pid } of running) signal(pid, "SIGSTOP");
       alive = below();
     }
-    for (const { pid, start } of alive) {
+    for (const { pid, start, doomed } of alive) {
+      if (doomed || killed.get(pid) === start) continue;
       signal(pid, "SIGKILL");
       killed.set(pid, start);
+    }
+    // Only processes the kernel is ending are left: wait for them a moment.
+    if (
+      alive.every(({ pid, start, doomed }) =>
+        doomed || killed.get(pid) === start
+      )
+    ) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
     }
   }
   return [...killed].map(([pid, start]) => ({ pid, start }));
