@@ -991,7 +991,30 @@ var RUN_CONTROL_PATHS = Object.freeze([
     ".envrc",
     ".mcp.json",
     "opencode.json",
-    ".ctx-mode.json"
+    ".ctx-mode.json",
+    // Other agents' project folders and files: plugins, extensions, hooks, MCP servers, tasks.
+    ".amp",
+    ".agents",
+    ".pi",
+    ".omp",
+    "mcp.json",
+    ".zed",
+    ".kimi-code",
+    ".kilo",
+    ".kilocode",
+    "kilo.json",
+    "kilo.jsonc",
+    "opencode.jsonc",
+    ".github/mcp.json",
+    ".github/copilot",
+    // Git hook managers and tool managers that run what their files name.
+    ".pre-commit-config.yaml",
+    "lefthook.yml",
+    "lefthook.yaml",
+    ".lefthook.yml",
+    ".lefthook.yaml",
+    "mise.toml",
+    ".mise.toml"
   ].map((path) => ({
     path,
     kind: "whole"
