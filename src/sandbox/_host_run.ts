@@ -3,7 +3,7 @@
  * limits, the control files checked, and the outcome turned into a result.
  *
  * This module never starts a host (see `warm_hosts.ts`) or decides what a run
- * may do (see `_host_launch.ts`).
+ * may do (see `_host_plan.ts`).
  *
  * @module
  */
@@ -15,11 +15,8 @@ import {
   type OutputSink,
 } from "./_output.ts";
 import { type ProcessOutcome, superviseProcess } from "./_process.ts";
-import {
-  type HostPlan,
-  hostRequest,
-  type RunConfinement,
-} from "./_host_launch.ts";
+import type { HostPlan, RunConfinement } from "./_host_types.ts";
+import { hostRequest } from "./_host_request.ts";
 import type { Host } from "./warm_hosts.ts";
 import { HOST_SETUP_FAILED, HOST_SETUP_MARK } from "./_host_protocol.ts";
 import { type ControlReport, guardControlFiles } from "./_control_guard.ts";

@@ -34,7 +34,7 @@ export {
   type RunRequest,
   type RunResult,
 } from "./run_code.ts";
-export type { RunConfinement } from "./_host_launch.ts";
+export type { RunConfinement } from "./_host_types.ts";
 export {
   type Confinement,
   type ConfinementReport,

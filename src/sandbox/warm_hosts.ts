@@ -6,7 +6,7 @@
  * run, or as it hands out its last host while calls come fast. An idle host ends on
  * its own after a while, and every host ends with the server.
  *
- * This module never decides what a run may do (see `_host_launch.ts`).
+ * This module never decides what a run may do (see `_host_plan.ts`).
  *
  * @module
  */
@@ -14,7 +14,8 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LanguageId } from "./_languages.ts";
-import { type HostPlan, planHost, type PlanOptions } from "./_host_launch.ts";
+import { planHost } from "./_host_plan.ts";
+import type { HostPlan, PlanOptions } from "./_host_types.ts";
 import {
   discardProcess,
   removeOnExit,

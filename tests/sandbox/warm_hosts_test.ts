@@ -6,7 +6,8 @@
  */
 
 import assert from "node:assert/strict";
-import { type HostPlan, planHost } from "../../src/sandbox/_host_launch.ts";
+import { planHost } from "../../src/sandbox/_host_plan.ts";
+import type { HostPlan } from "../../src/sandbox/_host_types.ts";
 import { detectConfinement } from "../../src/sandbox/confine.ts";
 import { currentRuntime } from "../../src/sandbox/js_launch.ts";
 import { findOnPath } from "../../src/sandbox/_languages.ts";
