@@ -1,8 +1,9 @@
 /**
  * Which entries of a project count as control files for a run, as a tree of
  * names below the project root: the fixed list (`RUN_CONTROL_PATHS`), plus
- * what the project's git configuration points at inside the project
- * (`core.hooksPath`, `core.fsmonitor`, `include.path`), and the rule by which
+ * what the project's git configuration, and the user's and the system's,
+ * point at inside the project (`core.hooksPath`, `core.fsmonitor`,
+ * `include.path`), and the rule by which
  * each folder's entries are judged:
  *
  * - `pinned`: a folder on the way to a control path (the project root,
@@ -11,8 +12,8 @@
  * - `git`: a git folder, where {@link GIT_CONTROL_NAMES} count;
  * - `modules`/`worktrees`: git's folders of submodule and worktree git dirs.
  *
- * Reads only the project's git config files, never through a link; never
- * writes anything.
+ * Reads the project's git config files, never through a link, and the
+ * user's and the system's; never writes anything.
  *
  * @module
  */
@@ -32,6 +33,7 @@ import {
   readFileIn,
 } from "./_nofollow_fs.ts";
 import { gitFileTarget, insideProject, nestedRepos } from "./_nested_repos.ts";
+import { configValues, userGitConfigTargets } from "./_git_config_values.ts";
 
 /** How a folder's entries are judged. */
 export type Rule = "pinned" | "whole" | "git" | "modules" | "worktrees";
@@ -106,29 +108,6 @@ export function childRule(
     case "pinned":
       return null;
   }
-}
-
-/** The values of `key` (`section.name`, lower case) in a git config text. */
-function configValues(text: string, wanted: ReadonlySet<string>): string[] {
-  const values: string[] = [];
-  let section = "";
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
-    if (header) {
-      section = header[1]!.toLowerCase();
-      continue;
-    }
-    const pair = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
-    if (!pair) continue;
-    if (!wanted.has(`${section}.${pair[1]!.toLowerCase()}`)) continue;
-    let value = pair[2]!.replace(/\s[#;].*$/, "").trim();
-    if (value.startsWith('"') && value.endsWith('"')) {
-      value = value.slice(1, -1);
-    }
-    if (value) values.push(value);
-  }
-  return values;
 }
 
 /**
@@ -217,6 +196,7 @@ export function controlSpec(project: string, root: Folder): Spec {
   spec.repos = repos.map((repo) => repo.path);
   const common = commonDirTarget(project, root);
   if (common) add(spec, common, "git");
+  for (const path of userGitConfigTargets(project)) add(spec, path, "whole");
   return spec;
 }
 

@@ -206,3 +206,38 @@ redteam(
     await assertNothingRan(arena, output);
   },
 );
+
+redteam(
+  "hooks in a folder the user's own git config names (core.hooksPath = .githooks) cannot be planted",
+  async (arena) => {
+    const output = await arena.attack({
+      // A relative hooksPath in ~/.gitconfig is taken in every repository.
+      setup: `${INIT} && git config --global core.hooksPath .githooks`,
+      runs: [{
+        language: "shell",
+        code:
+          `echo ran; mkdir -p .githooks; set -- .githooks/pre-commit; ${HOOK}; true`,
+      }],
+      after: gitWork(),
+    });
+    assertRan(output.results[0]);
+    await assertNothingRan(arena, output);
+  },
+);
+
+redteam(
+  "a project file the user's own git config includes (a dotfiles repository) cannot carry commands",
+  async (arena) => {
+    const output = await arena.attack({
+      setup:
+        `${INIT} && printf '[pull]\\n\\trebase = true\\n' > gitconfig.inc && git config --global include.path "$PWD/gitconfig.inc"`,
+      runs: [{
+        language: "shell",
+        code: `echo ran; ${FSMONITOR} >> gitconfig.inc; true`,
+      }],
+      after: gitWork(),
+    });
+    assertRan(output.results[0]);
+    await assertNothingRan(arena, output);
+  },
+);
