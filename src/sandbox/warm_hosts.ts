@@ -117,6 +117,8 @@ export function launchHost(
 const HOT_WITHIN_MS = 2000;
 /** How many hosts a hot key keeps started. */
 const HOT_DEPTH = 2;
+/** A hot key's pool grows by one per call that found it empty, up to this. */
+const MAX_DEPTH = 4;
 /** After this long without a call, a hot key's extra hosts end. */
 const COOL_AFTER_MS = 10_000;
 
@@ -126,6 +128,8 @@ export interface WarmHostsOptions {
   hotWithinMs?: number;
   /** How many hosts a hot key keeps started. @default {2} */
   hotDepth?: number;
+  /** The most a hot key keeps, grown one per call that found none ready. @default {4} */
+  maxDepth?: number;
   /** After this long without a call, a hot key keeps one host again. @default {10000} */
   coolAfterMs?: number;
 }
@@ -135,8 +139,10 @@ export interface WarmHostsOptions {
  * first. A key keeps one; a hot key (calls less than two seconds apart, as
  * in an agent's batch or loop) keeps two, and starts a replacement as it
  * hands out its last one, so that a call back to back with the last one
- * finds a host that had the time to start. Ten seconds after its last call a hot key
- * cools down to one host again.
+ * finds a host that had the time to start. Each call of a hot key that still
+ * found none ready (a burst faster than hosts start) makes it keep one more,
+ * up to four. Ten seconds after its last call a hot key cools down to one
+ * host again.
  */
 export class WarmHosts {
   #ready = new Map<string, Host[]>();
@@ -146,6 +152,7 @@ export class WarmHosts {
   #closed = false;
   #hotWithinMs: number;
   #hotDepth: number;
+  #maxDepth: number;
   #coolAfterMs: number;
 
   /**
@@ -156,6 +163,7 @@ export class WarmHosts {
   constructor(options: WarmHostsOptions = {}) {
     this.#hotWithinMs = options.hotWithinMs ?? HOT_WITHIN_MS;
     this.#hotDepth = options.hotDepth ?? HOT_DEPTH;
+    this.#maxDepth = Math.max(this.#hotDepth, options.maxDepth ?? MAX_DEPTH);
     this.#coolAfterMs = options.coolAfterMs ?? COOL_AFTER_MS;
   }
 
@@ -176,7 +184,11 @@ export class WarmHosts {
     const host = queue.shift();
     if (queue.length === 0) this.#ready.delete(key);
     if (hot && !this.#closed) {
-      this.#depth.set(key, this.#hotDepth);
+      const depth = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
+      this.#depth.set(
+        key,
+        host ? depth : Math.min(depth + 1, this.#maxDepth),
+      );
       this.#coolLater(key);
       // A host still waits: the replacement starts after the run (`refill`),
       // not while it competes with it for the CPU. The last one went: one
@@ -249,6 +261,16 @@ export class WarmHosts {
     }, this.#coolAfterMs);
     Deno.unrefTimer(timer);
     this.#cooling.set(key, timer);
+  }
+
+  /**
+   * How many hosts `key` keeps started now.
+   *
+   * @param key As for {@link WarmHosts.take}.
+   * @returns 1 for a key that is not hot.
+   */
+  depth(key: string): number {
+    return this.#depth.get(key) ?? 1;
   }
 
   /** How many started hosts wait for a run. */

@@ -71,6 +71,52 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "a hot pool keeps one more host per call that found none ready, up to its most, and cools back to one",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const warm = new WarmHosts({
+      hotWithinMs: 60_000,
+      maxDepth: 4,
+      coolAfterMs: 200,
+    });
+    const taken: Host[] = [];
+    const launch = () => sleepingHost();
+    const key = "burst";
+    try {
+      taken.push(warm.take(key, launch)); // cold
+      assert.equal(warm.depth(key), 1);
+      // A burst: each call finds the pool empty (no run ended yet to refill it).
+      taken.push(warm.take(key, launch));
+      assert.equal(warm.depth(key), 3, "hot (2) and one miss");
+      taken.push(warm.take(key, launch));
+      await afterDueTimers();
+      taken.push(warm.take(key, launch));
+      taken.push(warm.take(key, launch));
+      assert.equal(warm.depth(key), 4, "never past its most");
+      warm.refill(key, launch);
+      assert.equal(warm.ready, 4);
+      // A call that finds a host ready does not grow it.
+      taken.push(warm.take(key, launch));
+      assert.equal(warm.depth(key), 4);
+      // Quiet: back to one host, the oldest.
+      const deadline = Date.now() + 30_000;
+      while (warm.depth(key) !== 1 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(warm.depth(key), 1);
+      assert.equal(warm.ready, 1);
+    } finally {
+      warm.close();
+      for (const host of taken) {
+        discardProcess(host.process);
+        await host.process.child.status;
+      }
+    }
+  },
+});
+
 Deno.test("a confined host starts through one sh at most, whichever process limit holds", async (t) => {
   const parent = Deno.env.toObject();
   const confinement = await detectConfinement({ env: parent, bwrap: true });
