@@ -66,17 +66,20 @@ export const CONFINE_MODES: readonly ConfineMode[] = (
  *
  * @param sentence What holds, as a sentence.
  * @param fn The test body.
+ * @param skipAll Why none of the modes runs here, if none does.
  */
 export function testInModes(
   sentence: string,
   fn: (setting: ConfineSetting, t: Deno.TestContext) => Promise<void>,
+  skipAll?: string,
 ): void {
   for (const mode of CONFINE_MODES) {
+    const skip = skipAll ?? mode.skip;
     Deno.test({
       name: `${sentence}, under ${mode.name}${
-        mode.skip ? ` (skipped: ${mode.skip})` : ""
+        skip ? ` (skipped: ${skip})` : ""
       }`,
-      ignore: mode.skip !== undefined,
+      ignore: skip !== undefined,
       fn: async (t) => {
         await using setting = await confineSetting(mode);
         await fn(setting, t);

@@ -13,7 +13,14 @@ import { join } from "node:path";
 import { assertRan, runConfined, testInModes } from "./_confine_modes.ts";
 import { loopbackServer } from "./_helpers.ts";
 
-const FAMILIES = [
+/** Whether perl can name the key ring calls here (its syscall.ph), checked outside the sandbox. */
+const KEYRING_PROBE = await new Deno.Command("perl", {
+  args: ["-e", 'require "syscall.ph"; exit(defined &SYS_keyctl ? 0 : 1)'],
+  stdout: "null",
+  stderr: "null",
+}).output().then((output) => output.success, () => false);
+
+const FAMILY_LIST = [
   [1, 1, 0, "unix-stream"],
   [1, 2, 0, "unix-dgram"],
   [1, 5, 0, "unix-seqpacket"],
@@ -29,7 +36,9 @@ const FAMILIES = [
   [16, 2, 15, "netlink-uevent"],
   [38, 5, 0, "alg-seqpacket"],
   [0, 1, 0, "unspec"],
-].map(([domain, type, protocol, name]) =>
+] as const;
+const FAMILY_NAMES = FAMILY_LIST.map(([, , , name]) => name);
+const FAMILIES = FAMILY_LIST.map(([domain, type, protocol, name]) =>
   `[${domain},${type},${protocol},"${name}"]`
 ).join(",");
 
@@ -83,6 +92,15 @@ console.log(await (await fetch(${JSON.stringify(tcp.url)})).text());
         /AGENT-SECRET|OPENED|DGRAM-CONNECTED|KEYRING-REACHED/,
         out,
       );
+      // Every family was tried and refused (a probe that did not run proves nothing).
+      for (const name of FAMILY_NAMES) {
+        assert.match(out, new RegExp(`^refused ${name}: `, "m"), out);
+      }
+      if (KEYRING_PROBE) {
+        for (const call of ["add_key", "request_key", "keyctl"]) {
+          assert.match(out, new RegExp(`^keyring refused ${call}$`, "m"), out);
+        }
+      }
       assert.match(out, /LOOPBACK-OK/, out);
       assert.match(out, /^pair-ok$/m, out);
       assert.match(out, /^git-ok$/m, out);
