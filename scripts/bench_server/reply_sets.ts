@@ -2,7 +2,7 @@
  * The sets of outputs of the reply benchmark (`deno task bench replies`):
  * the outputs the digests were tuned on, the held-out ones (other formats of
  * each kind), a fresh held-out set (other tools again), a third one (tools
- * none of the others holds) and a fourth one, each a table. The outputs live
+ * none of the others holds), a fourth and a fifth one, each a table. The outputs live
  * in the `reply_*.ts` modules; this one gathers them.
  *
  * @module
@@ -42,6 +42,14 @@ import {
   systemctlStatus,
 } from "./reply_holdout4_runs.ts";
 import { cargoBuild, dotnetTest, nginxErrorLog } from "./reply_unseen_runs.ts";
+import {
+  docsSitePage,
+  elasticSearch,
+  jsonLinesLog,
+  markdownChangelog,
+  tarListing,
+} from "./reply_holdout5_data.ts";
+import { gradleBuild, npmEresolve, rspecRun } from "./reply_holdout5_runs.ts";
 import {
   fileListing,
   gitLogStat,
@@ -162,6 +170,26 @@ function holdout4Cases(): ReplyOutput[] {
   ];
 }
 
+/**
+ * The fifth held-out set: eight outputs of tools no other set holds (an
+ * RSpec run, an npm peer conflict, a Gradle build, a JSON-lines log, a tar
+ * listing, an Elasticsearch response, a Markdown changelog, a docs site's
+ * page), written with their facts before the views ran on it and committed
+ * before the views were changed for the weak classes of the others.
+ */
+function holdout5Cases(): ReplyOutput[] {
+  return [
+    rspecRun(),
+    npmEresolve(),
+    gradleBuild(),
+    jsonLinesLog(),
+    tarListing(),
+    elasticSearch(),
+    markdownChangelog(),
+    docsSitePage(),
+  ];
+}
+
 /** A table of the reply benchmark: a title and its outputs. */
 export interface ReplySet {
   /** The table's title. */
@@ -194,6 +222,11 @@ export function replySets(): ReplySet[] {
       title:
         "ctx_execute replies, fourth held-out set (facts written before the views ran on it)",
       cases: holdout4Cases(),
+    },
+    {
+      title:
+        "ctx_execute replies, fifth held-out set (facts written before the views ran on it)",
+      cases: holdout5Cases(),
     },
   ];
 }
