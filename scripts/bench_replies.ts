@@ -8,9 +8,8 @@
  * from the npm registry into a cache folder, on Node) in the same run. A
  * receipt that names a source is checked by searching that source.
  *
- * The outputs the digests were tuned on, the held-out ones (other formats
- * of each kind), a fresh held-out set (other tools again) and a third one
- * (tools none of the others holds) and a fourth one are five tables. `BENCH_OLDER=0` skips the older tool;
+ * The outputs (the tuned set and each held-out set, a table each) are
+ * gathered in `bench_server/reply_sets.ts`. `BENCH_OLDER=0` skips the older tool;
  * `BENCH_REPLIES_SHOW=1` prints every reply; `BENCH_REPLIES_ONLY=<regex>`
  * runs only the outputs whose names match.
  *
@@ -23,168 +22,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { resultText } from "../tests/_helpers/mcp_client.ts";
-import { accessLog } from "./bench_server/access_log.ts";
-import { htmlPage } from "./bench_server/html_page.ts";
-import { issuesJson } from "./bench_server/issues_json.ts";
+import { replySets } from "./bench_server/reply_sets.ts";
 import { startSession } from "./bench_server/mcp_session.ts";
-import {
-  diskUsage,
-  jiraSearch,
-  journal,
-  npmAudit,
-  sphinxPage,
-} from "./bench_server/reply_fresh_data.ts";
-import {
-  dockerBuild,
-  eslintRun,
-  goTestRun,
-  mavenRun,
-  terraformPlan,
-} from "./bench_server/reply_fresh_runs.ts";
-import { heldOutOutputs } from "./bench_server/reply_held_out.ts";
-import {
-  ec2Instances,
-  releaseNotesPage,
-  rsyncListing,
-} from "./bench_server/reply_unseen_data.ts";
-import {
-  gitDiffStat,
-  kubectlPods,
-  postgresLog,
-} from "./bench_server/reply_holdout4_data.ts";
-import {
-  cppMake,
-  pipResolver,
-  systemctlStatus,
-} from "./bench_server/reply_holdout4_runs.ts";
-import {
-  cargoBuild,
-  dotnetTest,
-  nginxErrorLog,
-} from "./bench_server/reply_unseen_runs.ts";
-import {
-  fileListing,
-  gitLogStat,
-  literal,
-  number,
-  programOutput,
-  type ReplyOutput,
-  testRun,
-} from "./bench_server/reply_outputs.ts";
+import type { ReplyOutput } from "./bench_server/reply_outputs.ts";
 import { OLDER, olderToolCommands } from "./bench_warm.ts";
 import { printTable, type Row } from "./_table.ts";
 
 type ReplyCase = ReplyOutput;
-
-function accessLogCase(): ReplyCase {
-  const text = accessLog(1, 10_000).text;
-  const lines = text.trimEnd().split("\n");
-  const stamp = (line: string) => line.match(/\[([^\]]+)\]/)![1]!.slice(0, 20);
-  const count = (status: string) =>
-    lines.filter((line) => line.includes(`" ${status} `)).length;
-  return {
-    name: "access log, 10,000 lines",
-    intent: "server errors",
-    text,
-    facts: {
-      "first timestamp": literal(stamp(lines[0]!)),
-      "last timestamp": literal(stamp(lines.at(-1)!)),
-      "5xx count": number(count("500") + count("502")),
-      "checkout errors": /\/api\/checkout/,
-    },
-  };
-}
-
-function issuesCase(): ReplyCase {
-  const text = issuesJson().text;
-  const issues = JSON.parse(text) as Array<{ number: number; title: string }>;
-  return {
-    name: `JSON (GitHub issues), ${Math.round(text.length / 1024)} KB`,
-    intent: "open bugs",
-    text,
-    facts: {
-      "item count": /\b20\b/,
-      "first title": literal(issues[0]!.title),
-      "last title": literal(issues.at(-1)!.title),
-      "fields": /\btitle\b[\s\S]*\bstate\b|\bstate\b[\s\S]*\btitle\b/,
-    },
-  };
-}
-
-function tunedCases(): ReplyCase[] {
-  return [
-    programOutput(),
-    accessLogCase(),
-    gitLogStat(),
-    testRun(),
-    fileListing(),
-    issuesCase(),
-    {
-      name: "HTML page, 60 KB, curl",
-      intent: "retry options",
-      text: htmlPage().text,
-      served: true,
-      facts: {
-        title: /Client options/,
-        "outline: Connection": /Connection/,
-        "outline: Retries": /Retr/,
-      },
-      intentFacts: { "retry.maxDelay default": /27500/ },
-    },
-  ];
-}
-
-/**
- * The second held-out set: tools and formats neither other set holds,
- * written after the first held-out set was reported and before the views
- * were changed for it (the honest figure of the latest change).
- */
-function freshCases(): ReplyCase[] {
-  return [
-    goTestRun(),
-    mavenRun(),
-    eslintRun(),
-    terraformPlan(),
-    dockerBuild(),
-    journal(),
-    npmAudit(),
-    jiraSearch(),
-    sphinxPage(),
-    diskUsage(),
-  ];
-}
-
-/**
- * The third held-out set: one output of each kind (a build, a test run, a
- * log, a listing, JSON, HTML with curl) from tools no other set holds,
- * written with its facts before the views were run on it.
- */
-function unseenCases(): ReplyCase[] {
-  return [
-    cargoBuild(),
-    dotnetTest(),
-    nginxErrorLog(),
-    rsyncListing(),
-    ec2Instances(),
-    releaseNotesPage(),
-  ];
-}
-
-/**
- * The fourth held-out set: six outputs of tools no other set holds (a C++
- * build, a resolver failure, a unit's status, pods as JSON, a database log,
- * a large diff's stat), written with their facts before the views ran on it.
- */
-function holdout4Cases(): ReplyCase[] {
-  return [
-    cppMake(),
-    pipResolver(),
-    systemctlStatus(),
-    kubectlPods(),
-    postgresLog(),
-    gitDiffStat(),
-  ];
-}
 
 /** A tool that runs shell code for the benchmark. */
 interface ReplyTool extends AsyncDisposable {
@@ -368,31 +212,9 @@ async function runCases(
 export async function benchReplies(): Promise<void> {
   const work = await Deno.makeTempDir({ prefix: "ctx-bench-replies-" });
   try {
-    await runCases(
-      "ctx_execute replies, outputs the digests are tuned on",
-      tunedCases(),
-      work,
-    );
-    await runCases(
-      "ctx_execute replies, held-out outputs (not tuned on)",
-      heldOutOutputs(),
-      work,
-    );
-    await runCases(
-      "ctx_execute replies, fresh held-out outputs (not tuned on)",
-      freshCases(),
-      work,
-    );
-    await runCases(
-      "ctx_execute replies, third held-out set (facts written before the views ran on it)",
-      unseenCases(),
-      work,
-    );
-    await runCases(
-      "ctx_execute replies, fourth held-out set (facts written before the views ran on it)",
-      holdout4Cases(),
-      work,
-    );
+    for (const set of replySets()) {
+      await runCases(set.title, set.cases, work);
+    }
   } finally {
     await Deno.remove(work, { recursive: true });
   }

@@ -1276,14 +1276,14 @@ function yamlView(input) {
       continue;
     }
     const match = line.match(YAML_LINE);
-    const indent = line.length - line.trimStart().length;
-    if (indent === 0 && match && !line.startsWith("- ")) {
+    const indent2 = line.length - line.trimStart().length;
+    if (indent2 === 0 && match && !line.startsWith("- ")) {
       topKey = match[2];
       if (!topKeys.includes(topKey)) topKeys.push(topKey);
       topItemIndent = -1;
     } else if (line.trimStart().startsWith("- ") && topKey) {
-      if (topItemIndent === -1) topItemIndent = indent;
-      if (indent === topItemIndent) {
+      if (topItemIndent === -1) topItemIndent = indent2;
+      if (indent2 === topItemIndent) {
         bump(listLengths, topKey);
         items.push({
           key: topKey,
@@ -1395,25 +1395,25 @@ function typeOf(value) {
   if (isRecord(value)) return `object(${Object.keys(value).length} keys)`;
   return value === null ? "null" : typeof value;
 }
-function outline(value, depth, indent, out) {
+function outline(value, depth, indent2, out) {
   if (out.length >= MAX_OUTLINE_LINES || depth > OUTLINE_DEPTH) return;
   if (Array.isArray(value)) {
     const first = value.find((item) => item !== null);
     if (isRecord(first)) {
-      out.push(`${indent}[items: ${typeOf(first)}]`);
-      outline(first, depth + 1, `${indent}  `, out);
+      out.push(`${indent2}[items: ${typeOf(first)}]`);
+      outline(first, depth + 1, `${indent2}  `, out);
     }
     return;
   }
   if (!isRecord(value)) return;
   for (const [key, item] of Object.entries(value)) {
     if (out.length >= MAX_OUTLINE_LINES) {
-      out.push(`${indent}\u2026`);
+      out.push(`${indent2}\u2026`);
       return;
     }
-    out.push(`${indent}${key}: ${typeOf(item)}`);
+    out.push(`${indent2}${key}: ${typeOf(item)}`);
     if (typeof item === "object" && item !== null) {
-      outline(item, depth + 1, `${indent}  `, out);
+      outline(item, depth + 1, `${indent2}  `, out);
     }
   }
 }
@@ -1874,10 +1874,12 @@ function sizesView(input) {
 
 // src/shrink/_log_view.ts
 var LEVEL = /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
+var BRACKET_LEVEL = /\[(?:\w+:)?(trace\d?|debug|info|notice|warn(?:ing)?|error|err|crit(?:ical)?|fatal|alert|emerg|panic)\]/i;
 var UPPER_LEVEL = /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
 var ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
 var ACCESS_REQUEST = /^\S+ \S+ \S+ \[[^\]]+\] "(\S+) (\S+)[^"]*" (\d{3}) /;
-var TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
+var TIMESTAMP = /\d{4}([-\/])\d{2}\1\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
+var CONTEXT_PAIRS = /(?:,\s+[a-z_]+: (?:"[^"]*"|[^,\s]+))+\s*$/i;
 var CANONICAL = {
   trace: "TRACE",
   debug: "DEBUG",
@@ -1904,6 +1906,10 @@ function logLevel(line) {
   if (access) {
     return access[1] === "5" ? "ERROR" : access[1] === "4" ? "WARN" : "INFO";
   }
+  const bracketed = head.match(BRACKET_LEVEL);
+  if (bracketed) {
+    return CANONICAL[bracketed[1].toLowerCase().replace(/\d$/, "")];
+  }
   if (!UPPER_LEVEL.test(head)) return void 0;
   const match = head.match(LEVEL);
   if (!match) return void 0;
@@ -1921,7 +1927,7 @@ function looksLikeLog(lines) {
   return seen >= 20 && logged >= seen * 0.6;
 }
 function messageTemplate(line) {
-  return line.replace(TIMESTAMP, "").replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<id>").replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, "<hex>").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+  return line.replace(TIMESTAMP, "").replace(CONTEXT_PAIRS, "").replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<id>").replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, "<hex>").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
 function logView(input) {
   const { lines, clip: clip2 } = input;
@@ -1949,7 +1955,7 @@ function logView(input) {
       group.count++;
       group.last = i;
     } else {
-      const example = request ? `${request[1]} ${request[2]} \u2192 ${request[3]}` : line;
+      const example = request ? `${request[1]} ${request[2]} \u2192 ${request[3]}` : withoutLeadingTimestamp(line);
       groups.set(key, {
         first: i,
         last: i,
@@ -1996,6 +2002,11 @@ function logView(input) {
     body,
     summary: errorCount > 0 ? `${counted(errorCount, "error")} (${counted(errors.size, "distinct message")}): ${top.join("; ")}` : `${counted(lines.length, "log line")}, no errors`
   };
+}
+function withoutLeadingTimestamp(line) {
+  const match = line.slice(0, 40).match(TIMESTAMP);
+  if (!match || match.index > 1) return line;
+  return line.slice(match.index + match[0].length).replace(/^[\s\]|,:-]+/, "");
 }
 function firstTimestamp(lines) {
   for (const line of lines.slice(0, 50)) {
@@ -2181,8 +2192,9 @@ ${page.text}`
 }
 
 // src/shrink/_failure_notes.ts
-var MESSAGE = /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+var MESSAGE = /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:\(\)\s)?(?:Error|Exception|Failure|Failed)\w* ?(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
 var PANIC = /\bpanicked at\b/;
+var MESSAGE_HEADING = /^\s*(?:Error |Failure )?Message:\s*$/;
 var RARE = / => |panicked at/;
 var GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
 var GO_RUN = /^=== (?:RUN|CONT)\s+(\S+)/;
@@ -2192,6 +2204,7 @@ var MAX_MESSAGES = 8;
 var FailureNotes = class {
   #running;
   #current;
+  #underHeading = false;
   #messages = /* @__PURE__ */ new Map();
   /** Reads a line that reported a failing test by `name` (it opens that test's report). */
   failure(line, name) {
@@ -2222,7 +2235,11 @@ var FailureNotes = class {
       }
     }
     if (!this.#current && !this.#running) return;
-    if (!MESSAGE.test(line) && !(rare && PANIC.test(line))) {
+    const underHeading = this.#underHeading && line.trim() !== "";
+    if (underHeading || MESSAGE_HEADING.test(line)) {
+      this.#underHeading = !underHeading;
+      if (!underHeading) return;
+    } else if (!MESSAGE.test(line) && !(rare && PANIC.test(line))) {
       return;
     }
     const owner = GO_MESSAGE.test(line) ? this.#running : this.#current;
@@ -2293,7 +2310,8 @@ var SUMMARY = [
   /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/,
   /^\s*(?:✖\s*)?\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
   /^Plan: \d+ to add, \d+ to change, \d+ to destroy\b/,
-  /^(?:Apply|Destroy) complete! Resources:/
+  /^(?:Apply|Destroy) complete! Resources:/,
+  /^(?:Passed|Failed)!\s+-\s+Failed:\s+\d+/
 ];
 var FAILURE = [
   /^\s*●\s+\S/,
@@ -2311,7 +2329,8 @@ var FAILURE = [
   /^\s*\d+\) \S/,
   /^\s*Failure\/Error:/,
   /^ > \[[^\]]+\] .+:$/,
-  /^FAILURE: /
+  /^FAILURE: /,
+  /^\s*Failed\s+\S+\s+\[[\d.]+\s*m?s\]\s*$/
 ];
 var ERROR = [
   /^\s*(?:error|ERROR|Error)(?:\[[\w-]+\])?\b/,
@@ -2359,7 +2378,7 @@ var LOCATION = anyOf([
   /\bappears to be in '[^']+': line \d+/,
   /^\s*\d+\s*\|\s*>>>/
 ]);
-var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
+var INTERNAL_FRAME = /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\/|^\s+at (?:System|Microsoft)\.[\w.`]+\(/;
 function anyOf(patterns) {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
 }
@@ -2412,7 +2431,8 @@ var TEST_NAMES = [
   /^(\S+::\S+) FAILED\b/,
   /^_{3,} (?!ERROR at )(\S+) _{3,}$/,
   /^\s*FAIL\s+\S+\.(?:test|spec)\.\w+ > (.+)$/,
-  /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/
+  /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/,
+  /^\s*Failed\s+(\S+)\s+\[[\d.]+\s*m?s\]\s*$/
 ];
 function failedTestName(line) {
   if (line.length > 500) return void 0;
@@ -2438,6 +2458,8 @@ var FAILING_STEP = /^ > \[[^\]]+\] .+:$/;
 var FILE_HEADER = /^(?:\.{0,2}\/|\/)?(?:[\w@.+-]+\/)*[\w@+-][\w@.+-]*\.\w{1,6}$/;
 var AT_POSITION = /^\s+\d+:\d+\s+\S/;
 var STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
+var HEADING = /^\s*\S.{0,70}:\s*$/;
+var BLOCK_LINES = 4;
 var CLEAN_SUMMARY = /^ok\s|^(?:\[\w+\]\s*)?Tests run: \d+, Failures: 0, Errors: 0\b|^test result: ok\b/;
 function shellView(input) {
   const { lines, clip: clip2 } = input;
@@ -2452,6 +2474,8 @@ function shellView(input) {
   let windowEnd = -1;
   let frames = 0;
   let internalFrames = 0;
+  let block = 0;
+  let blockIndent = 0;
   let file = "";
   const notes = new FailureNotes();
   for (let i = 0; i < lines.length; i++) {
@@ -2480,6 +2504,8 @@ function shellView(input) {
       } else notes.line(line);
       windowEnd = i + DETAIL_WINDOW;
       frames = 0;
+      block = HEADING.test(line) ? BLOCK_LINES : 0;
+      blockIndent = indent(line);
       continue;
     }
     notes.line(line);
@@ -2490,6 +2516,19 @@ function shellView(input) {
     }
     if (i > windowEnd) continue;
     const kind = detailKind(line);
+    if (!kind && block > 0 && indent(line) > blockIndent) {
+      block--;
+      if (details.length < MAX_DETAIL_LINES) {
+        details.push({
+          index: i,
+          text: line,
+          count: 1
+        });
+      }
+      continue;
+    }
+    block = !kind && HEADING.test(line) ? BLOCK_LINES : 0;
+    blockIndent = indent(line);
     if (kind === "location") keep(locations, line, i);
     else if (details.length < MAX_DETAIL_LINES) {
       if (kind === "internal-frame") internalFrames++;
@@ -2611,6 +2650,9 @@ function atFile(file, line) {
 }
 function shortName(name) {
   return name.split(/::| › /).at(-1).trim() || name;
+}
+function indent(line) {
+  return line.trim() === "" ? 0 : line.length - line.trimStart().length;
 }
 function keep(map, line, index) {
   const key = line.trim();

@@ -20,8 +20,10 @@
  * is looked for apart.
  */
 const MESSAGE =
-  /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure|Failed)\w*(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
+  /^(?:E\s+\S|(?=(\s*))\1(?:(?<=\s)[\w.-]+_test\.go:\d+: \S|Caused by: \S|(?:error: )?(?:[\w$]+\.)*[\w$]*(?:\(\)\s)?(?:Error|Exception|Failure|Failed)\w* ?(?::\s|$)|(?:Expected|Received)(?: value| substring| length)?:\s))/;
 const PANIC = /\bpanicked at\b/;
+/** A heading whose message is on the next line (VSTest's `Error Message:`). */
+const MESSAGE_HEADING = /^\s*(?:Error |Failure )?Message:\s*$/;
 /** What a deno report or a Rust panic holds: lines without it are neither. */
 const RARE = / => |panicked at/;
 const GO_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: /;
@@ -36,6 +38,7 @@ const MAX_MESSAGES = 8;
 export class FailureNotes {
   #running: string | undefined;
   #current: string | undefined;
+  #underHeading = false;
   readonly #messages = new Map<string, string[]>();
 
   /** Reads a line that reported a failing test by `name` (it opens that test's report). */
@@ -70,7 +73,11 @@ export class FailureNotes {
       }
     }
     if (!this.#current && !this.#running) return;
-    if (
+    const underHeading = this.#underHeading && line.trim() !== "";
+    if (underHeading || MESSAGE_HEADING.test(line)) {
+      this.#underHeading = !underHeading;
+      if (!underHeading) return;
+    } else if (
       !MESSAGE.test(line) && !(rare && PANIC.test(line))
     ) {
       return;

@@ -15,16 +15,24 @@
 import { bump, commas, counted, countList } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
 
-/** Level words as loggers write them: upper case, or lower case after `level=`. */
+/**
+ * Level words as loggers write them: upper case, lower case after `level=`,
+ * or lower case in brackets (nginx's `[error]`, Apache's `[proxy:error]`).
+ */
 const LEVEL =
   /\b(TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]\s*"?(trace|debug|info|notice|warn(?:ing)?|error|err|critical|fatal|panic)\b/i;
+/** A level in brackets, any case: `[error]`, `[crit]`, `[core:warn]`. */
+const BRACKET_LEVEL =
+  /\[(?:\w+:)?(trace\d?|debug|info|notice|warn(?:ing)?|error|err|crit(?:ical)?|fatal|alert|emerg|panic)\]/i;
 const UPPER_LEVEL =
   /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRIT(?:ICAL)?|FATAL|ALERT|EMERG|SEVERE|PANIC)\b|\blevel"?\s*[=:]/;
 const ACCESS = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" (\d)\d\d /;
 /** An access log line's request and status: what its errors are told apart by. */
 const ACCESS_REQUEST = /^\S+ \S+ \S+ \[[^\]]+\] "(\S+) (\S+)[^"]*" (\d{3}) /;
 const TIMESTAMP =
-  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
+  /\d{4}([-\/])\d{2}\1\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\b[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}\b|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2}(?: [+-]\d{4})?/;
+/** A run of `, key: value` pairs ending a line: nginx's context of an error. */
+const CONTEXT_PAIRS = /(?:,\s+[a-z_]+: (?:"[^"]*"|[^,\s]+))+\s*$/i;
 const CANONICAL: Readonly<Record<string, string>> = {
   trace: "TRACE",
   debug: "DEBUG",
@@ -64,7 +72,11 @@ export function logLevel(line: string): string | undefined {
   if (access) {
     return access[1] === "5" ? "ERROR" : access[1] === "4" ? "WARN" : "INFO";
   }
-  // A compiler's lower-case `error:` is not a log level.
+  // A level in brackets is a logger's; a compiler's lower-case `error:` is not.
+  const bracketed = head.match(BRACKET_LEVEL);
+  if (bracketed) {
+    return CANONICAL[bracketed[1]!.toLowerCase().replace(/\d$/, "")];
+  }
   if (!UPPER_LEVEL.test(head)) return undefined;
   const match = head.match(LEVEL);
   if (!match) return undefined;
@@ -99,6 +111,8 @@ export function looksLikeLog(lines: readonly string[]): boolean {
 export function messageTemplate(line: string): string {
   return line
     .replace(TIMESTAMP, "")
+    // The request's context after the message (`, client: …, request: "GET /a"`) varies, not the message.
+    .replace(CONTEXT_PAIRS, "")
     .replace(
       /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
       "<id>",
@@ -156,9 +170,10 @@ export function logView(input: ViewInput): View {
       group.count++;
       group.last = i;
     } else {
+      // The view gives the time span; the message gets the room of its timestamp.
       const example = request
         ? `${request[1]} ${request[2]} → ${request[3]}`
-        : line;
+        : withoutLeadingTimestamp(line);
       groups.set(key, { first: i, last: i, example, count: 1 });
     }
   }
@@ -222,6 +237,12 @@ export function logView(input: ViewInput): View {
       }): ${top.join("; ")}`
       : `${counted(lines.length, "log line")}, no errors`,
   };
+}
+
+function withoutLeadingTimestamp(line: string): string {
+  const match = line.slice(0, 40).match(TIMESTAMP);
+  if (!match || match.index! > 1) return line;
+  return line.slice(match.index! + match[0].length).replace(/^[\s\]|,:-]+/, "");
 }
 
 function firstTimestamp(lines: readonly string[]): string | undefined {

@@ -3,7 +3,9 @@
  * failing tests by name and why each failed, where a build tool says the
  * failing step is (`Dockerfile:14`), the summary lines (those that
  * report no failure only counted), every error and failure line with the
- * diff and stack frames right after a failure, then the warnings, and the
+ * diff, stack frames and explanation (the indented lines under a heading
+ * such as `The conflict is caused by:`) right after a failure, then the
+ * warnings, and the
  * head and the tail. Identical lines are shown once with their count; a
  * linter's `line:col` report names the file it sits under.
  *
@@ -40,6 +42,10 @@ const FILE_HEADER =
 const AT_POSITION = /^\s+\d+:\d+\s+\S/;
 /** A linter's stylish report: position, severity, message, rule. */
 const STYLISH = /^\s+(\d+:\d+)\s+(error|warning)\s+(.+?)\s{2,}(\S+)$/;
+/** A line that introduces the lines under it (`The conflict is caused by:`). */
+const HEADING = /^\s*\S.{0,70}:\s*$/;
+/** Lines of an error's explanation block kept, at most. */
+const BLOCK_LINES = 4;
 /** Summary lines that report no failure (a package or a class that passed). */
 const CLEAN_SUMMARY =
   /^ok\s|^(?:\[\w+\]\s*)?Tests run: \d+, Failures: 0, Errors: 0\b|^test result: ok\b/;
@@ -69,6 +75,9 @@ export function shellView(input: ViewInput): View {
   let windowEnd = -1;
   let frames = 0;
   let internalFrames = 0;
+  // Lines left of the indented block under a heading near an error (its explanation).
+  let block = 0;
+  let blockIndent = 0;
   let file = "";
   const notes = new FailureNotes();
   for (let i = 0; i < lines.length; i++) {
@@ -95,6 +104,8 @@ export function shellView(input: ViewInput): View {
       } else notes.line(line);
       windowEnd = i + DETAIL_WINDOW;
       frames = 0;
+      block = HEADING.test(line) ? BLOCK_LINES : 0;
+      blockIndent = indent(line);
       continue;
     }
     notes.line(line);
@@ -105,6 +116,16 @@ export function shellView(input: ViewInput): View {
     }
     if (i > windowEnd) continue;
     const kind = detailKind(line);
+    // The block is the indented lines right under its heading: any other line ends it.
+    if (!kind && block > 0 && indent(line) > blockIndent) {
+      block--;
+      if (details.length < MAX_DETAIL_LINES) {
+        details.push({ index: i, text: line, count: 1 });
+      }
+      continue;
+    }
+    block = !kind && HEADING.test(line) ? BLOCK_LINES : 0;
+    blockIndent = indent(line);
     if (kind === "location") keep(locations, line, i);
     else if (details.length < MAX_DETAIL_LINES) {
       if (kind === "internal-frame") internalFrames++;
@@ -264,6 +285,11 @@ function atFile(file: string, line: string): string {
 /** A test's name without its file or suite (`a.py::Suite::t` is `t`). */
 function shortName(name: string): string {
   return name.split(/::| › /).at(-1)!.trim() || name;
+}
+
+/** The blanks a line opens with; a blank line is indented by none. */
+function indent(line: string): number {
+  return line.trim() === "" ? 0 : line.length - line.trimStart().length;
 }
 
 function keep(map: Map<string, Kept>, line: string, index: number): void {

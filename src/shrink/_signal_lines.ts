@@ -3,7 +3,7 @@
  * summary lines (`3 failed, 297 passed`), and, right after a failure, its
  * assertion diff, code frame and stack frames. Knows the shapes of jest,
  * vitest, mocha, node:test and TAP, deno test, pytest and unittest, go test,
- * cargo test, rspec, JUnit/Maven/Gradle, tsc, webpack and compilers in
+ * cargo test, rspec, JUnit/Maven/Gradle, dotnet test (VSTest), tsc, webpack and compilers in
  * general; and the failing tests' names where a runner prints them.
  *
  * Pure: bounded regular expressions over single lines, never I/O.
@@ -39,6 +39,7 @@ const SUMMARY: readonly RegExp[] = [
   /^\s*(?:✖\s*)?\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
   /^Plan: \d+ to add, \d+ to change, \d+ to destroy\b/,
   /^(?:Apply|Destroy) complete! Resources:/,
+  /^(?:Passed|Failed)!\s+-\s+Failed:\s+\d+/,
 ];
 
 const FAILURE: readonly RegExp[] = [
@@ -58,6 +59,7 @@ const FAILURE: readonly RegExp[] = [
   /^\s*Failure\/Error:/,
   /^ > \[[^\]]+\] .+:$/,
   /^FAILURE: /,
+  /^\s*Failed\s+\S+\s+\[[\d.]+\s*m?s\]\s*$/,
 ];
 
 const ERROR: readonly RegExp[] = [
@@ -120,7 +122,7 @@ const LOCATION = anyOf([
 
 /** Frames in dependencies and the runtime: counted, not shown. */
 const INTERNAL_FRAME =
-  /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\//;
+  /node_modules|node:internal|\(internal\/|site-packages|\/rustc\/|java\.base\/|<anonymous>\)?$|\/usr\/lib\/|^\s+at (?:System|Microsoft)\.[\w.`]+\(/;
 
 /** One pattern for a list: a single scan per line instead of one per pattern. */
 function anyOf(patterns: readonly RegExp[]): RegExp {
@@ -234,6 +236,7 @@ const TEST_NAMES: readonly RegExp[] = [
   /^_{3,} (?!ERROR at )(\S+) _{3,}$/,
   /^\s*FAIL\s+\S+\.(?:test|spec)\.\w+ > (.+)$/,
   /^\[ERROR\]\s+(\S+)\s+Time elapsed.*<<< (?:FAILURE|ERROR)!/,
+  /^\s*Failed\s+(\S+)\s+\[[\d.]+\s*m?s\]\s*$/,
 ];
 
 /**
