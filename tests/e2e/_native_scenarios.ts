@@ -121,20 +121,33 @@ function fetchCall(agent: string, url: string): CallSpec | undefined {
   };
 }
 
+/** The test certificates (`tests/fixtures/tls/README.md`). */
+const TLS = `${REPO}/tests/fixtures/tls`;
+
 const webFetch: NativeCase = {
   id: 13,
   title: "native web fetch of a 600 KB page from loopback",
-  // deno-lint-ignore require-await -- the shape of every case
   async prepare(session) {
     const page = postmortemPage();
+    // Over TLS: Claude Code's WebFetch turns http: into https: before it
+    // fetches (2.1.197's binary), so a plain loopback server never answers it.
+    // The agent trusts the test authority for this case only.
     const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      {
+        hostname: "127.0.0.1",
+        port: 0,
+        onListen: () => {},
+        cert: await Deno.readTextFile(`${TLS}/cert.pem`),
+        key: await Deno.readTextFile(`${TLS}/key.pem`),
+      },
       () =>
         new Response(page, {
           headers: { "content-type": "text/html; charset=utf-8" },
         }),
     );
-    const url = `http://127.0.0.1:${server.addr.port}/incident-4711.html`;
+    const trust = { NODE_EXTRA_CA_CERTS: `${TLS}/ca.pem` };
+    Object.assign(session.extraEnv, trust);
+    const url = `https://127.0.0.1:${server.addr.port}/incident-4711.html`;
     return {
       call: fetchCall(session.agent.name, url)!,
       facts: PAGE_FACTS,
@@ -147,7 +160,10 @@ const webFetch: NativeCase = {
             skipWebFetchPreflight: true,
           })
         : undefined,
-      [Symbol.asyncDispose]: () => server.shutdown(),
+      [Symbol.asyncDispose]: async () => {
+        for (const key of Object.keys(trust)) delete session.extraEnv[key];
+        await server.shutdown();
+      },
     };
   },
 };
