@@ -199,6 +199,12 @@ export interface Adapter {
    * platform that formats replacements.
    */
   canReplaceOutput?(input: ToolHookInput): boolean;
+  /**
+   * Whether the reply puts the view beside this call's result (a failure's
+   * context note) rather than in its place: the model then gets both, and
+   * the shrink is counted so. Without this method, never.
+   */
+  viewBeside?(input: ToolHookInput): boolean;
   /** The platform's answer that lets everything proceed (used when ctx-mode fails). */
   passThrough(): HookOutput;
   /**

@@ -344,6 +344,8 @@ export const claudeCode: Adapter = {
 
   formatReplacement: formatClaudeReplacement,
   canReplaceOutput: claudeCanReplace,
+  // A failure's answer adds `additionalContext`; its error still goes to the model.
+  viewBeside: (input) => input.error !== undefined,
 
   passThrough(): HookOutput {
     return { stdout: "", exitCode: 0 };

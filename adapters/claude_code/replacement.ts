@@ -11,8 +11,12 @@
  * `filenames` (printed one a line), a fetch's `result`, an MCP tool's text
  * block. `PostToolUseFailure` (a command that exited non-zero, a tool that
  * threw) cannot replace anything, nor can the tools whose shape is not one
- * of these; a Read that failed without a result (a file too large for it)
- * gets the view of the file beside its error, as `additionalContext`.
+ * of these. Two failures get a view beside their error, as
+ * `additionalContext`: a Read that failed without a result (a file too large
+ * for it) gets the view of the file; a shell command that exited non-zero
+ * (its output comes only as the failure's `error`) gets the view of that
+ * output, whose errors, failing tests and summary the model may otherwise
+ * miss in the bulk.
  *
  * @module
  */
@@ -106,7 +110,9 @@ function replacedOutput(toolName: string, output: unknown, view: string) {
 export function claudeCanReplace(input: ToolHookInput): boolean {
   const { call } = input;
   if (input.event !== "post_tool_use") return false;
-  if (input.error !== undefined) return failedRead(input);
+  if (input.error !== undefined) {
+    return failedRead(input) || failedShell(input);
+  }
   return call.output !== undefined &&
     replacedOutput(call.toolName, call.output, "") !== undefined;
 }
@@ -121,6 +127,17 @@ export function claudeCanReplace(input: ToolHookInput): boolean {
  */
 function failedRead(input: ToolHookInput): boolean {
   return input.call.toolName === "Read" && input.call.output === undefined;
+}
+
+/**
+ * A shell command that failed: Claude Code hands its output over only as
+ * the failure's `error` ("Exit code N" and what the command printed), so
+ * its view goes beside it as the failure's `additionalContext`.
+ */
+function failedShell(input: ToolHookInput): boolean {
+  const { call } = input;
+  return (call.toolName === "Bash" || call.toolName === "PowerShell") &&
+    call.output === undefined;
 }
 
 /**

@@ -39,6 +39,12 @@ export interface KeepShrunkOptions {
   scrubber: SecretScrubber;
   /** Whether the agent's reply carries the view (else the model got the result whole). */
   delivered: boolean;
+  /**
+   * Whether the view went beside a result the model still got (a failure's
+   * error): then the model got both, and nothing was kept out.
+   * @default {false}
+   */
+  beside?: boolean | undefined;
   /** When, in milliseconds since the epoch. */
   at: number;
 }
@@ -78,7 +84,11 @@ export async function keepShrunk(
       tool: `${SHRINK_TOOL_PREFIX}${options.toolName}`,
       at: options.at,
       bytesIn: shrunk.originalBytes,
-      bytesOut: options.delivered ? shrunk.viewBytes : shrunk.originalBytes,
+      bytesOut: !options.delivered
+        ? shrunk.originalBytes
+        : options.beside
+        ? shrunk.originalBytes + shrunk.viewBytes
+        : shrunk.viewBytes,
       error: false,
     });
     writeSessionTotals(

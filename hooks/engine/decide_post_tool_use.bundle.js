@@ -3589,7 +3589,7 @@ async function keepShrunk(shrunk, options) {
       tool: `${SHRINK_TOOL_PREFIX}${options.toolName}`,
       at: options.at,
       bytesIn: shrunk.originalBytes,
-      bytesOut: options.delivered ? shrunk.viewBytes : shrunk.originalBytes,
+      bytesOut: !options.delivered ? shrunk.originalBytes : options.beside ? shrunk.originalBytes + shrunk.viewBytes : shrunk.viewBytes,
       error: false
     });
     writeSessionTotals(sessionTotalsPath(options.dataHome, options.project, options.sessionId), log.totals(options.sessionId));
@@ -3762,6 +3762,7 @@ function shrinkDeps(adapter, input, where, facts) {
         toolName: call.toolName,
         scrubber,
         delivered: adapter.formatReplacement !== void 0,
+        beside: adapter.viewBeside?.(input) ?? false,
         at: facts.now
       });
       if (!facts.defer) return keep2();

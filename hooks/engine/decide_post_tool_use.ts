@@ -169,6 +169,7 @@ function shrinkDeps(
           toolName: call.toolName,
           scrubber,
           delivered: adapter.formatReplacement !== undefined,
+          beside: adapter.viewBeside?.(input) ?? false,
           at: facts.now,
         });
       if (!facts.defer) return keep();

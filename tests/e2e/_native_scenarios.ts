@@ -35,6 +35,8 @@ import type { Session } from "./_session.ts";
 export interface NativeMeasure {
   agent: string;
   scenario: number;
+  /** Bytes of the tool's whole output, before the agent cut, kept or summarised it. */
+  full: number;
   /** Bytes of the tool's result the model received without ctx-mode. */
   off: number;
   /** … and with ctx-mode installed. */
@@ -59,6 +61,8 @@ export const NATIVE_MEASURES: NativeMeasure[] = [];
 /** The world a case sets up, and the call that reads it. */
 interface Prepared {
   call: CallSpec;
+  /** Bytes of the tool's whole output, as the tool made it. */
+  full: number;
   facts: readonly string[];
   /** What the model asks `ctx_search` for: words of the question, never the facts themselves. */
   queries: readonly string[];
@@ -85,6 +89,7 @@ const testRun: NativeCase = {
     );
     return {
       call: { role: "shell", command: "node run_tests.mjs" },
+      full: await outputBytes(session, "node run_tests.mjs"),
       facts: FAILING_TESTS,
       queries: ["● failed test Expected Received"],
     };
@@ -98,6 +103,7 @@ const gitLog: NativeCase = {
     const hash = await gitHistory(session.where.project);
     return {
       call: { role: "shell", command: "git log --stat" },
+      full: await outputBytes(session, "git log --stat"),
       facts: [hash],
       queries: [LEDGER_FILE],
     };
@@ -121,22 +127,36 @@ function fetchCall(agent: string, url: string): CallSpec | undefined {
   };
 }
 
+/** The test certificates (`tests/fixtures/tls/README.md`). */
+const TLS = `${REPO}/tests/fixtures/tls`;
+
 const webFetch: NativeCase = {
   id: 13,
   title: "native web fetch of a 600 KB page from loopback",
-  // deno-lint-ignore require-await -- the shape of every case
   async prepare(session) {
     const page = postmortemPage();
+    // Over TLS: Claude Code's WebFetch turns http: into https: before it
+    // fetches (2.1.197's binary), so a plain loopback server never answers it.
+    // The agent trusts the test authority for this case only.
     const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      {
+        hostname: "127.0.0.1",
+        port: 0,
+        onListen: () => {},
+        cert: await Deno.readTextFile(`${TLS}/cert.pem`),
+        key: await Deno.readTextFile(`${TLS}/key.pem`),
+      },
       () =>
         new Response(page, {
           headers: { "content-type": "text/html; charset=utf-8" },
         }),
     );
-    const url = `http://127.0.0.1:${server.addr.port}/incident-4711.html`;
+    const trust = { NODE_EXTRA_CA_CERTS: `${TLS}/ca.pem` };
+    Object.assign(session.extraEnv, trust);
+    const url = `https://127.0.0.1:${server.addr.port}/incident-4711.html`;
     return {
       call: fetchCall(session.agent.name, url)!,
+      full: utf8Bytes(page),
       facts: PAGE_FACTS,
       queries: ["what was the root cause, why did checkout calls fail"],
       url,
@@ -147,7 +167,10 @@ const webFetch: NativeCase = {
             skipWebFetchPreflight: true,
           })
         : undefined,
-      [Symbol.asyncDispose]: () => server.shutdown(),
+      [Symbol.asyncDispose]: async () => {
+        for (const key of Object.keys(trust)) delete session.extraEnv[key];
+        await server.shutdown();
+      },
     };
   },
 };
@@ -229,7 +252,8 @@ const otherMcp: NativeCase = {
     ) {
       return { skip: `no known way to add an MCP server to its configuration` };
     }
-    const size = JSON.stringify(bulkRecords(), null, 2).length;
+    const records = JSON.stringify(bulkRecords(), null, 2);
+    const size = records.length;
     if (size < 70_000) throw new Error(`the records are only ${size} bytes`);
     return {
       call: {
@@ -245,6 +269,7 @@ const otherMcp: NativeCase = {
           `"([\\w.-]*${SECOND_SERVER}[\\w.-]*list_records)"`,
         ),
       },
+      full: utf8Bytes(records),
       facts: RECORD_FACTS,
       queries: ["failed record error"],
       configure: () => registerSecondServer(session),
@@ -258,9 +283,11 @@ const logRead: NativeCase = {
   async prepare(session) {
     const path = `${session.where.project}/logs/app.log`;
     await Deno.mkdir(`${session.where.project}/logs`, { recursive: true });
-    await Deno.writeTextFile(path, appLog());
+    const log = appLog();
+    await Deno.writeTextFile(path, log);
     return {
       call: { role: "read", path },
+      full: utf8Bytes(log),
       facts: [LOG_ERROR],
       queries: ["ERROR payments gateway"],
     };
@@ -355,7 +382,27 @@ function excerpt(text: string): string {
 }
 
 function bytesOf(result: ToolResult | undefined): number {
-  return new TextEncoder().encode(result?.text ?? "").length;
+  return utf8Bytes(result?.text ?? "");
+}
+
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Bytes a shell command prints (stdout and stderr) run in the project, as the agent's shell would. */
+async function outputBytes(session: Session, command: string): Promise<number> {
+  const output = await new Deno.Command("sh", {
+    args: ["-c", command],
+    cwd: session.where.project,
+    clearEnv: true,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      HOME: session.where.home,
+      NO_COLOR: "1",
+    },
+    stdin: "null",
+  }).output();
+  return output.stdout.length + output.stderr.length;
 }
 
 function factsIn(text: string, facts: readonly string[]): string[] {
@@ -412,6 +459,7 @@ async function runNative(
     const measure: NativeMeasure = {
       agent: session.agent.name,
       scenario: nativeCase.id,
+      full: prepared.full,
       off: bytesOf(off.received.result),
       on: bytesOf(on.received.result) + bytesOf(on.received.followed),
       canShrink,
@@ -480,9 +528,11 @@ export function formatNativeTable(
   const rows = [[
     "agent",
     "scenario",
+    "full output",
     "bytes off",
     "bytes on",
-    "ratio",
+    "on/full",
+    "off/full",
     "facts off",
     "facts on (search)",
   ]];
@@ -492,9 +542,11 @@ export function formatNativeTable(
     rows.push([
       m.agent,
       `S${m.scenario}`,
+      String(m.full),
       String(m.off),
       String(m.on),
-      ratio(m.on, m.off),
+      ratio(m.on, m.full),
+      ratio(m.off, m.full),
       `${m.factsOff}/${m.facts}`,
       `${m.factsOn}/${m.facts} (${m.fromSearch})`,
     ]);
@@ -508,28 +560,31 @@ export function formatNativeTable(
   lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("-|-"));
   const totals = [...new Set(measures.map((m) => m.agent))].map((agent) => {
     const mine = measures.filter((m) => m.agent === agent);
+    const full = mine.reduce((sum, m) => sum + m.full, 0);
     const off = mine.reduce((sum, m) => sum + m.off, 0);
     const on = mine.reduce((sum, m) => sum + m.on, 0);
     const facts = mine.reduce((sum, m) => sum + m.facts, 0);
     const kept = mine.reduce((sum, m) => sum + m.factsOn, 0);
     const canShrink = mine[0]!.canShrink;
     const target = canShrink
-      ? `target ≤ 0.15×: ${on <= off * 0.15 ? "met" : "MISSED"}`
+      ? `target ≤ 0.15× of the full output: ${
+        on <= full * 0.15 ? "met" : "MISSED"
+      }`
       : `cannot shrink: ${
         Math.abs(on - off) <= off * 0.02
           ? "unchanged, as it must be"
           : "changed"
       }`;
-    return `${agent}: summed ${off} → ${on} bytes (${
-      ratio(on, off)
-    }), facts ${kept}/${facts}; ${target}`;
+    return `${agent}: summed full ${full}, off ${off} (${
+      ratio(off, full)
+    }), on ${on} (${ratio(on, full)}) bytes, facts ${kept}/${facts}; ${target}`;
   });
   const excerpts = measures.flatMap((m) => [
     `${m.agent} S${m.scenario} off: ${m.excerpts.off}`,
     `${m.agent} S${m.scenario} on:  ${m.excerpts.on}`,
   ]);
   return [
-    "Native tools (S11–S15): bytes of the tool result the model received, without ctx-mode and with it",
+    "Native tools (S11–S15): bytes of the tool's whole output, and of the tool result the model received (with any hook context beside it) without ctx-mode and with it; ratios against the whole output",
     ...lines,
     "",
     ...totals,

@@ -55,6 +55,8 @@ export class Session implements AsyncDisposable {
 
   /** The Deno cache of ctx-mode's runs (the HTTP-served tree gets one of its own). */
   denoDir: string;
+  /** Variables a case adds to the agent's runs while it lasts (a test authority to trust). */
+  readonly extraEnv: Record<string, string> = {};
   #tree: TreeServer | undefined;
   #mirror: NpmMirror | undefined;
   /** The channel command a plugin agent's plugin runs instead of ctx-mode (scenario 6). */
@@ -221,6 +223,7 @@ export class Session implements AsyncDisposable {
       HTTP_PROXY: "http://127.0.0.1:9",
       NO_PROXY: "127.0.0.1,localhost",
       ...this.agent.env(this.where),
+      ...this.extraEnv,
       ...(this.#pluginCommand ? { CTX_MODE_COMMAND: this.#pluginCommand } : {}),
     };
     // An agent unsets a variable by giving it an empty value.

@@ -2,13 +2,16 @@
  * Claude Code's `modifyOutput` as a fact: a real `ctx-mode hook claude-code
  * PostToolUse` process, fed Claude Code's payloads (from the fixtures) with a
  * bulky result in them, answers `updatedToolOutput` in each tool's own shape;
- * a small result, an editable source read, a failure and ctx-mode's own tool
+ * a failing command's bulky output gets its view beside the error; a small
+ * result, an editable source read, a small failure and ctx-mode's own tool
  * are never changed, and a kept-output file is read only inside Claude
  * Code's folder.
  */
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
+import { childDatabase } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import {
   answer,
@@ -292,7 +295,61 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
   );
 
   await t.step(
-    "unchanged: a small result, an editable source read, a failure, ctx-mode's own tool",
+    "a failing Bash with bulky output: the view of its error as the failure's additionalContext",
+    async () => {
+      const failure = await fixture(
+        agent,
+        "session/PostToolUseFailure.Bash.json",
+        where.root,
+      );
+      failure.tool_input = { command: "npm test" };
+      failure.error = `Exit code 1\n${bulkyTestRun()}`;
+      const output = answer(
+        await reply(agent, "PostToolUseFailure", failure, where),
+      );
+      assert.deepEqual(Object.keys(output), ["hookSpecificOutput"]);
+      const specific = output.hookSpecificOutput as Record<string, unknown>;
+      assert.deepEqual(Object.keys(specific).sort(), [
+        "additionalContext",
+        "hookEventName",
+      ]);
+      assert.equal(specific.hookEventName, "PostToolUseFailure");
+      assertView(
+        specific.additionalContext,
+        /^\$ npm test\nexit 1 /,
+        /not ok 700 - rejects login attempt 700/,
+        /not ok 1500/,
+        /not ok 2900/,
+      );
+      const view = specific.additionalContext as string;
+      assert.ok(view.length < 20_000);
+
+      // The error is indexed under the receipt's source, and counted as what
+      // the model got: the error (still delivered) and the view beside it.
+      using kb = KnowledgeBase.open(childDatabase(where.home, where.root));
+      const source = /indexed as "([^"]+)"/.exec(view)?.[1];
+      const [found] = kb.search(["rejects login attempt 1500"], { source });
+      assert.match(found?.hits[0]?.snippet ?? "", /not ok 1500/);
+      const call = kb.toolCalls().session(String(failure.session_id)).filter(
+        (entry) => entry.tool === "shrink/Bash",
+      ).at(-1);
+      const errorBytes = new TextEncoder().encode(String(failure.error)).length;
+      assert.equal(call?.bytesIn, errorBytes);
+      assert.ok((call?.bytesOut ?? 0) > errorBytes);
+
+      // An interrupted or otherwise failing tool that is not a shell or a
+      // Read gets nothing added.
+      failure.tool_name = "Grep";
+      failure.tool_input = { pattern: "x" };
+      assert.equal(
+        (await reply(agent, "PostToolUseFailure", failure, where)).stdout,
+        "",
+      );
+    },
+  );
+
+  await t.step(
+    "unchanged: a small result, an editable source read, a small failure, ctx-mode's own tool",
     async () => {
       const small = await fixture(agent, "PostToolUse.json", where.root);
       assert.equal(
@@ -310,12 +367,12 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
         source;
       assert.equal((await reply(agent, "PostToolUse", read, where)).stdout, "");
 
+      // A failing command whose output is small: its error says it all.
       const failure = await fixture(
         agent,
         "session/PostToolUseFailure.Bash.json",
         where.root,
       );
-      failure.error = `Exit code 1\n${bulkyTestRun()}`;
       assert.equal(
         (await reply(agent, "PostToolUseFailure", failure, where)).stdout,
         "",
