@@ -5,8 +5,9 @@
  * `main.ts` and the hook command load their modules by computed relative
  * specifier (so a start reads only what it needs; the hook handlers' bundles
  * keep the engine's), the JavaScript sandbox
- * imports the user's code file, and a run from a URL loads the sandbox hosts
- * into the cache. Each of those resolves without an import map
+ * imports the user's code file, a run from a URL loads the sandbox hosts
+ * into the cache, and `install`/`uninstall` load their work only once their
+ * arguments are checked and the npm packages it needs are cached quietly. Each of those resolves without an import map
  * once published. When the dry run cannot reach the registry it says so in
  * one line and exits 0.
  *
@@ -28,6 +29,7 @@ export const EXPECTED_DYNAMIC_IMPORTS: readonly string[] = [
   "src/cli/doctor.ts",
   "src/cli/hook.ts",
   "src/cli/index.ts",
+  "src/cli/install.ts",
   "src/cli/serve.ts",
   "src/sandbox/js_host.ts",
   "src/sandbox/_remote_hosts.ts",
