@@ -156,12 +156,19 @@ function killRun(pid: number): KilledProcess[] {
  * Once a killed host is reaped, reaps what was below it (a bubblewrap's PID
  * namespace init, a process it started ahead) and what is left in its
  * session, and forgets the host.
+ *
+ * @returns When all of it is reaped: a PID namespace's init is reaped only
+ * once the kernel has ended every process of its namespace, which under
+ * load takes a while after the init was killed.
  */
-function reapAfter(child: Deno.ChildProcess, killed: KilledProcess[]): void {
-  child.status.catch(() => {}).finally(() => {
+function reapAfter(
+  child: Deno.ChildProcess,
+  killed: KilledProcess[],
+): Promise<void> {
+  return child.status.then(() => {}, () => {}).finally(async () => {
     untrackGroup(child.pid);
-    Promise.all([reapKilled(killed), reapSession(child.pid)]).catch(() => {});
-  });
+    await Promise.all([reapKilled(killed), reapSession(child.pid)]);
+  }).catch(() => {});
 }
 
 const liveDirs = new Set<string>();
@@ -362,6 +369,7 @@ export async function superviseProcess(
   // namespace init) may come to this process, to be reaped, when it ends.
   if (Deno.build.os === "linux") killed.push(...childrenWithStart(child.pid));
   let status: Deno.CommandStatus | undefined;
+  let reaped = Promise.resolve();
   try {
     status = await Promise.race([
       child.status,
@@ -377,15 +385,15 @@ export async function superviseProcess(
     killed.push(...killRun(child.pid));
     liveGroups.delete(child.pid);
     // Marked until reaped: no sweep (this one below included) reaps it in its waiter's place.
-    reapAfter(child, killed);
+    reaped = reapAfter(child, killed);
   }
   // A bubblewrap that is its PID namespace's init may still be ending that
   // namespace (its processes alive) after the bubblewrap above it reported
   // the exit and left: it came to this process, outside the tree just
-  // killed. The run is over once the kernel emptied the namespace, which
-  // it has when that init is a zombie, reaped here.
-  await child.status.catch(() => {});
-  await reapSession(child.pid);
+  // killed, in a session of its own. The run is over once the kernel
+  // emptied the namespace, which it has when that init is a zombie, reaped
+  // here.
+  await reaped;
   if (status !== undefined || timedOut || aborted || outOfMemory) {
     // The host did not end the run itself (it was killed, or the code ended
     // it): what it held came to us.

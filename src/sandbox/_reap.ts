@@ -17,6 +17,26 @@ import { libc, reapChild } from "./_libc.ts";
 const PR_SET_CHILD_SUBREAPER = 36;
 
 /**
+ * How long the reaping after a run waits for what it killed. On an idle
+ * machine the kernel ends a killed PID namespace within milliseconds; on one
+ * starved by other work (another run's fork bomb, a loaded 2-core machine)
+ * it took seconds, and a run that returned before then left its processes
+ * alive for that long.
+ */
+const REAP_DEADLINE_MS = 30_000;
+
+/**
+ * Waits a moment before the next look at what is still dying: 1 ms, then
+ * longer each time, up to 20 ms.
+ *
+ * @param looks How many looks were taken so far.
+ */
+function pauseBeforeLook(looks: number): Promise<void> {
+  const ms = Math.min(20, 2 ** Math.min(looks, 5));
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
  * Makes this process the one that adopts its orphaned descendants.
  *
  * @returns Whether it took effect (Linux, with FFI allowed).
@@ -198,8 +218,8 @@ export interface KilledProcess {
  * Reaps the killed processes that came to this process once their parents
  * died (a bubblewrap below the host, its PID namespace's init, a process
  * the host started ahead): nothing else ever waits for them, and each would
- * stay a zombie for as long as the server runs. Waits for each (up to a few
- * seconds) until it is a zombie of this process, or gone, or its pid is
+ * stay a zombie for as long as the server runs. Waits for each (up to
+ * {@link REAP_DEADLINE_MS}) until it is a zombie of this process, or gone, or its pid is
  * another process's (the start time differs); a host that an isolate of
  * this process marked (`markStarted`) is never reaped here.
  *
@@ -211,7 +231,8 @@ export async function reapKilled(
 ): Promise<void> {
   if (Deno.build.os !== "linux" || libc() === null) return;
   let waiting = [...killed];
-  const end = performance.now() + 5_000;
+  const end = performance.now() + REAP_DEADLINE_MS;
+  let looks = 0;
   while (waiting.length > 0) {
     const marked = markedStarted();
     waiting = waiting.filter(({ pid, start }) => {
@@ -229,7 +250,7 @@ export async function reapKilled(
       return false;
     });
     if (waiting.length === 0 || performance.now() > end) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await pauseBeforeLook(looks++);
   }
 }
 
@@ -328,11 +349,12 @@ function sessionOf(pid: number | "self"): number | null {
  * whose pid is the ended one's again) and a marked host are left alone.
  *
  * @param session The pid of the reaped host (its session's id).
- * @returns When none is left (or after a few seconds).
+ * @returns When none is left (or after {@link REAP_DEADLINE_MS}).
  */
 export async function reapSession(session: number): Promise<void> {
   if (Deno.build.os !== "linux" || libc() === null) return;
-  const end = performance.now() + 5_000;
+  const end = performance.now() + REAP_DEADLINE_MS;
+  let looks = 0;
   while (true) {
     const marked = markedStarted();
     const left = childrenOfSelf().filter((pid) =>
@@ -347,7 +369,7 @@ export async function reapSession(session: number): Promise<void> {
       reapChild(pid);
     }
     if (left.length === 0 || performance.now() > end) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await pauseBeforeLook(looks++);
   }
 }
 
@@ -416,7 +438,7 @@ function childrenOf(pid: number): number[] {
  * of another, nor reaps it (its waiter would then fail with `ECHILD`).
  *
  * @param own The pids this isolate started (its hosts).
- * @returns When every one of them is reaped (or after a few seconds).
+ * @returns When every one of them is reaped (or after {@link REAP_DEADLINE_MS}).
  */
 export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
   if (Deno.build.os !== "linux" || libc() === null) return;
@@ -429,7 +451,8 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       seccompFilters(pid) > inherited && sessionOf(pid) !== session
     );
   };
-  const end = performance.now() + 5_000;
+  const end = performance.now() + REAP_DEADLINE_MS;
+  let looks = 0;
   const killed: KilledProcess[] = [];
   for (let pids = adopted(); pids.length > 0; pids = adopted()) {
     for (const pid of pids) {
@@ -448,7 +471,7 @@ export async function sweepAdopted(own: ReadonlySet<number>): Promise<void> {
       reapChild(pid);
     }
     if (performance.now() > end) break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await pauseBeforeLook(looks++);
   }
   // What was below them came to this process as they died.
   await reapKilled(killed);
