@@ -29,6 +29,7 @@ export async function runServer(
   );
   // Runs are processes of the same user: keep the server's environment out of their reach.
   hideFromSameUser();
+  exitOnStopSignals();
   // Which confinement runs get is said at start, so a weaker one is never silent.
   const sandbox = await confinementReport(context.env);
   await context.err(`ctx-mode: sandbox ${sandbox.detail}\n`);
@@ -82,5 +83,22 @@ export async function runServer(
   } finally {
     const started = await socket;
     if (!("reason" in started)) await started.close();
+  }
+}
+
+/**
+ * Makes a stop signal an orderly exit: the exit's unload handlers end the
+ * runs still going and remove their temp dirs (a signal's default action
+ * would end this process without them; the runs still die with it, but
+ * their temp dirs stay until the next server).
+ */
+function exitOnStopSignals(): void {
+  const signals = [["SIGTERM", 143], ["SIGHUP", 129], ["SIGINT", 130]] as const;
+  for (const [signal, code] of signals) {
+    try {
+      Deno.addSignalListener(signal, () => Deno.exit(code));
+    } catch {
+      // not a signal of this system
+    }
   }
 }

@@ -260,7 +260,8 @@ export function planHost(
     );
   }
   if (confinement.kind === "landlock" && plan.steps) {
-    const limit = plan.processLimit = processLimit(parent);
+    // A PID namespace first: the kernel ends the run with its host, and with a killed server.
+    const limit = plan.processLimit = processLimit(parent, true);
     plan.argv = limit.outer(limit.landlock(argv, parent));
     return plan;
   }

@@ -134,6 +134,59 @@ export function pidNamespaceWrapper(
   return wrapper = ok ? candidate : null;
 }
 
+let userWrapper: string[] | null | undefined;
+
+/**
+ * For a server that is not root: the command that starts a Landlock host in
+ * a user and PID namespace of its own (the user mapped to itself), as the
+ * namespace's first process, with its own `/proc`. `setpriv --pdeathsig`
+ * ties `unshare` to the server and `unshare --kill-child` the host to
+ * `unshare`, and the kernel ends a PID namespace whole when its first
+ * process ends: a run dies with its host, and with a killed server, even
+ * one that forks as fast as it can. Null where this cannot be built (root,
+ * no `setpriv`/`unshare` in a system folder, or user namespaces refused:
+ * probed once).
+ *
+ * @param env The server's environment (for PATH).
+ * @returns The wrapper's arguments, the host's command to follow.
+ */
+export function userPidNamespaceWrapper(
+  env: Readonly<Record<string, string>>,
+): string[] | null {
+  if (userWrapper !== undefined) return userWrapper;
+  userWrapper = null;
+  if (Deno.build.os !== "linux" || Deno.uid() === 0) return null;
+  const setpriv = systemTool("setpriv", env);
+  const unshare = systemTool("unshare", env);
+  if (!setpriv || !unshare) return null;
+  const candidate = [
+    setpriv,
+    "--pdeathsig",
+    "KILL",
+    "--",
+    unshare,
+    "--user",
+    "--map-current-user",
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--mount-proc",
+    "--",
+  ];
+  try {
+    const probe = new Deno.Command(candidate[0]!, {
+      args: [...candidate.slice(1), "/bin/sh", "-c", 'test "$$" = 1'],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).outputSync();
+    if (probe.success) userWrapper = candidate;
+  } catch {
+    // no such tool after all
+  }
+  return userWrapper;
+}
+
 /** The children of this process in process group `group`, with their states. */
 function adoptedInGroup(group: number): { pid: number; state: string }[] {
   const found: { pid: number; state: string }[] = [];

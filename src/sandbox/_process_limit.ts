@@ -3,13 +3,13 @@
  * held by the kernel, so that a fork bomb stops at the limit, ends with the
  * run, and leaves the machine usable:
  *
- * - for a bubblewrap host of a root server, a PID namespace of the host's
- *   own with a bounded `pid_max` (`_pid_namespace_limit.ts`, Linux 6.14 and
- *   later): the kernel never holds uid 0 to `RLIMIT_NPROC`, and a namespace
- *   costs a launch less than a cgroup (moving a task into one waits for the
- *   kernel's RCU grace period); a Landlock host keeps the cgroup first, as
- *   it must outlive a killed server to remove its temp dir, which a
- *   namespace tied to the server would not let it;
+ * - for a host of a root server, a PID namespace of the host's own with a
+ *   bounded `pid_max` (`_pid_namespace_limit.ts`, Linux 6.14 and later):
+ *   the kernel never holds uid 0 to `RLIMIT_NPROC`, a namespace costs a
+ *   launch less than a cgroup (moving a task into one waits for the
+ *   kernel's RCU grace period), and it is tied to the server, so the kernel
+ *   ends the run with a killed server (a Landlock host's temp dir is then
+ *   removed by the next server);
  * - else, where this process may make a `pids` cgroup (root, cgroup v1 or a
  *   v2 tree with the `pids` controller delegated), each host gets its own,
  *   `pids.max` = {@link MAX_RUN_TASKS}, joined before the host's first exec
@@ -19,7 +19,8 @@
  *   namespace*: under bubblewrap it is set (`prlimit`) inside the run's
  *   namespace; under Landlock the host enters a user namespace of its own
  *   (`unshare`, the user mapped to itself) first, so only the run's own
- *   processes count. A root server on an older kernel without a cgroup, or
+ *   processes count, and a PID namespace tied to the server with it, where
+ *   user namespaces are allowed. A root server on an older kernel without a cgroup, or
  *   a server without util-linux's `prlimit`, `setpriv` and `unshare` in a
  *   system folder, gets no process limit (the timeout and the memory cap
  *   still end the run).
@@ -40,6 +41,7 @@ import {
   pidNamespaceWrapper,
   reapNamespaceInit,
   systemTool,
+  userPidNamespaceWrapper,
 } from "./_pid_namespace_limit.ts";
 
 export { MAX_RUN_TASKS };
@@ -247,6 +249,10 @@ function rlimitOnly(): ProcessLimit {
       const unshare = systemTool("unshare", env);
       if (isRoot || !unshare) return [...argv];
       const inner = withLimit(argv, env);
+      const namespace = env.CTX_MODE_PID_NAMESPACE === "off"
+        ? null
+        : userPidNamespaceWrapper(env);
+      if (namespace) return [...namespace, ...inner];
       return inner.length === argv.length
         ? [...argv]
         : [unshare, "--user", "--map-current-user", "--", ...inner];

@@ -99,10 +99,14 @@ function writeError(text: string): Promise<void> {
 }
 
 /**
- * Watches the process that started this one: when it dies, removes the run's
- * temp dir, then ends the processes below this one (`reap`) and this
- * process's whole group. Self-contained: a Worker can run it from its
- * source text.
+ * Watches the process that started this one: when it dies, removes the
+ * run's temp dir, ends the processes below this one (`reap`) and this
+ * process's whole group. In a run's own `pids` cgroup (a root server
+ * without a PID namespace) the kernel ends the run instead, this process
+ * included (`cgroup.kill`), once the temp dir is removed: a run that forks
+ * as fast as it can is never outpaced, and one that took every task of its
+ * cgroup cannot outlive this process. Self-contained: a Worker can run it
+ * from its source text.
  *
  * @param scratch The run's temp dir.
  * @param pollMs How often to look.
@@ -114,17 +118,34 @@ export function startParentWatch(
   reap: () => void = () => {},
 ): void {
   const parent = Deno.ppid;
+  /** The cgroup v2 folder of this process, when it is a run's own (made by `_process_limit.ts`). */
+  const runGroup = (): string | null => {
+    try {
+      const text = Deno.readTextFileSync("/proc/self/cgroup");
+      const path = /^0::(\/.*)$/m.exec(text)?.[1];
+      return path && /\/ctx-mode-run-[^/]+$/.test(path) ? path : null;
+    } catch {
+      return null;
+    }
+  };
   const timer = setInterval(() => {
     if (Deno.ppid === parent) return;
-    try {
-      reap();
-    } catch {
-      // best effort: the group kill below still comes
-    }
+    const group = runGroup();
     try {
       Deno.removeSync(scratch, { recursive: true });
     } catch {
       // best effort
+    }
+    try {
+      if (group === null) throw new Error("no cgroup of the run's own");
+      Deno.writeTextFileSync(`/sys/fs/cgroup${group}/cgroup.kill`, "1");
+    } catch {
+      // No such cgroup, or cgroup v1, or a kernel before 5.14.
+      try {
+        reap();
+      } catch {
+        // best effort: the group kill below still comes
+      }
     }
     try {
       Deno.kill(-Deno.pid, "SIGKILL");

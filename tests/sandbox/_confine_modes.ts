@@ -66,15 +66,16 @@ export const CONFINE_MODES: readonly ConfineMode[] = (
  *
  * @param sentence What holds, as a sentence.
  * @param fn The test body.
- * @param skipAll Why none of the modes runs here, if none does.
+ * @param skipAll Why none of the modes runs here, if none does (or, for a mode, why it does not).
  */
 export function testInModes(
   sentence: string,
   fn: (setting: ConfineSetting, t: Deno.TestContext) => Promise<void>,
-  skipAll?: string,
+  skipAll?: string | ((mode: ConfineMode) => string | undefined),
 ): void {
   for (const mode of CONFINE_MODES) {
-    const skip = skipAll ?? mode.skip;
+    const skip = (typeof skipAll === "function" ? skipAll(mode) : skipAll) ??
+      mode.skip;
     Deno.test({
       name: `${sentence}, under ${mode.name}${
         skip ? ` (skipped: ${skip})` : ""
