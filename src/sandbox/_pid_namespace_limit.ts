@@ -89,42 +89,21 @@ export function pidNamespaceWrapper(
   wrapper = null;
   if (Deno.build.os !== "linux" || Deno.uid() !== 0) return null;
   if (!kernelKeepsPidMaxPerNamespace(Deno.osRelease())) return null;
-  const setpriv = systemTool("setpriv", env);
-  const unshare = systemTool("unshare", env);
-  if (!setpriv || !unshare) return null;
+  const tied = namespaceTiedToServer(env, []);
+  if (!tied) return null;
   const candidate = [
-    setpriv,
-    "--pdeathsig",
-    "KILL",
-    "--",
-    unshare,
-    "--pid",
-    "--fork",
-    "--kill-child",
-    "--mount-proc",
-    "--",
+    ...tied,
     "/bin/sh",
     "-c",
     `echo ${NAMESPACE_PID_MAX} > /proc/sys/kernel/pid_max && "$0" "$@"`,
   ];
   const before = readMachinePidMax();
-  let ok = false;
-  try {
-    const probe = new Deno.Command(candidate[0]!, {
-      args: [
-        ...candidate.slice(1),
-        "/bin/sh",
-        "-c",
-        `test "$(cat /proc/sys/kernel/pid_max)" = ${NAMESPACE_PID_MAX}`,
-      ],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).outputSync();
-    ok = probe.success;
-  } catch {
-    ok = false;
-  }
+  const ok = succeeds([
+    ...candidate,
+    "/bin/sh",
+    "-c",
+    `test "$(cat /proc/sys/kernel/pid_max)" = ${NAMESPACE_PID_MAX}`,
+  ]);
   const after = readMachinePidMax();
   if (before !== after) {
     // Never expected on a kernel that keeps it per namespace: put the machine's back.
@@ -156,35 +135,59 @@ export function userPidNamespaceWrapper(
   if (userWrapper !== undefined) return userWrapper;
   userWrapper = null;
   if (Deno.build.os !== "linux" || Deno.uid() === 0) return null;
+  const candidate = namespaceTiedToServer(env, [
+    "--user",
+    "--map-current-user",
+  ]);
+  if (candidate && succeeds([...candidate, "/bin/sh", "-c", 'test "$$" = 1'])) {
+    userWrapper = candidate;
+  }
+  return userWrapper;
+}
+
+/**
+ * `setpriv --pdeathsig KILL` (ends `unshare` with the server), then
+ * `unshare` into a PID namespace whose first process it kills when it ends,
+ * with the namespace's own `/proc`; the command to follow.
+ *
+ * @param env The server's environment (for PATH).
+ * @param more `unshare`'s other namespaces (a user namespace).
+ * @returns The argument list, or null without both tools in a system folder.
+ */
+function namespaceTiedToServer(
+  env: Readonly<Record<string, string>>,
+  more: readonly string[],
+): string[] | null {
   const setpriv = systemTool("setpriv", env);
   const unshare = systemTool("unshare", env);
   if (!setpriv || !unshare) return null;
-  const candidate = [
+  return [
     setpriv,
     "--pdeathsig",
     "KILL",
     "--",
     unshare,
-    "--user",
-    "--map-current-user",
+    ...more,
     "--pid",
     "--fork",
     "--kill-child",
     "--mount-proc",
     "--",
   ];
+}
+
+/** Whether a probe command runs and exits 0. */
+function succeeds(argv: readonly string[]): boolean {
   try {
-    const probe = new Deno.Command(candidate[0]!, {
-      args: [...candidate.slice(1), "/bin/sh", "-c", 'test "$$" = 1'],
+    return new Deno.Command(argv[0]!, {
+      args: argv.slice(1),
       stdin: "null",
       stdout: "null",
       stderr: "null",
-    }).outputSync();
-    if (probe.success) userWrapper = candidate;
+    }).outputSync().success;
   } catch {
-    // no such tool after all
+    return false;
   }
-  return userWrapper;
 }
 
 /** The children of this process in process group `group`, with their states. */
