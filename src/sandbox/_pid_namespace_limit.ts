@@ -145,6 +145,35 @@ export function userPidNamespaceWrapper(
   return userWrapper;
 }
 
+let lifetimeWrapper: string[] | null | undefined;
+
+/**
+ * For a root server whose hosts are bounded by a `pids` cgroup (a kernel
+ * before 6.14): the command that starts a Landlock host in a PID namespace
+ * tied to the server (no `pid_max` of its own: the cgroup bounds the run),
+ * its first process a `sh` that waits for the host, as in
+ * {@link pidNamespaceWrapper}. A run that took every task of its cgroup can
+ * make its host fail; the `sh` then ends, and with it the namespace, and a
+ * killed server ends it too. Null where this cannot be built (probed once).
+ *
+ * @param env The server's environment (for PATH).
+ * @returns The wrapper's arguments, the host's command to follow.
+ */
+export function lifetimeNamespaceWrapper(
+  env: Readonly<Record<string, string>>,
+): string[] | null {
+  if (lifetimeWrapper !== undefined) return lifetimeWrapper;
+  lifetimeWrapper = null;
+  if (Deno.build.os !== "linux" || Deno.uid() !== 0) return null;
+  const tied = namespaceTiedToServer(env, []);
+  if (!tied) return null;
+  const candidate = [...tied, "/bin/sh", "-c", '"$0" "$@"'];
+  if (succeeds([...candidate, "/bin/sh", "-c", 'test "$PPID" = 1'])) {
+    lifetimeWrapper = candidate;
+  }
+  return lifetimeWrapper;
+}
+
 /**
  * `setpriv --pdeathsig KILL` (ends `unshare` with the server), then
  * `unshare` into a PID namespace whose first process it kills when it ends,

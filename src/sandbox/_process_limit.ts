@@ -37,6 +37,7 @@
 
 import { join } from "node:path";
 import {
+  lifetimeNamespaceWrapper,
   MAX_RUN_TASKS,
   pidNamespaceWrapper,
   reapNamespaceInit,
@@ -187,6 +188,7 @@ export function processLimit(
       return withoutGroup(env);
     }
     const procs = join(dir, "cgroup.procs").replaceAll("'", `'\\''`);
+    let landlockInNamespace = false;
     return {
       outer: (argv, redirect) => [
         "/bin/sh",
@@ -197,8 +199,16 @@ export function processLimit(
         ...argv,
       ],
       insideBwrap: (argv) => [...argv],
-      landlock: (argv) => [...argv],
-      release: () => removeGroup(dir),
+      // Tied to the server: the cgroup bounds the run, the namespace ends it.
+      landlock: (argv, env) => {
+        const tied = lifetimeNamespaceWrapper(env);
+        if (tied) landlockInNamespace = true;
+        return tied ? [...tied, ...argv] : [...argv];
+      },
+      release: async (host) => {
+        if (landlockInNamespace && host) await reapNamespaceInit(host);
+        await removeGroup(dir);
+      },
     };
   }
   return withoutGroup(env);
