@@ -44,7 +44,17 @@ const RESERVED_PIDS = 300;
 export const NAMESPACE_PID_MAX = MAX_RUN_TASKS + RESERVED_PIDS + 1;
 const MACHINE_PID_MAX = "/proc/sys/kernel/pid_max";
 
-let wrapper: string[] | null | undefined;
+/** Each wrapper, built and probed once per server (null: not here). */
+const probed = new Map<string, string[] | null>();
+
+/** The wrapper `name`, built by `build` the first time it is asked for. */
+function probedOnce(
+  name: string,
+  build: () => string[] | null,
+): string[] | null {
+  if (!probed.has(name)) probed.set(name, build());
+  return probed.get(name)!;
+}
 
 /**
  * A util-linux tool (`prlimit`, `setpriv`, `unshare`) from the system's own
@@ -85,8 +95,13 @@ function readMachinePidMax(): string | null {
 export function pidNamespaceWrapper(
   env: Readonly<Record<string, string>>,
 ): string[] | null {
-  if (wrapper !== undefined) return wrapper;
-  wrapper = null;
+  return probedOnce("pid_max", () => boundedNamespace(env));
+}
+
+/** Builds and probes {@link pidNamespaceWrapper}'s command. */
+function boundedNamespace(
+  env: Readonly<Record<string, string>>,
+): string[] | null {
   if (Deno.build.os !== "linux" || Deno.uid() !== 0) return null;
   if (!kernelKeepsPidMaxPerNamespace(Deno.osRelease())) return null;
   const tied = namespaceTiedToServer(env, []);
@@ -110,10 +125,8 @@ export function pidNamespaceWrapper(
     if (before) Deno.writeTextFileSync(MACHINE_PID_MAX, before);
     return null;
   }
-  return wrapper = ok ? candidate : null;
+  return ok ? candidate : null;
 }
-
-let userWrapper: string[] | null | undefined;
 
 /**
  * For a server that is not root: the command that starts a Landlock host in
@@ -132,20 +145,18 @@ let userWrapper: string[] | null | undefined;
 export function userPidNamespaceWrapper(
   env: Readonly<Record<string, string>>,
 ): string[] | null {
-  if (userWrapper !== undefined) return userWrapper;
-  userWrapper = null;
-  if (Deno.build.os !== "linux" || Deno.uid() === 0) return null;
-  const candidate = namespaceTiedToServer(env, [
-    "--user",
-    "--map-current-user",
-  ]);
-  if (candidate && succeeds([...candidate, "/bin/sh", "-c", 'test "$$" = 1'])) {
-    userWrapper = candidate;
-  }
-  return userWrapper;
+  return probedOnce("user", () => {
+    if (Deno.build.os !== "linux" || Deno.uid() === 0) return null;
+    const candidate = namespaceTiedToServer(env, [
+      "--user",
+      "--map-current-user",
+    ]);
+    return candidate &&
+        succeeds([...candidate, "/bin/sh", "-c", 'test "$$" = 1'])
+      ? candidate
+      : null;
+  });
 }
-
-let lifetimeWrapper: string[] | null | undefined;
 
 /**
  * For a root server whose hosts are bounded by a `pids` cgroup (a kernel
@@ -162,16 +173,15 @@ let lifetimeWrapper: string[] | null | undefined;
 export function lifetimeNamespaceWrapper(
   env: Readonly<Record<string, string>>,
 ): string[] | null {
-  if (lifetimeWrapper !== undefined) return lifetimeWrapper;
-  lifetimeWrapper = null;
-  if (Deno.build.os !== "linux" || Deno.uid() !== 0) return null;
-  const tied = namespaceTiedToServer(env, []);
-  if (!tied) return null;
-  const candidate = [...tied, "/bin/sh", "-c", '"$0" "$@"'];
-  if (succeeds([...candidate, "/bin/sh", "-c", 'test "$PPID" = 1'])) {
-    lifetimeWrapper = candidate;
-  }
-  return lifetimeWrapper;
+  return probedOnce("lifetime", () => {
+    if (Deno.build.os !== "linux" || Deno.uid() !== 0) return null;
+    const tied = namespaceTiedToServer(env, []);
+    if (!tied) return null;
+    const candidate = [...tied, "/bin/sh", "-c", '"$0" "$@"'];
+    return succeeds([...candidate, "/bin/sh", "-c", 'test "$PPID" = 1'])
+      ? candidate
+      : null;
+  });
 }
 
 /**

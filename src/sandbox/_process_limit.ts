@@ -20,10 +20,10 @@
  *   namespace; under Landlock the host enters a user namespace of its own
  *   (`unshare`, the user mapped to itself) first, so only the run's own
  *   processes count, and a PID namespace tied to the server with it, where
- *   user namespaces are allowed. A root server on an older kernel without a cgroup, or
- *   a server without util-linux's `prlimit`, `setpriv` and `unshare` in a
- *   system folder, gets no process limit (the timeout and the memory cap
- *   still end the run).
+ *   user namespaces are allowed. A root server on an older kernel without
+ *   a cgroup, or a server without util-linux's `prlimit`, `setpriv` and
+ *   `unshare` in a system folder, gets no process limit (the timeout and
+ *   the memory cap still end the run).
  *
  * `CTX_MODE_PIDS_CGROUP=off` in the server's environment leaves cgroups
  * alone (where something else manages them), `CTX_MODE_PID_NAMESPACE=off`

@@ -7,6 +7,7 @@
  */
 
 import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { detectConfinement } from "../../src/sandbox/confine.ts";
 import { landlockAbi } from "../../src/sandbox/_landlock.ts";
@@ -180,4 +181,11 @@ export function loopbackServer(
       await server.shutdown();
     },
   };
+}
+
+/** The temp dirs of runs of the server with pid `pid` that are still on disk. */
+export function scratchDirsOf(pid: number): string[] {
+  return [...Deno.readDirSync(tmpdir())].map((entry) => entry.name).filter((
+    name,
+  ) => name.startsWith(`ctx-mode-run-${pid}-`));
 }

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   detectConfinement,
@@ -14,6 +13,7 @@ import {
   eventually,
   exists,
   LANDLOCK,
+  scratchDirsOf,
   spawnRunner,
   stopsChanging,
   tempDir,
@@ -25,12 +25,6 @@ const MODES = [
   { name: "Landlock", confine: "landlock" as const, available: LANDLOCK },
   { name: "no confinement", confine: false as const, available: true },
 ];
-
-function scratchDirsOf(pid: number): string[] {
-  return [...Deno.readDirSync(tmpdir())].map((entry) => entry.name).filter((
-    name,
-  ) => name.startsWith(`ctx-mode-run-${pid}-`));
-}
 
 const JS_BUSY =
   "let last = 0; while (true) { if (Date.now() - last > 100) { last = Date.now(); Deno.writeTextFileSync(PROJECT_DIR + '/beat-js', String(last)); } }";

@@ -5,21 +5,15 @@
  */
 
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServerInTempProject } from "../_helpers/mcp_client.ts";
 import {
   eventually,
   LANDLOCK,
   pathWithoutBwrap,
+  scratchDirsOf,
   stopsChanging,
 } from "../sandbox/_helpers.ts";
-
-function scratchDirsOf(pid: number): string[] {
-  return [...Deno.readDirSync(tmpdir())].map((entry) => entry.name).filter((
-    name,
-  ) => name.startsWith(`ctx-mode-run-${pid}-`));
-}
 
 function beat(path: string): string {
   try {
