@@ -37,8 +37,13 @@ async function runLine(
     stderr: "piped",
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(payload)));
-  await writer.close();
+  // A line whose program is gone ends before it reads its payload: the pipe
+  // then breaks, as it does for the agent, and the line's answer still counts.
+  await writer.write(new TextEncoder().encode(JSON.stringify(payload)))
+    .then(() => writer.close())
+    .catch((error) => {
+      if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+    });
   const output = await child.output();
   return {
     code: output.code,
