@@ -89,11 +89,14 @@ export const REAL_FS: FsView = {
   },
 };
 
-/** Read-only system trees; a runtime inside one needs no mount of its own. */
+/**
+ * Read-only system trees; a runtime inside one needs no mount of its own.
+ * Not `/opt`: it holds whatever vendors installed, root-only keys included,
+ * so a run sees of it only the runtimes and PATH folders it is given.
+ */
 export const SYSTEM_PATHS: readonly string[] = [
   "/usr",
   "/etc",
-  "/opt",
   "/nix",
   "/snap",
 ];
@@ -124,7 +127,7 @@ export function isInside(path: string, root: string): boolean {
  * Whether a path is already visible read-only in every confined run.
  *
  * @param path An absolute path.
- * @returns `true` under `/usr`, `/etc`, `/opt`, `/nix`, `/snap` or the top-level library links.
+ * @returns `true` under `/usr`, `/etc`, `/nix`, `/snap` or the top-level library links.
  */
 export function isSystemPath(path: string): boolean {
   return [...SYSTEM_PATHS, ...TOP_LEVEL_LINKS].some((root) =>

@@ -55,7 +55,6 @@ export function landlockRules(
   return {
     readable: existing([
       "/usr",
-      "/opt",
       "/nix",
       "/snap",
       ...TOP_LEVEL,

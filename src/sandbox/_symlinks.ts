@@ -39,7 +39,6 @@ const SYSTEM_TARGETS = [
   "/lib32",
   "/lib64",
   "/libx32",
-  "/opt",
   "/nix/store",
   "/snap",
   "/System",

@@ -154,7 +154,8 @@ export function asUser(mode: ConfineMode, argv: string[]): string[] {
  * @param setting The folders and the mode.
  * @param runner The runner module's path.
  * @param request What it reads on stdin; `env` is added, the environment its runs get.
- * @param options `serverEnv`: more of the runner's own environment; `onStart`: called with its pid.
+ * @param options `serverEnv`: more of the runner's own environment (its PATH
+ *   goes before the mode's); `onStart`: called with its pid.
  * @returns Whether it succeeded, its stdout and its stderr.
  */
 export async function spawnRunner(
@@ -171,7 +172,17 @@ export async function spawnRunner(
     DENO_DIR: setting.denoDir,
     HOME: setting.outside,
   };
-  if (setting.mode.kind === "landlock") env.PATH = await pathWithoutBwrap();
+  // The server's PATH entries first, then the mode's own (bubblewrap hidden for Landlock).
+  const modePath = setting.mode.kind === "landlock"
+    ? await pathWithoutBwrap()
+    : options.serverEnv?.PATH === undefined
+    ? undefined
+    : Deno.env.get("PATH") ?? "";
+  if (modePath !== undefined) {
+    env.PATH = options.serverEnv?.PATH === undefined
+      ? modePath
+      : `${options.serverEnv.PATH}:${modePath}`;
+  }
   const argv = asUser(setting.mode, [
     Deno.execPath(),
     "run",
