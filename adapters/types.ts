@@ -61,11 +61,38 @@ export interface ToolHookInput {
   error?: string;
   /**
    * Where the platform kept a shell's whole output when the payload's
-   * `stdout` is only its start (post_tool_use): the file, the platform's own
-   * folder it must resolve inside, and the name of the folder it must sit in
-   * directly. Shrinking reads it, or leaves the result alone.
+   * `stdout` is only its start (post_tool_use). Shrinking reads it, or
+   * leaves the result alone.
    */
-  fullOutput?: { path: string; within: string; folder: string };
+  fullOutput?: KeptOutputFile;
+  /**
+   * Where the platform may have kept the whole output of a command that
+   * failed, when the payload's `error` holds only its start and its end.
+   * Shrinking reads it where it is found, else shrinks the error as it came.
+   */
+  failedOutput?: FailedOutputPlace;
+}
+
+/** A file a platform kept a tool's whole result in, as its payload names it. */
+export interface KeptOutputFile {
+  /** The file. */
+  path: string;
+  /** The platform's own folder the file must resolve inside. */
+  within: string;
+  /** The name of the folder the file must sit in directly (`tool-results`). */
+  folder: string;
+}
+
+/** The folders where a platform may have kept a failed command's whole output, and what its error kept of it. */
+export interface FailedOutputPlace {
+  /** The platform's private folder: this user's, not a link, closed to others. */
+  root: string;
+  /** Folders below `root` (plain names, no link on the way) whose newest files are tried. */
+  folders: string[];
+  /** The start of the output, as the error kept it. */
+  head: string;
+  /** The end of the output, as the error kept it. */
+  tail: string;
 }
 
 /** A session event (start, prompt, compaction), parsed into neutral terms. */

@@ -12,6 +12,7 @@
 import { basenameOf } from "../../src/config/path_lite.ts";
 import { subagentCanCallServer } from "./subagents.ts";
 import { claudeCanReplace, formatClaudeReplacement } from "./replacement.ts";
+import { failedCommandOutput, persistedOutput } from "./kept_output.ts";
 import type { Decision, ToolInput, ToolKind } from "../../src/routing/types.ts";
 import type {
   Adapter,
@@ -177,26 +178,6 @@ function withExitStatus(kind: ToolKind, response: unknown): unknown {
     : { ...fields, exitCode: 0 };
 }
 
-/**
- * Where Claude Code kept a shell's whole output: past some 30,000 characters
- * it hands the hook the start as `stdout` and the file, in a `tool-results`
- * folder of its own (`CLAUDE_CONFIG_DIR`, else `~/.claude`), as
- * `persistedOutputPath`.
- */
-function persistedOutput(
-  response: unknown,
-  where: AdapterEnv,
-): { path: string; within: string; folder: string } | undefined {
-  if (typeof response !== "object" || response === null) return undefined;
-  const path = text((response as Record<string, unknown>).persistedOutputPath);
-  const home = text(where.env.HOME);
-  const within = text(where.env.CLAUDE_CONFIG_DIR) ??
-    (home === undefined ? undefined : `${home}/.claude`);
-  return path === undefined || within === undefined
-    ? undefined
-    : { path, within, folder: "tool-results" };
-}
-
 function json(value: unknown): HookOutput {
   return { stdout: `${JSON.stringify(value)}\n`, exitCode: 0 };
 }
@@ -260,7 +241,11 @@ export const claudeCode: Adapter = {
         ? text(payload.error)
         : undefined;
       const fullOutput = event === "post_tool_use"
-        ? persistedOutput(payload.tool_response, where)
+        ? persistedOutput(payload.tool_response, where.env)
+        : undefined;
+      const failedOutput = error !== undefined && toolKind === "shell" &&
+          payload.tool_response === undefined
+        ? failedCommandOutput(payload, where.env, Deno.uid())
         : undefined;
       return {
         event,
@@ -268,6 +253,7 @@ export const claudeCode: Adapter = {
         ...(agentType === undefined ? {} : { agentType }),
         ...(error === undefined ? {} : { error }),
         ...(fullOutput === undefined ? {} : { fullOutput }),
+        ...(failedOutput === undefined ? {} : { failedOutput }),
         call: {
           platform: "claude-code",
           sessionId,

@@ -3450,6 +3450,7 @@ function serverIsAlive(home, project, now = Date.now()) {
 
 // hooks/engine/_full_output.ts
 var FULL_OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+var CANDIDATES = 8;
 function readFullOutput(file) {
   try {
     const root2 = Deno.realPathSync(file.within);
@@ -3465,6 +3466,73 @@ function readFullOutput(file) {
   } catch {
     return void 0;
   }
+}
+function privateFolder(path, uid) {
+  const info = Deno.lstatSync(path);
+  return info.isDirectory && !info.isSymlink && info.uid === uid && ((info.mode ?? 511) & 63) === 0;
+}
+function ownFolder(path, uid) {
+  const info = Deno.lstatSync(path);
+  return info.isDirectory && !info.isSymlink && info.uid === uid;
+}
+function startsWith(path, head) {
+  using file = Deno.openSync(path, {
+    read: true
+  });
+  const start = new Uint8Array(head.length);
+  let filled = 0;
+  while (filled < start.length) {
+    const read = file.readSync(start.subarray(filled));
+    if (read === null || read === 0) return false;
+    filled += read;
+  }
+  return start.every((byte, i) => byte === head[i]);
+}
+function readFailedOutput(place) {
+  try {
+    const uid = Deno.uid();
+    if (uid === null || !privateFolder(place.root, uid)) return void 0;
+    const head = new TextEncoder().encode(place.head);
+    const tail = place.tail.trim();
+    for (const folder of place.folders) {
+      const dir = tryFolder(place.root, folder, uid);
+      if (dir === void 0) continue;
+      for (const path of newestFiles(dir, uid, head.length)) {
+        if (!startsWith(path, head)) continue;
+        const text3 = Deno.readTextFileSync(path);
+        if (text3.indexOf(tail, place.head.length) !== -1) return text3;
+      }
+    }
+  } catch {
+  }
+  return void 0;
+}
+function tryFolder(root2, folder, uid) {
+  let dir = root2;
+  for (const name of folder.split("/")) {
+    if (name === "" || name === "." || name === "..") return void 0;
+    dir = `${dir}/${name}`;
+    try {
+      if (!ownFolder(dir, uid)) return void 0;
+    } catch {
+      return void 0;
+    }
+  }
+  return dir;
+}
+function newestFiles(dir, uid, minBytes) {
+  const files = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    if (!entry.isFile) continue;
+    const path = `${dir}/${entry.name}`;
+    const info = Deno.lstatSync(path);
+    if (!info.isFile || info.uid !== uid || info.size < minBytes || info.size > FULL_OUTPUT_MAX_BYTES) continue;
+    files.push({
+      path,
+      at: info.mtime?.getTime() ?? 0
+    });
+  }
+  return files.sort((a, b) => b.at - a.at).slice(0, CANDIDATES).map((file) => file.path);
 }
 
 // src/store/tool_calls.ts
@@ -3675,14 +3743,15 @@ async function withSession(database, work, kept) {
 
 // hooks/engine/decide_post_tool_use.ts
 async function decidePostToolUse(adapter, input, facts) {
-  const given = withFullOutput(input);
+  const failed = withFailedOutput(input);
+  const given = failed?.call ?? withFullOutput(input);
   const session = {
     platform: given.platform,
     sessionId: given.sessionId
   };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given) ? shrinkDeps(adapter, input, where, facts) : void 0;
-  const whole = shrink?.settings.enabled ? withWholeRead(given, input.error) : void 0;
+  const whole = shrink?.settings.enabled ? failed ?? withWholeRead(given, input.error) : void 0;
   let kept = false;
   const keep2 = (shrunk) => {
     kept = true;
@@ -3732,6 +3801,22 @@ function withFullOutput(input) {
       ...output,
       stdout: whole
     }
+  };
+}
+function withFailedOutput(input) {
+  const { call, failedOutput, error } = input;
+  if (!failedOutput || error === void 0 || call.output !== void 0) {
+    return void 0;
+  }
+  const whole = readFailedOutput(failedOutput);
+  return whole === void 0 ? void 0 : {
+    call: {
+      ...call,
+      output: {
+        stdout: whole
+      }
+    },
+    givenBytes: utf8ByteLength(error)
   };
 }
 function lostRest(input, call) {

@@ -17,7 +17,7 @@ import { readShrinkSettings } from "../../src/shrink/settings.ts";
 import type { Shrunk } from "../../src/shrink/types.ts";
 import { secretScrubber } from "../../src/store/scrub_secrets.ts";
 import { utf8ByteLength } from "../../src/store/split_oversize.ts";
-import { readFullOutput } from "./_full_output.ts";
+import { readFailedOutput, readFullOutput } from "./_full_output.ts";
 import { keepShrunk } from "./_keep_shrunk.ts";
 import { readWholeFile } from "./_whole_read.ts";
 import { withSession } from "./_session_access.ts";
@@ -42,14 +42,15 @@ export async function decidePostToolUse(
   input: ToolHookInput,
   facts: HookFacts,
 ): Promise<PostToolDecision> {
-  const given = withFullOutput(input);
+  const failed = withFailedOutput(input);
+  const given = failed?.call ?? withFullOutput(input);
   const session = { platform: given.platform, sessionId: given.sessionId };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given)
     ? shrinkDeps(adapter, input, where, facts)
     : undefined;
   const whole = shrink?.settings.enabled
-    ? withWholeRead(given, input.error)
+    ? failed ?? withWholeRead(given, input.error)
     : undefined;
   let kept = false;
   const keep = (shrunk: Shrunk) => {
@@ -116,6 +117,26 @@ function withFullOutput(input: ToolHookInput): ToolHookInput["call"] {
   return whole === undefined ? call : {
     ...call,
     output: { ...output as Record<string, unknown>, stdout: whole },
+  };
+}
+
+/**
+ * The call with a failed command's whole output as its result, and the size
+ * of the error the platform handed over (which still reaches the model),
+ * where the error holds only the output's start and end and the platform
+ * kept the whole in a file of its own; undefined otherwise.
+ */
+function withFailedOutput(
+  input: ToolHookInput,
+): { call: ToolHookInput["call"]; givenBytes: number } | undefined {
+  const { call, failedOutput, error } = input;
+  if (!failedOutput || error === undefined || call.output !== undefined) {
+    return undefined;
+  }
+  const whole = readFailedOutput(failedOutput);
+  return whole === undefined ? undefined : {
+    call: { ...call, output: { stdout: whole } },
+    givenBytes: utf8ByteLength(error),
   };
 }
 

@@ -93,10 +93,12 @@ export async function reply(
   event: string,
   payload: Record<string, unknown>,
   where: { home: string; root: string },
+  env?: Record<string, string>,
 ): Promise<CliRun> {
   const run = await runHook([agent, event], payload, {
     home: where.home,
     cwd: where.root,
+    ...(env ? { env } : {}),
   });
   assert.equal(run.code, 0, run.stderr);
   return run;
