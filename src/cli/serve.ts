@@ -17,8 +17,9 @@ no command does the same.
 
 Register it with your agents (server, hooks, instructions) with
 "ctx-mode install", which writes the command that runs this installation:
-the binary, "deno run -A jsr:@ctx/mode@<version>", or for a clone
-"deno run -A --config <clone>/deno.json <clone>/main.ts".
+the binary, "deno run -q -A jsr:@ctx/mode@<version>", or for a clone
+"deno run -q -A --config <clone>/deno.json <clone>/main.ts" (-q: a first
+start on a cold cache prints no Download lines into the agent's log).
 
 Options:
   --project DIR  The project (default: the agent's project variable, else cwd)

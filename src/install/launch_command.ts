@@ -2,8 +2,8 @@
  * The command that runs this installation of ctx-mode: the one place that
  * decides what `ctx-mode install` writes into an agent's config and what the
  * doctor's fix hints say. Three kinds: a compiled binary (its absolute path),
- * a clone (`deno run -A --config <clone>/deno.json <clone>/main.ts`) and a
- * remote module (`deno run -A jsr:@ctx/mode@<version>`, or the `main.ts` URL
+ * a clone (`deno run -q -A --config <clone>/deno.json <clone>/main.ts`) and a
+ * remote module (`deno run -q -A jsr:@ctx/mode@<version>`, or the `main.ts` URL
  * of a tree served over HTTP).
  *
  * Computes only; never reads the disk or the network.
@@ -37,6 +37,12 @@ export interface LaunchFacts {
 }
 
 const JSR_MODULE = /^https:\/\/jsr\.io\/@ctx\/mode\/([^/]+)\//;
+/**
+ * Deno's `--quiet`: a first start on a cold cache would print a `Download`
+ * line per package into the agent's MCP log and hook output; errors still
+ * print.
+ */
+const QUIET = ["-q"];
 
 function basename(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -57,7 +63,7 @@ function basename(path: string): string {
  *   version: "0.1.0",
  * });
  * assert.deepEqual(clone.args, [
- *   "run", "-A", "--config", "/src/ctx-mode/deno.json", "/src/ctx-mode/main.ts",
+ *   "run", "-q", "-A", "--config", "/src/ctx-mode/deno.json", "/src/ctx-mode/main.ts",
  * ]);
  * ```
  */
@@ -76,14 +82,19 @@ export function launchCommand(facts: LaunchFacts): LaunchCommand {
     return {
       kind: "clone",
       command: facts.execPath,
-      args: ["run", "-A", "--config", config, main],
+      args: ["run", ...QUIET, "-A", "--config", config, main],
     };
   }
   const jsr = facts.mainUrl.match(JSR_MODULE);
   return {
     kind: "remote",
     command: facts.execPath,
-    args: ["run", "-A", jsr ? `jsr:@ctx/mode@${jsr[1]}` : facts.mainUrl],
+    args: [
+      "run",
+      ...QUIET,
+      "-A",
+      jsr ? `jsr:@ctx/mode@${jsr[1]}` : facts.mainUrl,
+    ],
   };
 }
 

@@ -169,7 +169,7 @@ Deno.test({
     assert.match(
       codex.out,
       new RegExp(
-        `^ctx-mode +.*deno +run -A --config ${clone}/deno\\.json ${clone}/main\\.ts serve .*enabled`,
+        `^ctx-mode +.*deno +run -q -A --config ${clone}/deno\\.json ${clone}/main\\.ts serve .*enabled`,
         "m",
       ),
       codex.out,

@@ -36,7 +36,7 @@ Deno.test("doctor runs the registered server command and fails a moved clone wit
   assert.equal(moved.code, 1);
   assert.match(
     moved.stdout,
-    /^✗ codex \(user\) MCP server: .*`.*\/moved\/clone\/main\.ts` does not run \(exited 1: .*\); run: .*deno run -A --config \S*deno\.json \S*main\.ts install --repair$/m,
+    /^✗ codex \(user\) MCP server: .*`.*\/moved\/clone\/main\.ts` does not run \(exited 1: .*\); run: .*deno run -q -A --config \S*deno\.json \S*main\.ts install --repair$/m,
   );
   assert.match(moved.stdout, /^1 check failed, \d+ warnings?\.$/m);
 });

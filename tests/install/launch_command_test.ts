@@ -25,6 +25,7 @@ Deno.test("launchCommand() tells a compiled binary, a clone, a JSR run and a ser
       command: "/home/ada/.deno/bin/deno",
       args: [
         "run",
+        "-q",
         "-A",
         "--config",
         "/home/ada/src/ctx mode/deno.json",
@@ -38,7 +39,7 @@ Deno.test("launchCommand() tells a compiled binary, a clone, a JSR run and a ser
       mainUrl: "https://jsr.io/@ctx/mode/0.3.1/main.ts",
       version: "0.3.1",
     }).args,
-    ["run", "-A", "jsr:@ctx/mode@0.3.1"],
+    ["run", "-q", "-A", "jsr:@ctx/mode@0.3.1"],
   );
   assert.deepEqual(
     launchCommand({
@@ -46,7 +47,7 @@ Deno.test("launchCommand() tells a compiled binary, a clone, a JSR run and a ser
       mainUrl: "http://127.0.0.1:8123/main.ts",
       version: "0.1.0",
     }).args,
-    ["run", "-A", "http://127.0.0.1:8123/main.ts"],
+    ["run", "-q", "-A", "http://127.0.0.1:8123/main.ts"],
   );
 });
 
@@ -59,13 +60,14 @@ Deno.test("commandLine() quotes what a shell would split, and looksLikeCtxMode()
   const line = commandLine(clone, ["hook", "claude-code", "PreToolUse"]);
   assert.equal(
     line,
-    `/usr/bin/deno run -A --config '/opt/it'\\''s here/deno.json' '/opt/it'\\''s here/main.ts' hook claude-code PreToolUse`,
+    `/usr/bin/deno run -q -A --config '/opt/it'\\''s here/deno.json' '/opt/it'\\''s here/main.ts' hook claude-code PreToolUse`,
   );
   for (
     const form of [
       line,
       "ctx-mode hook claude-code pre_tool_use",
       "deno run -A jsr:@ctx/mode@0.1.0 serve",
+      "deno run -q -A jsr:@ctx/mode@0.1.0 serve",
       "/opt/bin/ctx-mode serve",
     ]
   ) {

@@ -68,7 +68,7 @@ Deno.test("the plugin registers every event the Claude Code adapter handles, thr
   });
   assert.match(
     files["scripts/ctx-mode.sh"]!,
-    new RegExp(`deno run -A jsr:@ctx/mode@${denoJson.version} "\\$@"`),
+    new RegExp(`deno run -q -A jsr:@ctx/mode@${denoJson.version} "\\$@"`),
   );
   const purge = files["commands/ctx-purge.md"]!;
   assert.match(purge, /^disable-model-invocation: true$/m);

@@ -26,13 +26,13 @@ else
   fi
 fi
 if [ -n "$clone" ] && command -v deno >/dev/null 2>&1; then
-  exec deno run -A --config "$clone/deno.json" "$clone/main.ts" "$@"
+  exec deno run -q -A --config "$clone/deno.json" "$clone/main.ts" "$@"
 fi
 if command -v ctx-mode >/dev/null 2>&1; then
   exec ctx-mode "$@"
 fi
 if command -v deno >/dev/null 2>&1; then
-  exec deno run -A jsr:@ctx/mode@0.1.0 "$@"
+  exec deno run -q -A jsr:@ctx/mode@0.1.0 "$@"
 fi
 echo "ctx-mode: neither the ctx-mode binary nor deno is on PATH; install one (see the ctx-mode README)" >&2
 exit 127
