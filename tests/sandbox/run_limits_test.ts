@@ -93,3 +93,23 @@ wait`,
   const after = await new Deno.Command("true").output();
   assert.ok(after.success);
 }
+
+testInModes(
+  "a run that leaves a fork bomb at the process limit behind ends with its own exit status, and its host still reports it",
+  async (setting) => {
+    const token = `held${crypto.randomUUID().slice(0, 8)}`;
+    const results = await runConfined(setting, [{
+      language: "shell",
+      timeoutMs: 30_000,
+      // Every process it may have is taken, then the script ends: the host
+      // has to end the rest and report while none is left to it.
+      code:
+        `echo ran; /usr/bin/perl -e '$0 = "${token}"; my $n = 0; while (1) { my $p = fork; last unless defined $p; if (!$p) { sleep 600; exit } $n++ } print "held=$n\\n"'; exit 7`,
+    }]);
+    assertRan(results);
+    const run = results[0]!;
+    assert.match(run.stdout, /held=\d+/, JSON.stringify(run));
+    assert.equal(run.timedOut ?? false, false, JSON.stringify(run));
+    assert.equal(run.exitCode, 7, JSON.stringify(run));
+  },
+);
