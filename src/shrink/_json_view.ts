@@ -164,6 +164,8 @@ function leaves(item: Json): Map<string, string[]> {
 }
 
 const segments = (path: string) => path.replace(/\[\]/g, "").split(".");
+/** A path's last key without a store's marks (`_id`, `$key`), as identifying keys are named. */
+const leafKey = (path: string) => segments(path).at(-1)!.replace(/^[_$]+/, "");
 
 /** The first path of `keys` (in their order) at most two levels down that most items hold. */
 function pickPath(
@@ -182,7 +184,7 @@ function pickPath(
   for (const key of keys) {
     const found = held.map(([path]) =>
       path
-    ).filter((path) => segments(path).at(-1) === key).sort((a, b) =>
+    ).filter((path) => leafKey(path) === key).sort((a, b) =>
       segments(a).length - segments(b).length
     )[0];
     if (found) return found;
@@ -252,6 +254,11 @@ export function jsonView(value: unknown, input: ViewInput): View {
   const body = [
     `JSON ${typeOf(value)}; ${path}: ${counted(items.length, "item")}`,
   ];
+  // Totals, pages and flags beside the items (`hits.total.value: 1284`).
+  const beside = scalarsBeside(value, path);
+  if (beside.length > 0) {
+    body.push(`Beside them: ${clip(beside.join(", "), 400)}`);
+  }
   // One item that stands out is named with its label: it is likely what the agent looks for.
   const described = (index: number) => {
     const label = first(flat[index], labelPath);
@@ -297,6 +304,36 @@ export function jsonView(value: unknown, input: ViewInput): View {
     summary: `${path} with ${counted(items.length, "item")}`,
     indexKind: "json",
   };
+}
+
+/** Most scalar fields shown beside a collection, and how deep they are looked for. */
+const MAX_BESIDE = 10;
+const BESIDE_DEPTH = 3;
+
+/**
+ * The scalar fields of a document outside its main collection, a few levels
+ * down, as `path: value`: a search's total, a page's cursor, a flag.
+ */
+function scalarsBeside(value: unknown, collection: string): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string, depth: number) => {
+    if (found.length >= MAX_BESIDE || path === collection) return;
+    if (isRecord(node)) {
+      if (depth >= BESIDE_DEPTH) return;
+      for (const [key, item] of Object.entries(node)) {
+        walk(item, `${path}.${key}`, depth + 1);
+      }
+      return;
+    }
+    const shown = typeof node === "string"
+      ? node.length <= 60 ? JSON.stringify(node) : undefined
+      : typeof node === "number" || typeof node === "boolean" || node === null
+      ? String(node)
+      : undefined;
+    if (shown !== undefined) found.push(`${path.slice(2)}: ${shown}`);
+  };
+  if (isRecord(value)) walk(value, "$", 0);
+  return found;
 }
 
 /**

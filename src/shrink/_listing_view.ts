@@ -14,8 +14,27 @@ import type { View, ViewInput } from "./_view.ts";
 const PATH = /^(?:\.{0,2}\/|~\/|[\w@+-])[^\t\0]*$/;
 const GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
 const LS_LONG =
-  /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+  /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+([\d,]+)\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+/** A verbose archive row (`tar -tv`): mode, owner/group, size, date, time, path. */
+const TAR_LONG =
+  /^[-dlhcbps][rwxsStT-]{9}\s+\S+\/\S+\s+([\d,]+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(.+)$/;
+
+/** The size and name of a long listing's row (`ls -l`, `tar -tv`), or undefined. */
+function longRow(line: string): { size: number; name: string } | undefined {
+  const match = line.match(LS_LONG) ?? line.match(TAR_LONG);
+  return match
+    ? { size: Number(match[1]!.replaceAll(",", "")), name: match[2]! }
+    : undefined;
+}
 const FIRST_ENTRIES = 12;
+/**
+ * A line that is the tool's own words, not an entry: it opens with a bare
+ * word and a space (`sending incremental file list`, `deleting a.css`,
+ * `sent 412 bytes  received 98 bytes`).
+ */
+const NOTE = /^[A-Za-z]+ (?![^/\s]*\/$)/;
+/** The first and the last of the tool's own lines a view shows. */
+const NOTES_EACH_END = 4;
 /** A `du` line: a size (blocks, or `-h`'s `1.5M`), a tab, a path. */
 const SIZED = /^(\d+(?:[.,]\d+)?[KMGTPE]?)\t(\S.*)$/;
 const LARGEST = 8;
@@ -49,7 +68,7 @@ export function listingShape(lines: readonly string[]): Shape | undefined {
     const match = line.match(GREP);
     if (match && match[2] && /[./]/.test(match[1]!)) grep++;
     else if (
-      LS_LONG.test(line) || /^\S.*:$/.test(line) ||
+      longRow(line) !== undefined || /^\S.*:$/.test(line) ||
       (PATH.test(line) && line.includes("/") && !/\s/.test(line))
     ) paths++;
   }
@@ -89,7 +108,10 @@ export function listingView(input: ViewInput, shape: Shape): View {
   const extensions = new Map<string, number>();
   const files = new Map<string, number>();
   const first: string[] = [];
+  const notes: string[] = [];
+  const largest: Array<{ size: number; path: string }> = [];
   let entries = 0;
+  let folders = 0;
   let folder = "";
   for (const line of lines) {
     if (line.trim() === "") continue;
@@ -100,14 +122,21 @@ export function listingView(input: ViewInput, shape: Shape): View {
       path = match[1]!;
       bump(files, path);
     } else {
-      if (/^\S.*:$/.test(line) && !LS_LONG.test(line)) {
+      const long = longRow(line);
+      if (/^\S.*:$/.test(line) && !long) {
         folder = line.slice(0, -1);
         continue;
       }
-      const long = line.match(LS_LONG);
-      const name = long ? long[1]! : line.trim();
+      const name = long ? long.name : line.trim();
       if (/^total \d+$/.test(name)) continue;
+      // What the tool says between its entries (`deleting a.css`, `total size is …`).
+      if (!long && NOTE.test(name)) {
+        notes.push(line.trim());
+        continue;
+      }
       path = folder ? `${folder}/${name}` : name;
+      if (path.endsWith("/") || (long && line.startsWith("d"))) folders++;
+      else if (long) keepLargest(largest, { size: long.size, path });
     }
     entries++;
     if (first.length < FIRST_ENTRIES) first.push(line);
@@ -119,8 +148,25 @@ export function listingView(input: ViewInput, shape: Shape): View {
   const body = [
     `Listing of ${
       counted(entries, noun, shape === "grep" ? "matches" : "entries")
-    }${shape === "grep" ? ` in ${counted(files.size, "file")}` : ""}`,
+    }${shape === "grep" ? ` in ${counted(files.size, "file")}` : ""}${
+      folders > 0
+        ? ` (${counted(entries - folders, "file")}, ${
+          counted(folders, "folder")
+        })`
+        : ""
+    }`,
   ];
+  if (notes.length > 0) {
+    const shown = notes.length <= 2 * NOTES_EACH_END ? notes : [
+      ...notes.slice(0, NOTES_EACH_END),
+      `… ${commas(notes.length - 2 * NOTES_EACH_END)} more`,
+      ...notes.slice(-NOTES_EACH_END),
+    ];
+    body.push(
+      `Other lines (${commas(notes.length)}):`,
+      ...shown.map((line) => `  ${clip(line)}`),
+    );
+  }
   if (shape === "grep") {
     body.push(`Matches per file: ${clip(countList(files, 15), 1200)}`);
   }
@@ -128,6 +174,16 @@ export function listingView(input: ViewInput, shape: Shape): View {
     `Per folder: ${clip(countList(top, 15), 900)}`,
     `Two levels down: ${clip(countList(second, 20), 1200)}`,
     `Per extension: ${clip(countList(extensions, 15), 600)}`,
+    ...(largest.length > 0
+      ? [
+        `Largest files: ${
+          clip(
+            largest.map((e) => `${e.path} ${commas(e.size)}`).join(", "),
+            900,
+          )
+        }`,
+      ]
+      : []),
     `First ${noun === "match" ? "matches" : "entries"}:`,
     ...first.map((line) => `  ${clip(line)}`),
   );
@@ -138,6 +194,17 @@ export function listingView(input: ViewInput, shape: Shape): View {
       counted(entries, noun, shape === "grep" ? "matches" : "entries")
     }${shape === "grep" ? ` in ${commas(files.size)} files` : ""}`,
   };
+}
+
+/** Keeps the {@link LARGEST} biggest files seen so far, biggest first. */
+function keepLargest(
+  kept: Array<{ size: number; path: string }>,
+  file: { size: number; path: string },
+): void {
+  if (kept.length >= LARGEST && file.size <= kept.at(-1)!.size) return;
+  kept.push(file);
+  kept.sort((a, b) => b.size - a.size);
+  if (kept.length > LARGEST) kept.pop();
 }
 
 /** A `du` size in its own unit (blocks or bytes), `-h`'s suffixes read as powers of 1024. */

@@ -119,12 +119,32 @@ export function htmlToText(
   return { title, text, description };
 }
 
-/** The headings worth an outline: all of them when few, else the top two levels. */
+/** The most sub-headings of the first section an outline shows. */
+const FIRST_SECTION_HEADINGS = 8;
+
+/**
+ * The headings worth an outline: all of them when few, else the top two
+ * levels and the sub-headings of the first section at the second level
+ * (the newest release's "Breaking changes", the first chapter's parts).
+ */
 function outlineHeadings(headings: readonly Heading[]): Heading[] {
   if (headings.length <= OUTLINE_HEADINGS) return [...headings];
   const levels = [...new Set(headings.map((h) => h.level))].sort();
   const top = new Set(levels.slice(0, 2));
-  return headings.filter((h) => top.has(h.level));
+  const second = levels[1];
+  const first = second === undefined
+    ? -1
+    : headings.findIndex((h) => h.level === second);
+  const inFirst = new Set<Heading>();
+  if (first >= 0 && levels[2] !== undefined) {
+    for (const heading of headings.slice(first + 1)) {
+      if (heading.level <= second!) break;
+      if (heading.level !== levels[2]) continue;
+      inFirst.add(heading);
+      if (inFirst.size >= FIRST_SECTION_HEADINGS) break;
+    }
+  }
+  return headings.filter((h) => top.has(h.level) || inFirst.has(h));
 }
 
 /** The prose after the first heading (or from the start), up to a few hundred characters. */

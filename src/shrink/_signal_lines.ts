@@ -74,6 +74,10 @@ const ERROR: readonly RegExp[] = [
   /^\s*\d+:\d+\s+error\s/,
   /\bnpm error\b/,
   /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /,
+  // A compiler's one-letter severity (kotlinc: `e: file.kt:57:23 …`).
+  /^e: \S/,
+  // A step that says it failed (`Execution failed for task …`, `Compilation failed`).
+  /^\s*[A-Z][a-z]+(?: [a-z]+)? failed\b/,
 ];
 
 const WARNING: readonly RegExp[] = [
@@ -82,6 +86,7 @@ const WARNING: readonly RegExp[] = [
   /\b\w+Warning\b:/,
   /\b(?:[Dd]eprecated|DEPRECATED)\b/,
   /^\s*\d+:\d+\s+warning\s/,
+  /^w: \S/,
   /^\s*# \S+ (?:must be replaced|will be destroyed)$|# forces replacement$/,
 ];
 
@@ -171,7 +176,7 @@ const MAYBE =
  */
 const PASS_MARK = /^\s*[✓√✔]/;
 const MAYBE_AT_START =
-  /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[)/;
+  /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[|[ew]: )/;
 
 /**
  * What a line is worth keeping as, or undefined for noise.

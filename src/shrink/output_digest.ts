@@ -74,6 +74,8 @@ const NUMBERED = /^\s+\d+: /;
 const MARK = /^\s*… /;
 /** Sections of the output's own first and last lines: context, given what is left. */
 const CONTEXT_HEADING = /^(?:First|Last) lines:$/;
+/** How many deeper lines under a section's first line come with it. */
+const DETAIL_LINES = 2;
 
 /**
  * A view's lines within `maxBytes`. A line at the margin that does not end
@@ -81,7 +83,8 @@ const CONTEXT_HEADING = /^(?:First|Last) lines:$/;
  * first, in the view's order; a heading that ends in a colon opens a section
  * of the indented lines under it (the output's numbered lines among them,
  * whatever they end in) and is shown only with one of them. Of what the view
- * found, every section's first line, then its last (where a summary or the
+ * found, every section's first line (with up to two lines set deeper under
+ * it, its detail), then its last (where a summary or the
  * final error sits), then the rest in the view's order (what a view puts
  * first matters most); the output's own first and last lines get what is
  * left, in the same order. A cut section says once how many lines it left
@@ -132,8 +135,20 @@ function fitted(body: readonly string[], maxBytes: number): string[] {
   const context = [...sections.keys()].filter((s) =>
     CONTEXT_HEADING.test(sections[s]!.heading)
   );
+  const indent = (line: string) => line.length - line.trimStart().length;
   for (const group of [found, context]) {
-    for (const s of group) take(s, 0);
+    for (const s of group) {
+      take(s, 0);
+      // In what the view found, the lines set deeper under the first belong
+      // to it (`Blocked: SHOP-1231`); the output's own lines are only lines.
+      const lines = group === found ? sections[s]!.lines : [];
+      for (
+        let i = 1;
+        i <= DETAIL_LINES && i < lines.length &&
+        indent(lines[i]!) > indent(lines[0]!);
+        i++
+      ) take(s, i);
+    }
     // A view's own `… N more` line is not the last line that matters.
     for (const s of group) {
       take(s, sections[s]!.lines.findLastIndex((line) => !MARK.test(line)));

@@ -40,6 +40,8 @@ export interface AttackResult {
   refused?: string;
   /** With `mark`: the pids of the marked processes alive right after the run returned. */
   leftAlive?: number[];
+  /** With `mark`, for each process left alive: its state, parent, namespace pids and session, to tell how it got out. */
+  leftAliveStatus?: string[];
   /** With `childrenLeft`: every process still below this one (zombies too), as `pid state name`. */
   childrenLeft?: string[];
 }
@@ -116,6 +118,20 @@ export function marked(mark: string): number[] {
   return found;
 }
 
+/** A process's state, parent, pids in each PID namespace and session, from its status. */
+function describe(pid: number): string {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    const field = (name: string) =>
+      new RegExp(`^${name}:\\s*(.*)$`, "m").exec(status)?.[1]?.trim() ?? "?";
+    return `${pid} ${field("State")} ppid ${field("PPid")} nspid ${
+      field("NSpid")
+    } nssid ${field("NSsid")} sigq ${field("SigQ")} shdpnd ${field("ShdPnd")}`;
+  } catch {
+    return `${pid} gone`;
+  }
+}
+
 if (import.meta.main) await main();
 
 async function main(): Promise<void> {
@@ -161,6 +177,7 @@ async function main(): Promise<void> {
       const leftAlive = attack.mark === undefined
         ? undefined
         : marked(attack.mark);
+      const leftAliveStatus = leftAlive?.map(describe);
       if (attack.childrenLeft) warm.close();
       const left = attack.childrenLeft ? await childrenLeft() : undefined;
       results.push({
@@ -171,6 +188,7 @@ async function main(): Promise<void> {
         outOfMemory: run.outOfMemory,
         timedOut: run.timedOut,
         ...(leftAlive ? { leftAlive } : {}),
+        ...(leftAliveStatus?.length ? { leftAliveStatus } : {}),
         ...(left ? { childrenLeft: left } : {}),
       });
     } catch (error) {

@@ -63,7 +63,9 @@ async function burstRuns(
     outlived.map((result) => result.leftAlive!.length),
     [],
     `${outlived.length} of ${RUNS} runs left processes alive: ${
-      JSON.stringify(outlived.map((result) => result.stdout))
+      JSON.stringify(
+        outlived.map((result) => [result.stdout, result.leftAliveStatus]),
+      )
     }`,
   );
 }

@@ -41,3 +41,26 @@ Deno.test("lineSignal() reads a line opened by a pass mark as noise unless a sum
   assert.equal(lineSignal("  ✕ refunds the order (4 ms)"), "failure");
   assert.equal(lineSignal("  1) Cart adds an item:"), "failure");
 });
+
+Deno.test("lineSignal() reads a compiler's one-letter severity and a step that says it failed", () => {
+  for (
+    const line of [
+      "e: file:///src/Invoice.kt:57:23 Unresolved reference: taxRateFor",
+      "Execution failed for task ':billing:compileKotlin'.",
+      "Compilation failed; see the compiler error output for details.",
+      "  Build failed with 2 errors",
+    ]
+  ) assert.equal(lineSignal(line), "error", line);
+  assert.equal(
+    lineSignal("w: file:///src/Mapper.kt:12:4 Parameter 'x' is never used"),
+    "warning",
+  );
+  for (
+    const line of [
+      "e:x is a variable name",
+      "we: the team",
+      "the request failed over to the replica",
+      "2 tests failed",
+    ]
+  ) assert.ok(lineSignal(line) !== "error", line);
+});

@@ -1,0 +1,81 @@
+/**
+ * Classes of output whose key facts a view used to drop: a listing tool's
+ * own lines and its verbose archive rows, the scalars beside a JSON
+ * document's items and identifiers named with a store's mark (`_id`), and
+ * the sub-headings of a long page's first section.
+ */
+
+import assert from "node:assert/strict";
+import { outputDigest } from "../../src/shrink/output_digest.ts";
+import { pageView } from "../../src/shrink/_page_view.ts";
+
+function digest(text: string, max = 1600): string {
+  return outputDigest(text, max)!.join("\n");
+}
+
+const many = <T>(n: number, make: (i: number) => T): T[] =>
+  Array.from({ length: n }, (_, i) => make(i));
+
+Deno.test("a listing keeps what its tool says between the entries, and counts files apart from folders", () => {
+  const text = [
+    "building file list ... done",
+    "removing cache/tmp.bin",
+    "lib/",
+    ...many(600, (i) => `lib/module-${i}.py`),
+    "",
+    "Number of regular files transferred: 600",
+    "Total transferred file size: 8,192,044 bytes",
+  ].join("\n") + "\n";
+  const out = digest(text);
+  assert.match(out, /Listing of 601 entries \(600 files, 1 folder\)/);
+  assert.match(out, /removing cache\/tmp\.bin/);
+  assert.match(out, /Total transferred file size: 8,192,044 bytes/);
+});
+
+Deno.test("a verbose archive listing is a listing whose largest files are named", () => {
+  const rows = many(
+    900,
+    (i) =>
+      `-rw-r----- build/staff ${
+        i === 444 ? 9_000_000_000 : 1000 + i
+      } 2026-03-0${1 + (i % 9)} 0${i % 10}:1${i % 6} backup/part-${i}.tar`,
+  );
+  const out = digest(rows.join("\n") + "\n");
+  assert.match(out, /^Listing of 900 entries/m);
+  assert.match(out, /Largest files: backup\/part-444\.tar 9,000,000,000/);
+});
+
+Deno.test("a JSON document shows the scalars beside its items, and names items by an _id", () => {
+  const doc = {
+    page: { total: 7301, next: "cursor-8f2a" },
+    results: many(60, (i) => ({
+      _id: `doc-${9000 + i}`,
+      state: i === 17 ? "quarantined" : "ok",
+      title: `Record ${i}`,
+    })),
+  };
+  const out = digest(JSON.stringify(doc, null, 2));
+  assert.match(out, /page\.total: 7301/);
+  assert.match(out, /page\.next: "cursor-8f2a"/);
+  assert.match(out, /quarantined: doc-9017/);
+});
+
+Deno.test("a long page's outline holds its first section's sub-headings", () => {
+  const sections = many(40, (i) =>
+    [
+      `## Chapter ${40 - i}`,
+      "### Overview",
+      `Text of chapter ${40 - i}.`,
+      i === 0 ? "### Migration steps\nDo this first." : "### Notes\nNothing.",
+    ].join("\n\n"));
+  const text = `# Handbook\n\n${sections.join("\n\n")}\n`;
+  const out = pageView({
+    text,
+    lines: text.split("\n"),
+    subject: "handbook.md",
+    clip: (line: string, max = 200) => line.slice(0, max),
+  }, false).body.join("\n");
+  assert.match(out, /- Chapter 40\n\s+- Overview\n\s+- Migration steps/);
+  // Only the first section's: the others' stay out of the outline.
+  assert.doesNotMatch(out, /- Chapter 39\n\s+- Overview/);
+});
