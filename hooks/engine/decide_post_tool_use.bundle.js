@@ -1485,6 +1485,7 @@ function leaves(item) {
   return out;
 }
 var segments = (path) => path.replace(/\[\]/g, "").split(".");
+var leafKey = (path) => segments(path).at(-1).replace(/^[_$]+/, "");
 function pickPath(flat, keys, except) {
   const sample = flat.slice(0, 20);
   const candidates = /* @__PURE__ */ new Map();
@@ -1497,7 +1498,7 @@ function pickPath(flat, keys, except) {
     ...candidates
   ].filter(([, n]) => n >= sample.length * 0.8);
   for (const key of keys) {
-    const found = held.map(([path]) => path).filter((path) => segments(path).at(-1) === key).sort((a, b) => segments(a).length - segments(b).length)[0];
+    const found = held.map(([path]) => path).filter((path) => leafKey(path) === key).sort((a, b) => segments(a).length - segments(b).length)[0];
     if (found) return found;
   }
   return void 0;
@@ -1551,6 +1552,10 @@ function jsonView(value, input) {
   const body = [
     `JSON ${typeOf(value)}; ${path}: ${counted(items.length, "item")}`
   ];
+  const beside = scalarsBeside(value, path);
+  if (beside.length > 0) {
+    body.push(`Beside them: ${clip2(beside.join(", "), 400)}`);
+  }
   const described = (index) => {
     const label = first(flat[index], labelPath);
     return label === void 0 || label === name(index) ? name(index) : `${name(index)} ${clip2(label, 80)}`;
@@ -1582,6 +1587,25 @@ function jsonView(value, input) {
     summary: `${path} with ${counted(items.length, "item")}`,
     indexKind: "json"
   };
+}
+var MAX_BESIDE = 10;
+var BESIDE_DEPTH = 3;
+function scalarsBeside(value, collection) {
+  const found = [];
+  const walk = (node, path, depth) => {
+    if (found.length >= MAX_BESIDE || path === collection) return;
+    if (isRecord(node)) {
+      if (depth >= BESIDE_DEPTH) return;
+      for (const [key, item] of Object.entries(node)) {
+        walk(item, `${path}.${key}`, depth + 1);
+      }
+      return;
+    }
+    const shown = typeof node === "string" ? node.length <= 60 ? JSON.stringify(node) : void 0 : typeof node === "number" || typeof node === "boolean" || node === null ? String(node) : void 0;
+    if (shown !== void 0) found.push(`${path.slice(2)}: ${shown}`);
+  };
+  if (isRecord(value)) walk(value, "$", 0);
+  return found;
 }
 function standingOut(flat, name, described, clip2) {
   if (flat.length < 2 * RARE_ITEMS + 1) return [];
@@ -1733,8 +1757,18 @@ ${lines.slice(commit.start, end).join("\n")}`;
 // src/shrink/_listing_view.ts
 var PATH = /^(?:\.{0,2}\/|~\/|[\w@+-])[^\t\0]*$/;
 var GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
-var LS_LONG = /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+[\d,]+\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+var LS_LONG = /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+([\d,]+)\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+var TAR_LONG = /^[-dlhcbps][rwxsStT-]{9}\s+\S+\/\S+\s+([\d,]+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(.+)$/;
+function longRow(line) {
+  const match = line.match(LS_LONG) ?? line.match(TAR_LONG);
+  return match ? {
+    size: Number(match[1].replaceAll(",", "")),
+    name: match[2]
+  } : void 0;
+}
 var FIRST_ENTRIES = 12;
+var NOTE = /^[A-Za-z]+ (?![^/\s]*\/$)/;
+var NOTES_EACH_END = 4;
 var SIZED = /^(\d+(?:[.,]\d+)?[KMGTPE]?)\t(\S.*)$/;
 var LARGEST = 8;
 var UNITS = {
@@ -1756,7 +1790,7 @@ function listingShape(lines) {
     if (SIZED.test(line)) sized++;
     const match = line.match(GREP);
     if (match && match[2] && /[./]/.test(match[1])) grep++;
-    else if (LS_LONG.test(line) || /^\S.*:$/.test(line) || PATH.test(line) && line.includes("/") && !/\s/.test(line)) paths++;
+    else if (longRow(line) !== void 0 || /^\S.*:$/.test(line) || PATH.test(line) && line.includes("/") && !/\s/.test(line)) paths++;
   }
   if (seen < 20) return void 0;
   if (sized >= seen * 0.9) return "sizes";
@@ -1784,7 +1818,10 @@ function listingView(input, shape) {
   const extensions = /* @__PURE__ */ new Map();
   const files = /* @__PURE__ */ new Map();
   const first = [];
+  const notes = [];
+  const largest = [];
   let entries = 0;
+  let folders = 0;
   let folder = "";
   for (const line of lines) {
     if (line.trim() === "") continue;
@@ -1795,14 +1832,23 @@ function listingView(input, shape) {
       path = match[1];
       bump(files, path);
     } else {
-      if (/^\S.*:$/.test(line) && !LS_LONG.test(line)) {
+      const long = longRow(line);
+      if (/^\S.*:$/.test(line) && !long) {
         folder = line.slice(0, -1);
         continue;
       }
-      const long = line.match(LS_LONG);
-      const name = long ? long[1] : line.trim();
+      const name = long ? long.name : line.trim();
       if (/^total \d+$/.test(name)) continue;
+      if (!long && NOTE.test(name)) {
+        notes.push(line.trim());
+        continue;
+      }
       path = folder ? `${folder}/${name}` : name;
+      if (path.endsWith("/") || long && line.startsWith("d")) folders++;
+      else if (long) keepLargest(largest, {
+        size: long.size,
+        path
+      });
     }
     entries++;
     if (first.length < FIRST_ENTRIES) first.push(line);
@@ -1812,17 +1858,33 @@ function listingView(input, shape) {
   }
   const noun = shape === "grep" ? "match" : "entry";
   const body = [
-    `Listing of ${counted(entries, noun, shape === "grep" ? "matches" : "entries")}${shape === "grep" ? ` in ${counted(files.size, "file")}` : ""}`
+    `Listing of ${counted(entries, noun, shape === "grep" ? "matches" : "entries")}${shape === "grep" ? ` in ${counted(files.size, "file")}` : ""}${folders > 0 ? ` (${counted(entries - folders, "file")}, ${counted(folders, "folder")})` : ""}`
   ];
+  if (notes.length > 0) {
+    const shown = notes.length <= 2 * NOTES_EACH_END ? notes : [
+      ...notes.slice(0, NOTES_EACH_END),
+      `\u2026 ${commas(notes.length - 2 * NOTES_EACH_END)} more`,
+      ...notes.slice(-NOTES_EACH_END)
+    ];
+    body.push(`Other lines (${commas(notes.length)}):`, ...shown.map((line) => `  ${clip2(line)}`));
+  }
   if (shape === "grep") {
     body.push(`Matches per file: ${clip2(countList(files, 15), 1200)}`);
   }
-  body.push(`Per folder: ${clip2(countList(top, 15), 900)}`, `Two levels down: ${clip2(countList(second, 20), 1200)}`, `Per extension: ${clip2(countList(extensions, 15), 600)}`, `First ${noun === "match" ? "matches" : "entries"}:`, ...first.map((line) => `  ${clip2(line)}`));
+  body.push(`Per folder: ${clip2(countList(top, 15), 900)}`, `Two levels down: ${clip2(countList(second, 20), 1200)}`, `Per extension: ${clip2(countList(extensions, 15), 600)}`, ...largest.length > 0 ? [
+    `Largest files: ${clip2(largest.map((e) => `${e.path} ${commas(e.size)}`).join(", "), 900)}`
+  ] : [], `First ${noun === "match" ? "matches" : "entries"}:`, ...first.map((line) => `  ${clip2(line)}`));
   return {
     format: "listing",
     body,
     summary: `${counted(entries, noun, shape === "grep" ? "matches" : "entries")}${shape === "grep" ? ` in ${commas(files.size)} files` : ""}`
   };
+}
+function keepLargest(kept, file) {
+  if (kept.length >= LARGEST && file.size <= kept.at(-1).size) return;
+  kept.push(file);
+  kept.sort((a, b) => b.size - a.size);
+  if (kept.length > LARGEST) kept.pop();
 }
 function sizeOf(text3) {
   const unit = UNITS[text3.at(-1)];
@@ -2124,6 +2186,7 @@ ${"#".repeat(Number(level))} ${stripTags(inner)}
     description
   };
 }
+var FIRST_SECTION_HEADINGS = 8;
 function outlineHeadings(headings) {
   if (headings.length <= OUTLINE_HEADINGS) return [
     ...headings
@@ -2132,7 +2195,18 @@ function outlineHeadings(headings) {
     ...new Set(headings.map((h) => h.level))
   ].sort();
   const top = new Set(levels.slice(0, 2));
-  return headings.filter((h) => top.has(h.level));
+  const second = levels[1];
+  const first = second === void 0 ? -1 : headings.findIndex((h) => h.level === second);
+  const inFirst = /* @__PURE__ */ new Set();
+  if (first >= 0 && levels[2] !== void 0) {
+    for (const heading of headings.slice(first + 1)) {
+      if (heading.level <= second) break;
+      if (heading.level !== levels[2]) continue;
+      inFirst.add(heading);
+      if (inFirst.size >= FIRST_SECTION_HEADINGS) break;
+    }
+  }
+  return headings.filter((h) => top.has(h.level) || inFirst.has(h));
 }
 function openingSection(markdown) {
   const lines = markdown.split("\n");
@@ -2343,7 +2417,11 @@ var ERROR = [
   /^\S+\.go:\d+:\d+: \S/,
   /^\s*\d+:\d+\s+error\s/,
   /\bnpm error\b/,
-  /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /
+  /^(?:g?make|gmake)(?:\[\d+\])?: \*\*\* /,
+  // A compiler's one-letter severity (kotlinc: `e: file.kt:57:23 …`).
+  /^e: \S/,
+  // A step that says it failed (`Execution failed for task …`, `Compilation failed`).
+  /^\s*[A-Z][a-z]+(?: [a-z]+)? failed\b/
 ];
 var WARNING = [
   /^\s*(?:warning|WARNING|Warning|WARN|warn)\b/,
@@ -2351,6 +2429,7 @@ var WARNING = [
   /\b\w+Warning\b:/,
   /\b(?:[Dd]eprecated|DEPRECATED)\b/,
   /^\s*\d+:\d+\s+warning\s/,
+  /^w: \S/,
   /^\s*# \S+ (?:must be replaced|will be destroyed)$|# forces replacement$/
 ];
 var DETAIL = [
@@ -2392,7 +2471,7 @@ var DETAIL_ANY = anyOf(DETAIL);
 var FRAME_ANY = anyOf(FRAME);
 var MAYBE = /f(?:ail|atal|ound)|e(?:rr|xception|xample)|warn|d(?:eprecat|uration|estroy)|p(?:ass|ending|anic|roblem)|ok\b|t(?:est|ime|otal|raceback)|s(?:uite|napshot|egmentation)|build|c(?:ompiled|omplete! )|generated|r(?:an |spec|eplace)|a(?:bort|ssert)|uncaught|<<<|----|___|\.go:\d+:\d+: /i;
 var PASS_MARK = /^\s*[✓√✔]/;
-var MAYBE_AT_START = /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[)/;
+var MAYBE_AT_START = /^(?:\s*(?:\d+\)|[eE]\s\s|[●✕✗×✖❌])|[#ℹ=]|[pP]lan: | > \[|[ew]: )/;
 function lineSignal(line) {
   if (PASS_MARK.test(line)) return summaryInside(line) ? "summary" : void 0;
   if (line.length === 0 || line.length > 2e3 || !(MAYBE_AT_START.test(line) || MAYBE.test(line))) {

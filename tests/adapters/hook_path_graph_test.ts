@@ -24,12 +24,13 @@ const MAX_ADDED_MODULES = 2;
 /**
  * Claude Code's adapter also reads the subagent definitions in
  * `.claude/agents/`, with the path helpers (`src/config/path_lite.ts`), and
- * puts a shrunk view into each tool's own result shape (`replacement.ts`);
- * Gemini CLI's reads a tool result out of the envelope Gemini wraps it in
+ * puts a shrunk view into each tool's own result shape (`replacement.ts`),
+ * and finds where Claude Code kept a command's whole output
+ * (`kept_output.ts`); Gemini CLI's reads a tool result out of the envelope Gemini wraps it in
  * (`tool_response.ts`).
  */
 const EXTRA_MODULES: Readonly<Record<string, number>> = {
-  "./claude_code/adapter.ts": 2,
+  "./claude_code/adapter.ts": 3,
   "./gemini_cli/adapter.ts": 1,
 };
 

@@ -9,14 +9,35 @@ import assert from "node:assert/strict";
 import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import { staleBundles } from "../../../scripts/bundle_hooks.ts";
-import { childEnv } from "../../_helpers/run_cli.ts";
+import { childEnv, denoDir } from "../../_helpers/run_cli.ts";
 import { ROOT } from "../../_helpers/serve_tree.ts";
 import { tempDir } from "../../_helpers/temp_dir.ts";
 
 const PRE_TOOL_BUNDLE = "hooks/engine/decide_pre_tool_use.bundle.js";
 
-Deno.test("every committed hook bundle is what deno task bundle makes of its source", async () => {
-  assert.deepEqual(await staleBundles(), []);
+/**
+ * Whether `deno bundle` has its esbuild in the Deno cache: without it, it
+ * would download it from the npm registry (`.ci/run` fetches it first).
+ */
+function esbuildCached(): boolean {
+  try {
+    const dir = join(denoDir(), "npm", "registry.npmjs.org", "@esbuild");
+    return [...Deno.readDirSync(dir)].length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const ESBUILD = esbuildCached();
+
+Deno.test({
+  name: ESBUILD
+    ? "every committed hook bundle is what deno task bundle makes of its source"
+    : "committed hook bundles (skipped: deno bundle's esbuild is not in the Deno cache, and tests fetch nothing)",
+  ignore: !ESBUILD,
+  async fn() {
+    assert.deepEqual(await staleBundles(), []);
+  },
 });
 
 /** Runs the PreToolUse hook of the tree in `dir` on a shell command, server off. */
