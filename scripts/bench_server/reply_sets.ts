@@ -2,7 +2,7 @@
  * The sets of outputs of the reply benchmark (`deno task bench replies`):
  * the outputs the digests were tuned on, the held-out ones (other formats of
  * each kind), a fresh held-out set (other tools again), a third one (tools
- * none of the others holds), a fourth and a fifth one, each a table. The outputs live
+ * none of the others holds), a fourth, a fifth and a sixth one, each a table. The outputs live
  * in the `reply_*.ts` modules; this one gathers them.
  *
  * @module
@@ -50,6 +50,16 @@ import {
   tarListing,
 } from "./reply_holdout5_data.ts";
 import { gradleBuild, npmEresolve, rspecRun } from "./reply_holdout5_runs.ts";
+import {
+  graphqlIssues,
+  kubectlDescribe,
+  mongoExport,
+  phpunitRun,
+  rcloneCopy,
+  readmePage,
+  tscRun,
+  unzipListing,
+} from "./reply_holdout6.ts";
 import {
   fileListing,
   gitLogStat,
@@ -190,6 +200,26 @@ function holdout5Cases(): ReplyOutput[] {
   ];
 }
 
+/**
+ * The sixth held-out set: eight outputs of tools no other set holds (a
+ * PHPUnit run, TypeScript's compiler, an rclone copy, an unzip listing, a
+ * GraphQL response, a MongoDB export, a pod's description, a README),
+ * written with their facts after the views were changed for the fifth set's
+ * misses and committed before any view ran on them.
+ */
+function holdout6Cases(): ReplyOutput[] {
+  return [
+    phpunitRun(),
+    tscRun(),
+    rcloneCopy(),
+    unzipListing(),
+    graphqlIssues(),
+    mongoExport(),
+    kubectlDescribe(),
+    readmePage(),
+  ];
+}
+
 /** A table of the reply benchmark: a title and its outputs. */
 export interface ReplySet {
   /** The table's title. */
@@ -227,6 +257,11 @@ export function replySets(): ReplySet[] {
       title:
         "ctx_execute replies, fifth held-out set (facts written before the views ran on it)",
       cases: holdout5Cases(),
+    },
+    {
+      title:
+        "ctx_execute replies, sixth held-out set (facts written before the views ran on it)",
+      cases: holdout6Cases(),
     },
   ];
 }
