@@ -1486,7 +1486,7 @@ function leaves(item) {
 }
 var segments = (path) => path.replace(/\[\]/g, "").split(".");
 var leafKey = (path) => segments(path).at(-1).replace(/^[_$]+/, "");
-function pickPath(flat, keys, except) {
+function pickPath(flat, keys, except, compound) {
   const sample = flat.slice(0, 20);
   const candidates = /* @__PURE__ */ new Map();
   for (const item of sample) {
@@ -1501,8 +1501,9 @@ function pickPath(flat, keys, except) {
     const found = held.map(([path]) => path).filter((path) => leafKey(path) === key).sort((a, b) => segments(a).length - segments(b).length)[0];
     if (found) return found;
   }
-  return void 0;
+  return compound ? held.map(([path]) => path).find((path) => compound.test(leafKey(path))) : void 0;
 }
+var COMPOUND_ID = /^[a-z]\w*?(?:Id|ID|No|Number|Key|Ref|_id|_no|_number|_key|_ref)$/;
 function statePath(flat) {
   const distinct = /* @__PURE__ */ new Map();
   for (const item of flat.slice(0, MAX_SCANNED_ITEMS)) {
@@ -1544,7 +1545,7 @@ function jsonView(value, input) {
   const { items, path } = collection;
   const records = items.filter(isRecord);
   const flat = records.slice(0, MAX_SCANNED_ITEMS).map(leaves);
-  const idPath = collection.keys ? void 0 : pickPath(flat, ID_KEYS);
+  const idPath = collection.keys ? void 0 : pickPath(flat, ID_KEYS, void 0, COMPOUND_ID);
   const labelPath = pickPath(flat, LABEL_KEYS, idPath);
   const state = statePath(flat);
   const first = (item, at) => at === void 0 ? void 0 : item?.get(at)?.[0];
@@ -1589,23 +1590,38 @@ function jsonView(value, input) {
   };
 }
 var MAX_BESIDE = 10;
-var BESIDE_DEPTH = 3;
 function scalarsBeside(value, collection) {
   const found = [];
-  const walk = (node, path, depth) => {
-    if (found.length >= MAX_BESIDE || path === collection) return;
-    if (isRecord(node)) {
-      if (depth >= BESIDE_DEPTH) return;
-      for (const [key, item] of Object.entries(node)) {
-        walk(item, `${path}.${key}`, depth + 1);
+  const show = (node2) => typeof node2 === "string" ? node2.length <= 60 ? JSON.stringify(node2) : void 0 : typeof node2 === "number" || typeof node2 === "boolean" || node2 === null ? String(node2) : void 0;
+  const onTheWay = (path2) => collection === path2 || collection.startsWith(`${path2}.`);
+  let node = value;
+  let path = "$";
+  while (isRecord(node) && found.length < MAX_BESIDE) {
+    let next;
+    for (const [key, item] of Object.entries(node)) {
+      const at = `${path}.${key}`;
+      if (onTheWay(at)) {
+        if (at !== collection) next = [
+          item,
+          at
+        ];
+        continue;
       }
-      return;
+      const shown = show(item);
+      if (shown !== void 0) found.push(`${at.slice(2)}: ${shown}`);
+      else if (isRecord(item)) {
+        for (const [inner, leaf] of Object.entries(item)) {
+          const leafShown = show(leaf);
+          if (leafShown !== void 0) {
+            found.push(`${at.slice(2)}.${inner}: ${leafShown}`);
+          }
+        }
+      }
     }
-    const shown = typeof node === "string" ? node.length <= 60 ? JSON.stringify(node) : void 0 : typeof node === "number" || typeof node === "boolean" || node === null ? String(node) : void 0;
-    if (shown !== void 0) found.push(`${path.slice(2)}: ${shown}`);
-  };
-  if (isRecord(value)) walk(value, "$", 0);
-  return found;
+    if (!next) break;
+    [node, path] = next;
+  }
+  return found.slice(0, MAX_BESIDE);
 }
 function standingOut(flat, name, described, clip2) {
   if (flat.length < 2 * RARE_ITEMS + 1) return [];
@@ -1759,15 +1775,17 @@ var PATH = /^(?:\.{0,2}\/|~\/|[\w@+-])[^\t\0]*$/;
 var GREP = /^((?:\.{0,2}\/|[\w@+~-])[^:\t\0]*?):(\d+:)?(.*)$/;
 var LS_LONG = /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+([\d,]+)\s+\S+\s+\S+\s+\S+\s+(.+)$/;
 var TAR_LONG = /^[-dlhcbps][rwxsStT-]{9}\s+\S+\/\S+\s+([\d,]+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(.+)$/;
+var SIZE_DATE_ROW = /^\s*(\d[\d,]*)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(\S.*)$/;
+var DATE_SIZE_ROW = /^\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(\d[\d,]*)\s+((?=\S*[./])\S+)$/;
 function longRow(line) {
-  const match = line.match(LS_LONG) ?? line.match(TAR_LONG);
+  const match = line.match(LS_LONG) ?? line.match(TAR_LONG) ?? line.match(SIZE_DATE_ROW) ?? line.match(DATE_SIZE_ROW);
   return match ? {
     size: Number(match[1].replaceAll(",", "")),
     name: match[2]
   } : void 0;
 }
 var FIRST_ENTRIES = 12;
-var NOTE = /^[A-Za-z]+ (?![^/\s]*\/$)/;
+var NOTE = /^[A-Za-z]+:? (?![^/\s]*\/$)|^[-=\s]+$|^\d[\d,]*\s+(?:\d[\d,]*\s+)?[a-z]+$/;
 var NOTES_EACH_END = 4;
 var SIZED = /^(\d+(?:[.,]\d+)?[KMGTPE]?)\t(\S.*)$/;
 var LARGEST = 8;
@@ -1991,6 +2009,12 @@ function looksLikeLog(lines) {
 function messageTemplate(line) {
   return line.replace(TIMESTAMP, "").replace(CONTEXT_PAIRS, "").replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<id>").replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, "<hex>").replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
+var CLOSING_LOOKBACK = 12;
+function closingLines(lines) {
+  const tail = lines.slice(-CLOSING_LOOKBACK);
+  const first = tail.findIndex((line, i) => i < tail.length - 3 && line.trim() !== "" && !TIMESTAMP.test(line.slice(0, 40)) && logLevel(line) === void 0);
+  return first === -1 ? lines.slice(-3) : tail.slice(first);
+}
 function logView(input) {
   const { lines, clip: clip2 } = input;
   const levels = /* @__PURE__ */ new Map();
@@ -2054,7 +2078,9 @@ function logView(input) {
     body.push(`  (${counted(continuation, "line")} of stack traces or wrapped text under errors, indexed)`);
   }
   section("Warnings", warnings, MAX_WARNING_GROUPS);
-  body.push("First lines:", ...lines.slice(0, 3).map((line) => `  ${clip2(line)}`), "Last lines:", ...lines.slice(-3).map((line) => `  ${clip2(line)}`));
+  body.push("First lines:", ...lines.slice(0, 3).map((line) => `  ${clip2(line)}`));
+  const closing = closingLines(lines);
+  body.push(closing.length > 3 ? "Closing lines:" : "Last lines:", ...closing.map((line) => `  ${clip2(line)}`));
   const errorCount = (levels.get("ERROR") ?? 0) + (levels.get("FATAL") ?? 0);
   const top = [
     ...errors.values()
@@ -2529,6 +2555,9 @@ var MAX_DETAIL_LINES = 80;
 var MAX_SUMMARY_LINES = 12;
 var DETAIL_WINDOW = 16;
 var FRAMES_PER_FAILURE = 4;
+var STATE_LINE = /^\s*(?:State|Status|Last State|Reason|Exit Code|Exit Status|Restart Count|Restarts|Ready|Result|Phase|Health|Active|Main PID)\s*:\s+\S/;
+var MAX_STATE_SCAN = 2e3;
+var MAX_STATE_LINES = 10;
 var HEAD_LINES = 5;
 var TAIL_LINES = 10;
 var MAX_TEST_NAMES = 40;
@@ -2660,6 +2689,17 @@ function shellView(input) {
   }
   if (summaryLines.length > 0) {
     body.push(cleanSummaries > 0 ? `Summary (${counted(cleanSummaries, "more line")} without failures not shown):` : "Summary:", ...summaryLines.map((k) => numbered(k, clip2)));
+  }
+  const states = lines.slice(0, MAX_STATE_SCAN).flatMap((text3, index) => STATE_LINE.test(text3) && !shown.has(index) ? [
+    {
+      index,
+      text: text3,
+      count: 1
+    }
+  ] : []).slice(0, MAX_STATE_LINES);
+  for (const k of states) shown.add(k.index);
+  if (states.length > 0) {
+    body.push("State:", ...states.map((k) => numbered(k, clip2)));
   }
   if (important.length > 0 || shownWarnings.length > 0) {
     if (important.length > 0) {

@@ -167,11 +167,15 @@ const segments = (path: string) => path.replace(/\[\]/g, "").split(".");
 /** A path's last key without a store's marks (`_id`, `$key`), as identifying keys are named. */
 const leafKey = (path: string) => segments(path).at(-1)!.replace(/^[_$]+/, "");
 
-/** The first path of `keys` (in their order) at most two levels down that most items hold. */
+/**
+ * The first path of `keys` (in their order) at most two levels down that
+ * most items hold, else the first such path whose key `compound` matches.
+ */
 function pickPath(
   flat: readonly Map<string, string[]>[],
   keys: readonly string[],
   except?: string,
+  compound?: RegExp,
 ): string | undefined {
   const sample = flat.slice(0, 20);
   const candidates = new Map<string, number>();
@@ -189,8 +193,14 @@ function pickPath(
     )[0];
     if (found) return found;
   }
-  return undefined;
+  return compound
+    ? held.map(([path]) => path).find((path) => compound.test(leafKey(path)))
+    : undefined;
 }
+
+/** A key named as an identifier of its own kind (`orderNo`, `ticket_id`, `invoiceNumber`). */
+const COMPOUND_ID =
+  /^[a-z]\w*?(?:Id|ID|No|Number|Key|Ref|_id|_no|_number|_key|_ref)$/;
 
 /** The path that tells an item's state: a state key, or the `name` of a state object, with few values. */
 function statePath(flat: readonly Map<string, string[]>[]): string | undefined {
@@ -240,7 +250,9 @@ export function jsonView(value: unknown, input: ViewInput): View {
   const { items, path } = collection;
   const records = items.filter(isRecord);
   const flat = records.slice(0, MAX_SCANNED_ITEMS).map(leaves);
-  const idPath = collection.keys ? undefined : pickPath(flat, ID_KEYS);
+  const idPath = collection.keys
+    ? undefined
+    : pickPath(flat, ID_KEYS, undefined, COMPOUND_ID);
   const labelPath = pickPath(flat, LABEL_KEYS, idPath);
   const state = statePath(flat);
   const first = (item: Map<string, string[]> | undefined, at?: string) =>
@@ -306,34 +318,49 @@ export function jsonView(value: unknown, input: ViewInput): View {
   };
 }
 
-/** Most scalar fields shown beside a collection, and how deep they are looked for. */
+/** Most scalar fields shown beside a collection. */
 const MAX_BESIDE = 10;
-const BESIDE_DEPTH = 3;
 
 /**
- * The scalar fields of a document outside its main collection, a few levels
- * down, as `path: value`: a search's total, a page's cursor, a flag.
+ * The scalar fields beside a document's main collection, on the way down to
+ * it (and one level into their objects), as `path: value`: a search's or a
+ * connection's total, a page's cursor, a flag.
  */
 function scalarsBeside(value: unknown, collection: string): string[] {
   const found: string[] = [];
-  const walk = (node: unknown, path: string, depth: number) => {
-    if (found.length >= MAX_BESIDE || path === collection) return;
-    if (isRecord(node)) {
-      if (depth >= BESIDE_DEPTH) return;
-      for (const [key, item] of Object.entries(node)) {
-        walk(item, `${path}.${key}`, depth + 1);
-      }
-      return;
-    }
-    const shown = typeof node === "string"
+  const show = (node: unknown): string | undefined =>
+    typeof node === "string"
       ? node.length <= 60 ? JSON.stringify(node) : undefined
       : typeof node === "number" || typeof node === "boolean" || node === null
       ? String(node)
       : undefined;
-    if (shown !== undefined) found.push(`${path.slice(2)}: ${shown}`);
-  };
-  if (isRecord(value)) walk(value, "$", 0);
-  return found;
+  const onTheWay = (path: string) =>
+    collection === path || collection.startsWith(`${path}.`);
+  let node: unknown = value;
+  let path = "$";
+  while (isRecord(node) && found.length < MAX_BESIDE) {
+    let next: [unknown, string] | undefined;
+    for (const [key, item] of Object.entries(node)) {
+      const at = `${path}.${key}`;
+      if (onTheWay(at)) {
+        if (at !== collection) next = [item, at];
+        continue;
+      }
+      const shown = show(item);
+      if (shown !== undefined) found.push(`${at.slice(2)}: ${shown}`);
+      else if (isRecord(item)) {
+        for (const [inner, leaf] of Object.entries(item)) {
+          const leafShown = show(leaf);
+          if (leafShown !== undefined) {
+            found.push(`${at.slice(2)}.${inner}: ${leafShown}`);
+          }
+        }
+      }
+    }
+    if (!next) break;
+    [node, path] = next;
+  }
+  return found.slice(0, MAX_BESIDE);
 }
 
 /**

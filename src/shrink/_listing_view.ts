@@ -19,9 +19,17 @@ const LS_LONG =
 const TAR_LONG =
   /^[-dlhcbps][rwxsStT-]{9}\s+\S+\/\S+\s+([\d,]+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(.+)$/;
 
-/** The size and name of a long listing's row (`ls -l`, `tar -tv`), or undefined. */
+/** A row of size, date, time and path (`unzip -l`). */
+const SIZE_DATE_ROW =
+  /^\s*(\d[\d,]*)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(\S.*)$/;
+/** A row of date, time, size and one path (`aws s3 ls --recursive`); a log's `200 OK` is none. */
+const DATE_SIZE_ROW =
+  /^\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d)?\s+(\d[\d,]*)\s+((?=\S*[./])\S+)$/;
+
+/** The size and name of a row that gives both (`ls -l`, `tar -tv`, `unzip -l`, `aws s3 ls`), or undefined. */
 function longRow(line: string): { size: number; name: string } | undefined {
-  const match = line.match(LS_LONG) ?? line.match(TAR_LONG);
+  const match = line.match(LS_LONG) ?? line.match(TAR_LONG) ??
+    line.match(SIZE_DATE_ROW) ?? line.match(DATE_SIZE_ROW);
   return match
     ? { size: Number(match[1]!.replaceAll(",", "")), name: match[2]! }
     : undefined;
@@ -30,9 +38,11 @@ const FIRST_ENTRIES = 12;
 /**
  * A line that is the tool's own words, not an entry: it opens with a bare
  * word and a space (`sending incremental file list`, `deleting a.css`,
- * `sent 412 bytes  received 98 bytes`).
+ * `sent 412 bytes  received 98 bytes`), a rule of dashes, or a total
+ * (`734003200   3000 files`).
  */
-const NOTE = /^[A-Za-z]+ (?![^/\s]*\/$)/;
+const NOTE =
+  /^[A-Za-z]+:? (?![^/\s]*\/$)|^[-=\s]+$|^\d[\d,]*\s+(?:\d[\d,]*\s+)?[a-z]+$/;
 /** The first and the last of the tool's own lines a view shows. */
 const NOTES_EACH_END = 4;
 /** A `du` line: a size (blocks, or `-h`'s `1.5M`), a tab, a path. */
@@ -49,6 +59,20 @@ const UNITS: Readonly<Record<string, number>> = {
 
 /** How a listing's lines read. */
 type Shape = "grep" | "paths" | "sizes";
+
+/**
+ * Whether lines are rows of a listing that open with their date and time
+ * (`aws s3 ls`), which would otherwise read as a log's.
+ *
+ * @param lines The lines.
+ * @returns True when most of the first lines are such rows.
+ */
+export function rowsOpenWithDates(lines: readonly string[]): boolean {
+  const sample = lines.slice(0, 400).filter((line) => line.trim() !== "");
+  return sample.length >= 20 &&
+    sample.filter((line) => DATE_SIZE_ROW.test(line)).length >=
+      sample.length * 0.85;
+}
 
 /**
  * Whether lines are a listing, and of which shape.

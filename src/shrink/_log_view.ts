@@ -130,6 +130,23 @@ interface Group {
   count: number;
 }
 
+/** How far back from its end a log's closing block (its stats) is looked for. */
+const CLOSING_LOOKBACK = 12;
+
+/**
+ * A log's last lines: the last three, and with them the lines without a
+ * timestamp or a level among the last few (a tool's closing stats:
+ * `Errors: 2`, `Transferred: 3198 / 3200`), from the first of those on.
+ */
+function closingLines(lines: readonly string[]): readonly string[] {
+  const tail = lines.slice(-CLOSING_LOOKBACK);
+  const first = tail.findIndex((line, i) =>
+    i < tail.length - 3 && line.trim() !== "" &&
+    !TIMESTAMP.test(line.slice(0, 40)) && logLevel(line) === undefined
+  );
+  return first === -1 ? lines.slice(-3) : tail.slice(first);
+}
+
 /**
  * The view of a log.
  *
@@ -220,8 +237,12 @@ export function logView(input: ViewInput): View {
   body.push(
     "First lines:",
     ...lines.slice(0, 3).map((line) => `  ${clip(line)}`),
-    "Last lines:",
-    ...lines.slice(-3).map((line) => `  ${clip(line)}`),
+  );
+  // A tool's closing stats are what it found; its last records are context.
+  const closing = closingLines(lines);
+  body.push(
+    closing.length > 3 ? "Closing lines:" : "Last lines:",
+    ...closing.map((line) => `  ${clip(line)}`),
   );
   const errorCount = (levels.get("ERROR") ?? 0) + (levels.get("FATAL") ?? 0);
   const top = [...errors.values()].sort((a, b) => b.count - a.count).slice(

@@ -28,6 +28,15 @@ const MAX_SUMMARY_LINES = 12;
 /** Lines after a failure or error in which its diff and frames are looked for. */
 const DETAIL_WINDOW = 16;
 const FRAMES_PER_FAILURE = 4;
+/**
+ * A status report's field that tells a state, at the start of its line
+ * (`kubectl describe`, `systemctl status`, `docker inspect` as text).
+ */
+const STATE_LINE =
+  /^\s*(?:State|Status|Last State|Reason|Exit Code|Exit Status|Restart Count|Restarts|Ready|Result|Phase|Health|Active|Main PID)\s*:\s+\S/;
+/** How many lines are looked at for state fields, and how many are shown. */
+const MAX_STATE_SCAN = 2000;
+const MAX_STATE_LINES = 10;
 const HEAD_LINES = 5;
 const TAIL_LINES = 10;
 const MAX_TEST_NAMES = 40;
@@ -186,6 +195,16 @@ export function shellView(input: ViewInput): View {
         : "Summary:",
       ...summaryLines.map((k) => numbered(k, clip)),
     );
+  }
+  // A status report's state fields (`Reason: OOMKilled`, `Restart Count: 23`).
+  const states = lines.slice(0, MAX_STATE_SCAN).flatMap((text, index) =>
+    STATE_LINE.test(text) && !shown.has(index)
+      ? [{ index, text, count: 1 }]
+      : []
+  ).slice(0, MAX_STATE_LINES);
+  for (const k of states) shown.add(k.index);
+  if (states.length > 0) {
+    body.push("State:", ...states.map((k) => numbered(k, clip)));
   }
   if (important.length > 0 || shownWarnings.length > 0) {
     if (important.length > 0) {

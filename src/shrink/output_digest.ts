@@ -14,7 +14,11 @@
 
 import { jsonView } from "./_json_view.ts";
 import { gitLogView, looksLikeGitLog } from "./_git_log_view.ts";
-import { listingShape, listingView } from "./_listing_view.ts";
+import {
+  listingShape,
+  listingView,
+  rowsOpenWithDates,
+} from "./_listing_view.ts";
 import { logView, looksLikeLog } from "./_log_view.ts";
 import { looksLikeHtml, pageView } from "./_page_view.ts";
 import { shellView } from "./_shell_view.ts";
@@ -184,6 +188,8 @@ function viewOf(input: ViewInput): View {
   if (json) return jsonView(json.value, input);
   if (looksLikeHtml(input.text)) return pageView(input, true);
   if (looksLikeGitLog(lines)) return gitLogView(input);
+  // A listing whose rows open with their date (`aws s3 ls`) is not a log.
+  if (rowsOpenWithDates(lines)) return listingView(input, "paths");
   // A test run or build that logs as it goes is read for its failures, not as a log.
   if (
     looksLikeLog(lines) &&

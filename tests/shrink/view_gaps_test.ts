@@ -15,6 +15,7 @@ function digest(text: string, max = 1600): string {
 
 const many = <T>(n: number, make: (i: number) => T): T[] =>
   Array.from({ length: n }, (_, i) => make(i));
+const pad = (n: number) => String(n).padStart(2, "0");
 
 Deno.test("a listing keeps what its tool says between the entries, and counts files apart from folders", () => {
   const text = [
@@ -78,4 +79,66 @@ Deno.test("a long page's outline holds its first section's sub-headings", () => 
   assert.match(out, /- Chapter 40\n\s+- Overview\n\s+- Migration steps/);
   // Only the first section's: the others' stay out of the outline.
   assert.doesNotMatch(out, /- Chapter 39\n\s+- Overview/);
+});
+
+Deno.test("a log's closing stats after its records are shown whole", () => {
+  const lines = many(
+    2000,
+    (i) =>
+      `2026-05-0${1 + (i % 9)}T10:00:${pad(i % 60)}Z INFO synced item ${i}`,
+  );
+  lines.push(
+    "Summary:",
+    "  Synced:    1998",
+    "  Failed:    2",
+    "  Duration:  4m02s",
+    "2026-05-09T10:59:59Z INFO done",
+  );
+  const out = digest(lines.join("\n") + "\n");
+  assert.match(out, /Failed:\s+2/);
+  assert.match(out, /Duration:\s+4m02s/);
+});
+
+Deno.test("a status report's state fields are shown, wherever they sit", () => {
+  const lines = [
+    "Name:         queue-worker",
+    ...many(300, (i) => `  Env_${i}:     value-${i}`),
+    "  Last State:   Terminated",
+    "    Reason:     Error",
+    "    Exit Code:  2",
+    ...many(100, (i) => `  Mount_${i}:   /data/${i}`),
+  ];
+  const out = digest(lines.join("\n") + "\n");
+  assert.match(out, /Last State:\s+Terminated/);
+  assert.match(out, /Exit Code:\s+2/);
+});
+
+Deno.test("rows of size, date and path (unzip -l, aws s3 ls) are a listing whose largest files are named", () => {
+  const s3 = many(
+    700,
+    (i) =>
+      `2026-04-0${1 + (i % 9)} 12:00:0${i % 10}  ${
+        i === 99 ? 77_000_000_000 : 500 + i
+      } logs/2026/part-${i}.gz`,
+  );
+  assert.match(
+    digest(s3.join("\n") + "\n"),
+    /Largest files: logs\/2026\/part-99\.gz 77,000,000,000/,
+  );
+});
+
+Deno.test("JSON items are named by a key of their own kind's id, and the totals on the way to them are shown", () => {
+  const doc = {
+    result: {
+      meta: { totalCount: 48211, hasMore: true },
+      invoices: many(80, (i) => ({
+        _id: { $oid: `64ab${String(i).padStart(20, "0")}` },
+        invoiceNumber: `INV-${7000 + i}`,
+        status: i === 33 ? "disputed" : "settled",
+      })),
+    },
+  };
+  const out = digest(JSON.stringify(doc));
+  assert.match(out, /result\.meta\.totalCount: 48211/);
+  assert.match(out, /disputed: INV-7033/);
 });
