@@ -79,11 +79,11 @@ Deno.test({
     // The commands that work for this installation (a clone here), not a bare `ctx-mode`.
     assert.match(
       text,
-      /^ {2}\S+ run -A --config \S+deno\.json \S+main\.ts install\r?$/m,
+      /^ {2}\S+ run -q -A --config \S+deno\.json \S+main\.ts install\r?$/m,
     );
     assert.match(
       text,
-      /claude mcp add ctx-mode -- \S+ run -A --config \S+deno\.json \S+main\.ts serve/,
+      /claude mcp add ctx-mode -- \S+ run -q -A --config \S+deno\.json \S+main\.ts serve/,
     );
   },
 });

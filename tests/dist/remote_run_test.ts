@@ -104,13 +104,13 @@ Deno.test("run from a URL, as from JSR: light commands need no npm package, serv
         { home: home.path, env },
       );
       assert.equal(install.code, 0, `${install.stderr} ${mirror.missing}`);
-      // What a JSR user gets: `deno run -A <module>`, no path of a clone.
+      // What a JSR user gets: `deno run -q -A <module>`, no path of a clone.
       const registered = JSON.parse(
         await Deno.readTextFile(join(home.path, ".claude.json")),
       ).mcpServers["ctx-mode"];
       assert.deepEqual(
         [registered.command, ...registered.args],
-        [Deno.execPath(), "run", "-A", main, "serve"],
+        [Deno.execPath(), "run", "-q", "-A", main, "serve"],
       );
       const groups: { hooks: { command: string }[] }[] = JSON.parse(
         await Deno.readTextFile(join(home.path, ".claude", "settings.json")),

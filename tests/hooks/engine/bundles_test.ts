@@ -21,8 +21,11 @@ const PRE_TOOL_BUNDLE = "hooks/engine/decide_pre_tool_use.bundle.js";
  */
 function esbuildCached(): boolean {
   try {
-    const dir = join(denoDir(), "npm", "registry.npmjs.org", "@esbuild");
-    return [...Deno.readDirSync(dir)].length > 0;
+    const dl = join(denoDir(), "dl");
+    return [...Deno.readDirSync(dl)].some((entry) =>
+      entry.isDirectory && entry.name.startsWith("esbuild-") &&
+      [...Deno.readDirSync(join(dl, entry.name))].some((file) => file.isFile)
+    );
   } catch {
     return false;
   }
