@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeHeartbeat } from "../../src/config/heartbeat.ts";
-import { type CliRun, runHook } from "../_helpers/run_cli.ts";
+import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
+import { childDatabase, type CliRun, runHook } from "../_helpers/run_cli.ts";
 import { tapTestRun } from "../_helpers/tap_test_run.ts";
 
 const FIXTURES = new URL("../fixtures/hooks/", import.meta.url);
@@ -107,6 +108,32 @@ export async function reply(
 export function answer(run: CliRun): Record<string, unknown> {
   assert.notEqual(run.stdout.trim(), "", `no answer; stderr: ${run.stderr}`);
   return JSON.parse(run.stdout);
+}
+
+/**
+ * Checks that a failed shell's view was indexed under its receipt's source
+ * (a search for `query` finds `expected` there) and says the bytes the model
+ * got counted for it: the error it was handed (`bytesIn`) and what the view
+ * added (`bytesOut`).
+ */
+export function assertFailureIndexed(
+  view: string,
+  where: { home: string; root: string },
+  failure: Record<string, unknown>,
+  query: string,
+  expected: RegExp,
+): void {
+  using kb = KnowledgeBase.open(childDatabase(where.home, where.root));
+  const source = /indexed as "([^"]+)"/.exec(view)?.[1];
+  const [found] = kb.search([query], { source });
+  assert.match(found?.hits[0]?.snippet ?? "", expected);
+  const call = kb.toolCalls().session(String(failure.session_id)).filter(
+    (entry) => entry.tool === "shrink/Bash",
+  ).at(-1);
+  // The model still gets the error: that is what it would have had.
+  const errorBytes = new TextEncoder().encode(String(failure.error)).length;
+  assert.equal(call?.bytesIn, errorBytes);
+  assert.ok((call?.bytesOut ?? 0) > errorBytes);
 }
 
 export function assertView(view: unknown, ...facts: RegExp[]): void {

@@ -11,11 +11,10 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
-import { childDatabase } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import {
   answer,
+  assertFailureIndexed,
   assertView,
   bulkyTestRun,
   fixture,
@@ -96,17 +95,12 @@ Deno.test({
         /not ok 2900/,
       );
       assert.ok(view.length < 20_000);
-      using kb = KnowledgeBase.open(childDatabase(where.home, where.root));
-      const source = /indexed as "([^"]+)"/.exec(view)?.[1];
-      const [found] = kb.search(["rejects login attempt 1500"], { source });
-      assert.match(found?.hits[0]?.snippet ?? "", /not ok 1500/);
-      // The model still gets the error: that is what it would have had.
-      const call = kb.toolCalls().session(String(failure.session_id)).filter(
-        (entry) => entry.tool === "shrink/Bash",
-      ).at(-1);
-      assert.equal(
-        call?.bytesIn,
-        new TextEncoder().encode(String(failure.error)).length,
+      assertFailureIndexed(
+        view,
+        where,
+        failure,
+        "rejects login attempt 1500",
+        /not ok 1500/,
       );
     });
 

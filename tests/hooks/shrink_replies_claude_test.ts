@@ -10,11 +10,10 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { KnowledgeBase } from "../../src/store/knowledge_base.ts";
-import { childDatabase } from "../_helpers/run_cli.ts";
 import { tempDir } from "../_helpers/temp_dir.ts";
 import {
   answer,
+  assertFailureIndexed,
   assertView,
   bulkyIssues,
   bulkyListing,
@@ -326,16 +325,13 @@ Deno.test("claude-code: a bulky PostToolUse result is replaced by updatedToolOut
 
       // The error is indexed under the receipt's source, and counted as what
       // the model got: the error (still delivered) and the view beside it.
-      using kb = KnowledgeBase.open(childDatabase(where.home, where.root));
-      const source = /indexed as "([^"]+)"/.exec(view)?.[1];
-      const [found] = kb.search(["rejects login attempt 1500"], { source });
-      assert.match(found?.hits[0]?.snippet ?? "", /not ok 1500/);
-      const call = kb.toolCalls().session(String(failure.session_id)).filter(
-        (entry) => entry.tool === "shrink/Bash",
-      ).at(-1);
-      const errorBytes = new TextEncoder().encode(String(failure.error)).length;
-      assert.equal(call?.bytesIn, errorBytes);
-      assert.ok((call?.bytesOut ?? 0) > errorBytes);
+      assertFailureIndexed(
+        view,
+        where,
+        failure,
+        "rejects login attempt 1500",
+        /not ok 1500/,
+      );
 
       // An interrupted or otherwise failing tool that is not a shell or a
       // Read gets nothing added.
