@@ -225,10 +225,40 @@ async function registerSecondServer(
       );
       return undefined;
     }
+    case "opencode":
+    case "kilocode": {
+      // The user config the agent's setup wrote, with ctx-mode's entry under `mcp`.
+      const folder = session.agent.name === "opencode" ? "opencode" : "kilo";
+      const path = `${home}/.config/${folder}/${folder}.json`;
+      const config = JSON.parse(
+        await Deno.readTextFile(path).catch(() => "{}"),
+      );
+      return await mergeJson(path, {
+        mcp: {
+          ...config.mcp,
+          [SECOND_SERVER]: {
+            type: "local",
+            command: [server.command, ...server.args],
+            environment: server.env,
+            enabled: true,
+          },
+        },
+      });
+    }
     default:
       return `no known way to add an MCP server to ${session.agent.name}'s configuration`;
   }
 }
+
+/** The agents whose configuration {@link registerSecondServer} knows. */
+const SECOND_SERVER_AGENTS = [
+  "claude-code",
+  "gemini-cli",
+  "qwen-code",
+  "codex",
+  "opencode",
+  "kilocode",
+];
 
 /** Sets top-level keys of an agent's JSON settings, keeping the rest. */
 async function mergeJson(
@@ -245,11 +275,7 @@ const otherMcp: NativeCase = {
   title: "another MCP server's tool returns 80 KB of JSON",
   // deno-lint-ignore require-await -- the shape of every case
   async prepare(session) {
-    if (
-      !["claude-code", "gemini-cli", "qwen-code", "codex"].includes(
-        session.agent.name,
-      )
-    ) {
+    if (!SECOND_SERVER_AGENTS.includes(session.agent.name)) {
       return { skip: `no known way to add an MCP server to its configuration` };
     }
     const records = JSON.stringify(bulkRecords(), null, 2);
@@ -431,7 +457,9 @@ async function runNative(
       session.server.failure() ?? "",
     );
     if (!off.received.result && missingTool) {
-      return { skip: `the agent has no ${missingTool[1]}` };
+      return {
+        skip: `the agent has no ${missingTool[1]!.replace(/^an? /, "")}`,
+      };
     }
     if (!off.received.result) {
       return `without ctx-mode the agent sent no result back (exit ${offRun.code}): ${
