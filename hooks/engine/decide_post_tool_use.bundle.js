@@ -1435,6 +1435,17 @@ function mainCollection(value) {
           items: node
         };
       }
+      if (node.length <= FEW_ITEMS && depth < 4) {
+        for (const [index, item] of node.entries()) {
+          if (isRecord(item)) {
+            queue.push([
+              item,
+              `${path}[${index}]`,
+              depth + 1
+            ]);
+          }
+        }
+      }
       continue;
     }
     if (!isRecord(node) || depth >= 4) continue;
@@ -1543,7 +1554,10 @@ function jsonView(value, input) {
     };
   }
   const { items, path } = collection;
-  const records = items.filter(isRecord);
+  const records = items.map((item) => Array.isArray(item) ? Object.fromEntries(item.map((cell, column) => [
+    `[${column}]`,
+    cell
+  ])) : item).filter(isRecord);
   const flat = records.slice(0, MAX_SCANNED_ITEMS).map(leaves);
   const idPath = collection.keys ? void 0 : pickPath(flat, ID_KEYS, void 0, COMPOUND_ID);
   const labelPath = pickPath(flat, LABEL_KEYS, idPath);
@@ -1589,14 +1603,22 @@ function jsonView(value, input) {
     indexKind: "json"
   };
 }
+var FEW_ITEMS = 3;
 var MAX_BESIDE = 10;
 function scalarsBeside(value, collection) {
   const found = [];
   const show = (node2) => typeof node2 === "string" ? node2.length <= 60 ? JSON.stringify(node2) : void 0 : typeof node2 === "number" || typeof node2 === "boolean" || node2 === null ? String(node2) : void 0;
-  const onTheWay = (path2) => collection === path2 || collection.startsWith(`${path2}.`);
+  const onTheWay = (path2) => collection === path2 || collection.startsWith(`${path2}.`) || collection.startsWith(`${path2}[`);
   let node = value;
   let path = "$";
-  while (isRecord(node) && found.length < MAX_BESIDE) {
+  while (found.length < MAX_BESIDE) {
+    const index = Array.isArray(node) ? /^\[(\d+)\]/.exec(collection.slice(path.length))?.[1] : void 0;
+    if (index !== void 0) {
+      node = node[Number(index)];
+      path = `${path}[${index}]`;
+      continue;
+    }
+    if (!isRecord(node)) break;
     let next;
     for (const [key, item] of Object.entries(node)) {
       const at = `${path}.${key}`;

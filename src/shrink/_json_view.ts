@@ -119,6 +119,14 @@ function mainCollection(value: unknown): Collection | undefined {
       if (!best || node.length > best.items.length) {
         best = { path, items: node };
       }
+      // A short list of records may hold the long one (a query's one series and its values).
+      if (node.length <= FEW_ITEMS && depth < 4) {
+        for (const [index, item] of node.entries()) {
+          if (isRecord(item)) {
+            queue.push([item, `${path}[${index}]`, depth + 1]);
+          }
+        }
+      }
       continue;
     }
     if (!isRecord(node) || depth >= 4) continue;
@@ -248,7 +256,12 @@ export function jsonView(value: unknown, input: ViewInput): View {
     };
   }
   const { items, path } = collection;
-  const records = items.filter(isRecord);
+  // Rows (arrays of values) are read as records keyed by their column.
+  const records = items.map((item) =>
+    Array.isArray(item)
+      ? Object.fromEntries(item.map((cell, column) => [`[${column}]`, cell]))
+      : item
+  ).filter(isRecord);
   const flat = records.slice(0, MAX_SCANNED_ITEMS).map(leaves);
   const idPath = collection.keys
     ? undefined
@@ -318,6 +331,8 @@ export function jsonView(value: unknown, input: ViewInput): View {
   };
 }
 
+/** A list this short is looked into for a longer one. */
+const FEW_ITEMS = 3;
 /** Most scalar fields shown beside a collection. */
 const MAX_BESIDE = 10;
 
@@ -335,10 +350,21 @@ function scalarsBeside(value: unknown, collection: string): string[] {
       ? String(node)
       : undefined;
   const onTheWay = (path: string) =>
-    collection === path || collection.startsWith(`${path}.`);
+    collection === path || collection.startsWith(`${path}.`) ||
+    collection.startsWith(`${path}[`);
   let node: unknown = value;
   let path = "$";
-  while (isRecord(node) && found.length < MAX_BESIDE) {
+  while (found.length < MAX_BESIDE) {
+    // Through a short list, into the item the collection lies in (`result[0]`).
+    const index = Array.isArray(node)
+      ? /^\[(\d+)\]/.exec(collection.slice(path.length))?.[1]
+      : undefined;
+    if (index !== undefined) {
+      node = (node as unknown[])[Number(index)];
+      path = `${path}[${index}]`;
+      continue;
+    }
+    if (!isRecord(node)) break;
     let next: [unknown, string] | undefined;
     for (const [key, item] of Object.entries(node)) {
       const at = `${path}.${key}`;

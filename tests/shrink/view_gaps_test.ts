@@ -142,3 +142,18 @@ Deno.test("JSON items are named by a key of their own kind's id, and the totals 
   assert.match(out, /result\.meta\.totalCount: 48211/);
   assert.match(out, /disputed: INV-7033/);
 });
+
+Deno.test("JSON rows (arrays of values), even inside a short list of records, are items whose rare column value is found", () => {
+  const values = many(
+    2000,
+    (i) => [1_760_000_000 + i * 30, i === 1234 ? "down" : "up"],
+  );
+  const doc = {
+    status: "success",
+    data: { result: [{ metric: { instance: "db-2" }, values }] },
+  };
+  const out = digest(JSON.stringify(doc));
+  assert.match(out, /\$\.data\.result\[0\]\.values: 2,000 items/);
+  assert.match(out, /data\.result\[0\]\.metric\.instance: "db-2"/);
+  assert.match(out, /down: #1234/);
+});
