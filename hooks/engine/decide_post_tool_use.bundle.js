@@ -3884,15 +3884,14 @@ async function withSession(database, work, kept) {
 
 // hooks/engine/decide_post_tool_use.ts
 async function decidePostToolUse(adapter, input, facts) {
-  const failed = withFailedOutput(input);
-  const given = failed?.call ?? withFullOutput(input);
+  const given = withFullOutput(input);
   const session = {
     platform: given.platform,
     sessionId: given.sessionId
   };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given) ? shrinkDeps(adapter, input, where, facts) : void 0;
-  const whole = shrink?.settings.enabled ? failed ?? withWholeRead(given, input.error) : void 0;
+  const whole = shrink?.settings.enabled ? withFailedOutput(input) ?? withWholeRead(given, input.error) : void 0;
   let kept = false;
   const keep2 = (shrunk) => {
     kept = true;

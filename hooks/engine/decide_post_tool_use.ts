@@ -42,15 +42,15 @@ export async function decidePostToolUse(
   input: ToolHookInput,
   facts: HookFacts,
 ): Promise<PostToolDecision> {
-  const failed = withFailedOutput(input);
-  const given = failed?.call ?? withFullOutput(input);
+  const given = withFullOutput(input);
   const session = { platform: given.platform, sessionId: given.sessionId };
   const where = projectPaths(given.projectDir, facts);
   const shrink = canDeliver(adapter, input) && !lostRest(input, given)
     ? shrinkDeps(adapter, input, where, facts)
     : undefined;
+  // Read back only for a view: a failed command's kept output, or a whole file.
   const whole = shrink?.settings.enabled
-    ? failed ?? withWholeRead(given, input.error)
+    ? withFailedOutput(input) ?? withWholeRead(given, input.error)
     : undefined;
   let kept = false;
   const keep = (shrunk: Shrunk) => {

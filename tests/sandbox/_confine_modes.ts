@@ -173,15 +173,12 @@ export async function spawnRunner(
     HOME: setting.outside,
   };
   // The server's PATH entries first, then the mode's own (bubblewrap hidden for Landlock).
-  const modePath = setting.mode.kind === "landlock"
-    ? await pathWithoutBwrap()
-    : options.serverEnv?.PATH === undefined
-    ? undefined
-    : Deno.env.get("PATH") ?? "";
-  if (modePath !== undefined) {
-    env.PATH = options.serverEnv?.PATH === undefined
-      ? modePath
-      : `${options.serverEnv.PATH}:${modePath}`;
+  const extra = options.serverEnv?.PATH;
+  if (setting.mode.kind === "landlock" || extra !== undefined) {
+    const modePath = setting.mode.kind === "landlock"
+      ? await pathWithoutBwrap()
+      : Deno.env.get("PATH") ?? "";
+    env.PATH = extra === undefined ? modePath : `${extra}:${modePath}`;
   }
   const argv = asUser(setting.mode, [
     Deno.execPath(),
