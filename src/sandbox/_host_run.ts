@@ -129,6 +129,7 @@ export async function runOnHost(
         signal: limits.signal,
         input: hostRequest(plan, text, file),
         doneMark: true,
+        namespaceInit: plan.confinement === "bwrap",
         memoryMb: limits.memoryMb,
       });
     } finally {

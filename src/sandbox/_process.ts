@@ -26,6 +26,7 @@ import {
   reapSession,
   sweepAdopted,
 } from "./_reap.ts";
+import { awaitNamespaceInit, killNamespaceInits } from "./_namespace_init.ts";
 
 /** How one process ended. */
 export interface ProcessOutcome {
@@ -58,6 +59,11 @@ export interface ProcessSpec {
   memoryMb?: number;
   /** The process reports its end with the done mark on stderr (a sandbox host). */
   doneMark?: boolean;
+  /**
+   * The process is a bubblewrap whose one child is its PID namespace's init:
+   * the input waits until that child is known, and the child dies with the run.
+   */
+  namespaceInit?: boolean;
 }
 
 /** How often the memory of a running process tree is read. */
@@ -356,6 +362,11 @@ export async function superviseProcess(
     }
   });
 
+  // Known before the run can start: it may outlive the host (see _namespace_init.ts).
+  const inits = spec.namespaceInit
+    ? await awaitNamespaceInit(child, begun + spec.timeoutMs)
+    : [];
+  killed.push(...inits);
   if (spec.input !== undefined) {
     const writer = child.stdin.getWriter();
     try {
@@ -367,7 +378,9 @@ export async function superviseProcess(
   }
   // The host is running: what is right below it now (a bubblewrap's
   // namespace init) may come to this process, to be reaped, when it ends.
-  if (Deno.build.os === "linux") killed.push(...childrenWithStart(child.pid));
+  if (Deno.build.os === "linux" && inits.length === 0) {
+    killed.push(...childrenWithStart(child.pid));
+  }
   let status: Deno.CommandStatus | undefined;
   let reaped = Promise.resolve();
   try {
@@ -383,6 +396,7 @@ export async function superviseProcess(
     // them with the run, and what is below the host (its bubblewrap's PID
     // namespace init), which would otherwise stay a zombie of this process.
     killed.push(...killRun(child.pid));
+    killNamespaceInits(inits);
     liveGroups.delete(child.pid);
     // Marked until reaped: no sweep (this one below included) reaps it in its waiter's place.
     reaped = reapAfter(child, killed);
