@@ -1,7 +1,7 @@
 /**
  * The digest of a program's large output for the sandbox tools, made by the
  * view that fits its kind: logs as their levels, time span and distinct
- * errors with counts; HTML pages as their title and outline; JSON as its
+ * errors with counts; HTML and Markdown pages as their title and outline; JSON as its
  * shape; `git log` as its commits, authors and files; listings as their
  * counts per folder and extension; anything else (test runs, builds, a
  * program's progress) as its failures, errors, warnings and summary lines
@@ -26,7 +26,10 @@ import { lineSignal } from "./_signal_lines.ts";
 import { splitLines } from "./_text.ts";
 import type { View, ViewInput } from "./_view.ts";
 import { utf8ByteLength } from "../store/split_oversize.ts";
+import { detectKind } from "../store/detect_kind.ts";
 
+/** How much of an output is read to tell whether it is Markdown. */
+const MARKDOWN_SNIFF_CHARS = 65_536;
 /** Lines of a digest are cut to this many characters. */
 const DIGEST_LINE_CHARS = 160;
 
@@ -199,7 +202,22 @@ function viewOf(input: ViewInput): View {
   }
   const listing = listingShape(lines);
   if (listing) return listingView(input, listing);
+  if (isMarkdownDocument(input)) return pageView(input, false);
   return shellView(input);
+}
+
+/**
+ * Whether a program's output is a Markdown document (`cat README.md`, a
+ * generated report): it opens with a heading, reads as Markdown, and no
+ * line of it says that something failed (a run that prints headings
+ * between its steps is read for its failures).
+ */
+function isMarkdownDocument(input: ViewInput): boolean {
+  const first = input.lines.find((line) => line.trim() !== "");
+  if (first === undefined || !/^#{1,2} \S/.test(first)) return false;
+  if (input.lines.some((line) => lineSignal(line) === "failure")) return false;
+  return detectKind("", input.text.slice(0, MARKDOWN_SNIFF_CHARS)) ===
+    "markdown";
 }
 
 function parsedJson(text: string): { value: unknown } | undefined {

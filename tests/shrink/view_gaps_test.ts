@@ -157,3 +157,37 @@ Deno.test("JSON rows (arrays of values), even inside a short list of records, ar
   assert.match(out, /data\.result\[0\]\.metric\.instance: "db-2"/);
   assert.match(out, /down: #1234/);
 });
+
+Deno.test("a program's output that is a Markdown document is read as a page; one that says something failed is not", () => {
+  const sections = many(40, (i) => [
+    `## Section ${i}`,
+    "",
+    ...many(4, (p) => `Paragraph ${p} of section ${i}, with some words in it.`),
+    "",
+  ]).flat();
+  const readme = [
+    "# Tessellate",
+    "",
+    "Vector tiles from GeoJSON.",
+    "",
+    "## Getting started",
+    "",
+    "### Upgrading from 1.x",
+    "",
+    "The `--zoom` flag is now `--max-zoom`.",
+    "",
+    ...sections,
+  ].join("\n");
+  const page = digest(readme);
+  assert.match(page, /^Page "Tessellate" \(Markdown, \d+ headings\)/);
+  assert.match(page, /Upgrading from 1\.x/);
+  const run = [
+    "# Step 1: build",
+    "",
+    ...sections,
+    "FAILED tests/test_tiles.py::test_clip - AssertionError",
+  ].join("\n");
+  const view = digest(run);
+  assert.doesNotMatch(view, /^Page /);
+  assert.match(view, /FAILED tests\/test_tiles\.py::test_clip/);
+});
