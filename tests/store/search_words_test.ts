@@ -54,3 +54,32 @@ Deno.test("search() weighs words such as 'whether' and 'already' less than the w
       [];
   assert.equal(hits[0]?.title, "API > hasPlugin(name)");
 });
+
+Deno.test("search() puts the section documenting an API above an example that uses it, unless an example is asked for", async () => {
+  await using dir = await tempDir();
+  using kb = KnowledgeBase.open(join(dir.path, "kb.db"));
+  const filler = Array.from(
+    { length: 20 },
+    (_, i) => `## Topic ${i}\n\nThe server answers each request in turn.\n`,
+  ).join("\n");
+  kb.index({ label: "guide.md", content: `# Guide\n\n${filler}` });
+  kb.index({
+    label: "testing.md",
+    content: "# Testing\n\n## Another Example\n\n" +
+      "Inject a request to the old route and check that the reply sends " +
+      "the client to the new URL:\n\n```js\n" +
+      "const res = await app.inject({ url: '/old' })\n" +
+      "assert.equal(res.headers.location, '/new')\n```\n",
+  });
+  kb.index({
+    label: "reply.md",
+    content: "# Reply\n\n## .redirect(dest)\n\n" +
+      "Redirects a request to the URL in `dest`.\n",
+  });
+  const [plain, asked] = kb.search([
+    "redirect the client to a new URL",
+    "example of a redirect to a new URL",
+  ]);
+  assert.equal(plain?.hits[0]?.title, "Reply > .redirect(dest)");
+  assert.equal(asked?.hits[0]?.title, "Testing > Another Example");
+});
