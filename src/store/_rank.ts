@@ -23,8 +23,9 @@
  * - `length`: the body's length, on a log scale; `piece`: the chunk is one
  *   part of a section too long for one chunk.
  * - `example`: the heading path names an example (`Another Example:`,
- *   `EXAMPLES`) and the query asks for none: a section that shows a use,
- *   weighted down below the one that documents it.
+ *   `EXAMPLES`), its own heading holds none of the rarer typed words and the
+ *   query asks for no example: a section that shows a use, weighted down
+ *   below the one that documents it.
  * - `page`: how likely the chunk's whole page is to be the one asked about
  *   (`_page_prior.ts`), from the least to the most likely of the
  *   candidates' pages (0 to 1): an option of the program most about the
@@ -253,7 +254,11 @@ export function rankFeatures(
       ? (page - lowestPage) / pageSpan
       : 0;
     if (wanted("example")) {
-      f[20] = !asksExample && exampleTitle(row.title) ? 1 : 0;
+      // An example whose own heading names the query's rarer words is about them.
+      f[20] = !asksExample && exampleTitle(row.title) &&
+          !rare.some((term) => startsWord(leafText, leaf, term.stem))
+        ? 1
+        : 0;
     }
     return f;
   });
