@@ -22,6 +22,10 @@
  *   names and codes (weighted down).
  * - `length`: the body's length, on a log scale; `piece`: the chunk is one
  *   part of a section too long for one chunk.
+ * - `example`: the heading path names an example (`Another Example:`,
+ *   `EXAMPLES`), its own heading holds none of the rarer typed words and the
+ *   query asks for no example: a section that shows a use, weighted down
+ *   below the one that documents it.
  * - `page`: how likely the chunk's whole page is to be the one asked about
  *   (`_page_prior.ts`), from the least to the most likely of the
  *   candidates' pages (0 to 1): an option of the program most about the
@@ -39,6 +43,7 @@
 import weightData from "./rank_weights.json" with { type: "json" };
 import {
   countWordStarts,
+  exampleTitle,
   leafTitle,
   linkShare,
   listShare,
@@ -99,6 +104,7 @@ export const FEATURES = [
   "length",
   "piece",
   "page",
+  "example",
 ] as const;
 
 /** The name of one feature. */
@@ -167,6 +173,7 @@ export function rankFeatures(
   const meanTyped = typedWeights.reduce((sum, w) => sum + w, 0) /
     Math.max(1, typedWeights.length);
   const rare = typedTerms.filter((term) => term.weight >= meanTyped);
+  const asksExample = typedTerms.some((term) => term.stem.startsWith("exampl"));
   const measured = rows.map((row) => {
     const leafText = leafTitle(row.title);
     const body = row.body.toLowerCase();
@@ -246,6 +253,13 @@ export function rankFeatures(
     f[19] = page !== undefined && pageSpan > 0
       ? (page - lowestPage) / pageSpan
       : 0;
+    if (wanted("example")) {
+      // An example whose own heading names the query's rarer words is about them.
+      f[20] = !asksExample && exampleTitle(row.title) &&
+          !rare.some((term) => startsWord(leafText, leaf, term.stem))
+        ? 1
+        : 0;
+    }
     return f;
   });
 }

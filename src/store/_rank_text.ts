@@ -170,3 +170,12 @@ export function proximity(text: string, terms: readonly string[]): number {
   }
   return (present / terms.length) * (1 / (1 + best / 120));
 }
+
+/**
+ * Whether a heading path names an example (`Testing > Another Example:`,
+ * `gpg > EXAMPLES > gpg --clear-sign file`): a section that shows a use
+ * rather than the one that documents it.
+ */
+export function exampleTitle(title: string): boolean {
+  return /\bexamples?\b/i.test(title);
+}

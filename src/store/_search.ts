@@ -18,6 +18,7 @@ import {
   queryWords,
   quoteTerm,
   roughStem,
+  typedWeight,
 } from "./_terms.ts";
 import { identifierParts, identifierTokens, synonymsOf } from "./_expand.ts";
 import { combine, RANK_WEIGHTS, rankFeatures, type RankTerm } from "./_rank.ts";
@@ -330,7 +331,7 @@ export class Searcher {
         group,
       });
     };
-    typed.forEach((word, group) => add(word, group, 1, true));
+    typed.forEach((word, group) => add(word, group, typedWeight(word), true));
     // A fragment ("readFileSyn") stands for the indexed words that hold it.
     readings.forEach((words, group) => {
       for (const word of words) add(word, group, 1, false);

@@ -23,6 +23,23 @@ const STOPWORDS = new Set(
   something too very want wants way`.split(/\s+/),
 );
 
+/**
+ * Words that say how rather than what ("another", "between", "every"): they
+ * are searched, but weigh as little as a synonym, so that a heading holding
+ * one ("Another Example:", "Sharing Between Contexts") does not pass for
+ * the section about the question.
+ */
+const WEAK_WORDS = new Set(
+  "another already between both each every own whether".split(" "),
+);
+
+/** How much a typed word weighs in a query, relative to others (1 or less). */
+export function typedWeight(word: string): number {
+  return WEAK_WORDS.has(word) ? WEAK_WEIGHT : 1;
+}
+
+const WEAK_WEIGHT = 0.5;
+
 // The same split as FTS5's unicode61 tokenizer: letters and digits; `_`, `.` and the rest separate.
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -15,6 +15,9 @@
  * - The document's name: the `NAME(1)` page header of a man page or the
  *   program of a `Usage:` line; else the fallback title.
  *
+ * Words the renderer hyphenated at a line end are joined first
+ * (`_dehyphenate.ts`).
+ *
  * Text qualifies only with clear signals (two section lines, or a `Usage:`
  * line and three option lines), so logs and code keep the paragraph and line
  * chunkers. A section over the cap is packed by paragraphs into parts titled
@@ -27,6 +30,7 @@
 
 import type { Chunk } from "./chunk.ts";
 import { splitOversize, utf8ByteLength } from "./split_oversize.ts";
+import { joinHyphenated } from "./_dehyphenate.ts";
 
 const TITLE_SEPARATOR = " > ";
 const MAX_TERM_CHARS = 72;
@@ -85,7 +89,7 @@ export function chunkManual(
   maxBytes: number,
   fallbackTitle: string,
 ): Chunk[] | undefined {
-  const lines = text.split("\n");
+  const lines = joinHyphenated(text.split("\n"));
   const { headings, name } = outline(lines);
   const sections = headings.filter((h) => h.rank < 1).length;
   const options = headings.filter((h) => TERM_START.test(h.title)).length;

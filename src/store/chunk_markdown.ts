@@ -19,6 +19,9 @@
  *   option (`-v, --verbose`, `--color=WHEN`) or a signature
  *   (`os.path.join(_path_, _*paths_)`, `_class_ Parser(prog=None)`: what
  *   Sphinx and similar generators write in their `<dt>`).
+ * - A table row whose first cell is a heading and whose other cells are
+ *   empty (`| ### 4. Troubleshooting | |`, a layout table converted) is
+ *   that heading.
  * - Setext headings (text underlined with `===` or `---`) are not recognised;
  *   they stay in the body of the section around them.
  * - Content before the first heading made only of markup (a logo, badges,
@@ -61,6 +64,14 @@ const DEEPEST_HEADING_LEVEL = 6;
 const DEEPEST_SPLIT_LEVEL = 4;
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+/**
+ * A table row whose first cell is an ATX heading and whose other cells are
+ * empty: what a layout table around a heading becomes once converted
+ * (DocBook's question-and-answer sets: `| ### 4. Valgrind behaves
+ * unexpectedly | |`).
+ */
+const TABLE_HEADING =
+  /^ {0,3}\|[ \t]*(#{1,6}[ \t]+[^|]*?)[ \t]*\|(?:[ \t]*\|)*[ \t]*$/;
 
 /**
  * Splits Markdown into chunks, one per section, titled by heading path.
@@ -135,7 +146,9 @@ function splitSections(text: string, maxBytes: number): Section[] {
       continue;
     }
     fence = opensFence(line);
-    const heading = fence === undefined ? ATX_HEADING.exec(line) : null;
+    const heading = fence === undefined
+      ? ATX_HEADING.exec(TABLE_HEADING.exec(line)?.[1] ?? line)
+      : null;
     const level = heading?.[1]?.length ?? 0;
     if (heading === null || level > DEEPEST_HEADING_LEVEL) {
       current.lines.push(line);
@@ -147,7 +160,7 @@ function splitSections(text: string, maxBytes: number): Section[] {
     current = {
       level,
       path: stack.map((entry) => entry.title),
-      heading: line.trim(),
+      heading: heading[0].trim(),
       lines: [],
     };
   }

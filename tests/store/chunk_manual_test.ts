@@ -277,3 +277,36 @@ Deno.test("chunkManual() starts an option right under the last line of the optio
     "text stays with its option",
   );
 });
+
+Deno.test("chunkManual() joins the words a man page broke at the end of a line", () => {
+  const page = [
+    "PACKER(1)             General Commands Manual             PACKER(1)",
+    "",
+    "NAME",
+    "       packer - pack files into archives",
+    "",
+    "OPTIONS",
+    "       -d, --decompress",
+    "              Undo the packing; fails when the input needs dictio‐",
+    "              naries that are missing, or when its compres‐",
+    "              sion",
+    "              level is unknown.",
+    "",
+    "packer 1.0                  2024-01-01                  PACKER(1)",
+  ].join("\n");
+  const option = chunkManual(page, 4096, "packer.txt")?.find((c) =>
+    c.title === "packer > OPTIONS > -d, --decompress"
+  );
+  assert.ok(option);
+  assert.equal(
+    option.body,
+    [
+      "       -d, --decompress",
+      "              Undo the packing; fails when the input needs dictionaries",
+      "              that are missing, or when its",
+      "              compression",
+      "              level is unknown.",
+    ].join("\n"),
+    "the second half moves up, or the first half down when the second is alone",
+  );
+});

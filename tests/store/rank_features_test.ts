@@ -90,3 +90,19 @@ Deno.test("rankFeatures() spreads the page prior from the least to the most like
   assert.equal(feature(shuf!, "page"), 0);
   assert.equal(feature(pr!, "page"), 0.5);
 });
+
+Deno.test("rankFeatures() marks an example section that its heading does not name the question's words in, unless the query asks for an example", () => {
+  const rows = [
+    row("Testing > Another Example:", "const res = await app.inject()"),
+    row("gpg > EXAMPLES > gpg -sb file", "make a detached signature"),
+    row("Reply > .redirect(dest)", "Redirects to another URL, for example."),
+    row("Counterexamples", "Nothing to see."),
+    row("Routing > Example: redirect old routes", "app.get('/old', …)"),
+  ];
+  const marks = (words: string[]) =>
+    rankFeatures(rows, words.map((w, i) => term(w, i)), [], true).map((f) =>
+      feature(f, "example")
+    );
+  assert.deepEqual(marks(["redirect"]), [1, 1, 0, 0, 0]);
+  assert.deepEqual(marks(["redirect", "examples"]), [0, 0, 0, 0, 0]);
+});
