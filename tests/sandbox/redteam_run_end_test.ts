@@ -9,10 +9,13 @@
  *
  * `CTX_MODE_RUN_END_RUNS` sets the runs per mode (for measuring the rate).
  *
- * Part of the red team's full run (`deno task redteam`, `CTX_MODE_REDTEAM=1`)
- * only: under a loaded full suite one run in about 48 still left processes
- * alive under bubblewrap as an ordinary user, a race not yet closed, and a
- * test that fails by chance would make every CI run a lottery.
+ * Under a loaded machine about 1 run in 400 once left sleepers alive under
+ * bubblewrap as an ordinary user: bubblewrap's first process had reported
+ * the exit and left before the run's end was read, and its namespace's
+ * init, still ending the namespace, was never looked for
+ * (`namespace_init_test.ts` has that order on purpose). The default suite
+ * runs that mode once; the red team's full run (`deno task redteam`,
+ * `CTX_MODE_REDTEAM=1`) runs every mode, with and without a pids cgroup.
  */
 
 import assert from "node:assert/strict";
@@ -24,7 +27,8 @@ import {
 import type { Attack } from "./_escape_runner.ts";
 
 const RUNS = Number(Deno.env.get("CTX_MODE_RUN_END_RUNS") ?? 6);
-const FULL = Deno.env.get("CTX_MODE_REDTEAM") === "1";
+const SWITCH = Deno.env.get("CTX_MODE_REDTEAM");
+const FULL = SWITCH === "1";
 
 /** The children each run forks (below every mode's process limit, with room for their parents). */
 const CHILDREN = 450;
@@ -80,6 +84,13 @@ for (
   testInModes(
     `${RUNS} runs that each leave ${CHILDREN} detached sleepers and exit leave none alive when they return${how}`,
     (setting) => burstRuns(setting, serverEnv),
-    FULL ? undefined : "red team only (CTX_MODE_REDTEAM=1): a known race",
+    SWITCH === "0"
+      ? "red-team suite switched off (CTX_MODE_REDTEAM=0)"
+      : FULL
+      ? undefined
+      : (mode) =>
+        how === "" && mode.kind === "bwrap" && mode.uid !== 0
+          ? undefined
+          : "default subset: bubblewrap as an ordinary user (CTX_MODE_REDTEAM=1 for all)",
   );
 }
