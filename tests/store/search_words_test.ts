@@ -20,6 +20,12 @@ const MAN_PAGE = [
   "packer 1.0                  2024-01-01                  PACKER(1)",
 ].join("\n");
 
+/** Twenty sections about nothing the questions ask. */
+const filler = Array.from(
+  { length: 20 },
+  (_, i) => `## Topic ${i}\n\nThe server answers each request in turn.\n`,
+).join("\n");
+
 Deno.test("search() finds a word a man page broke at a line end, and the hit keeps its line", async () => {
   await using dir = await tempDir();
   using kb = KnowledgeBase.open(join(dir.path, "kb.db"));
@@ -35,10 +41,6 @@ Deno.test("search() finds a word a man page broke at a line end, and the hit kee
 Deno.test("search() weighs words such as 'whether' and 'already' less than the words about the question", async () => {
   await using dir = await tempDir();
   using kb = KnowledgeBase.open(join(dir.path, "kb.db"));
-  const filler = Array.from(
-    { length: 20 },
-    (_, i) => `## Topic ${i}\n\nThe server answers each request in turn.\n`,
-  ).join("\n");
   kb.index({
     label: "guide.md",
     content: `# Guide\n\n${filler}\n## Plugins\n\n` +
@@ -58,10 +60,6 @@ Deno.test("search() weighs words such as 'whether' and 'already' less than the w
 Deno.test("search() puts the section documenting an API above an example that uses it, unless an example is asked for", async () => {
   await using dir = await tempDir();
   using kb = KnowledgeBase.open(join(dir.path, "kb.db"));
-  const filler = Array.from(
-    { length: 20 },
-    (_, i) => `## Topic ${i}\n\nThe server answers each request in turn.\n`,
-  ).join("\n");
   kb.index({ label: "guide.md", content: `# Guide\n\n${filler}` });
   kb.index({
     label: "testing.md",
