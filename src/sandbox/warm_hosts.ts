@@ -91,6 +91,7 @@ export function launchHost(
   const cleanup = async () => {
     // Awaited: no process of the run may be left (even dying) once its result returns.
     await plan?.processLimit?.release(process?.child);
+    plan?.etcTree?.release();
     if (!scratchInside) {
       await Deno.remove(scratch, { recursive: true }).catch(() => {});
     }
