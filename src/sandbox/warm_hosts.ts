@@ -1,9 +1,9 @@
 /**
  * Sandbox hosts: starting one (its own temp dir, its confinement built once),
  * and a pool that keeps started hosts ready per language and project (one,
- * two while calls come fast), so that a run only sends its request. A host
- * serves one run and ends with it; the pool starts the next one after the
- * run, or as it hands out its last host while calls come fast. An idle host ends on
+ * two to four while calls come fast), so that a run only sends its request.
+ * A host serves one run and ends with it; the pool starts the next one after
+ * the run, or as soon as it hands one out while calls come fast. An idle host ends on
  * its own after a while, and every host ends with the server.
  *
  * This module never decides what a run may do (see `_host_plan.ts`).
@@ -118,8 +118,10 @@ export function launchHost(
 const HOT_WITHIN_MS = 2000;
 /** How many hosts a hot key keeps started. */
 const HOT_DEPTH = 2;
-/** A hot key's pool grows by one per call that found it empty, up to this. */
+/** A hot key's pool grows by one per call that found none up, up to this. */
 const MAX_DEPTH = 4;
+/** A host younger than this was likely still starting when it was taken. */
+const UP_AFTER_MS = 40;
 /** After this long without a call, a hot key's extra hosts end. */
 const COOL_AFTER_MS = 10_000;
 
@@ -129,8 +131,10 @@ export interface WarmHostsOptions {
   hotWithinMs?: number;
   /** How many hosts a hot key keeps started. @default {2} */
   hotDepth?: number;
-  /** The most a hot key keeps, grown one per call that found none ready. @default {4} */
+  /** The most a hot key keeps, grown one per call that found none up. @default {4} */
   maxDepth?: number;
+  /** A host taken younger than this counts as none up. @default {40} */
+  upAfterMs?: number;
   /** After this long without a call, a hot key keeps one host again. @default {10000} */
   coolAfterMs?: number;
 }
@@ -138,15 +142,16 @@ export interface WarmHostsOptions {
 /**
  * Started hosts per language and project, ready for the next runs, oldest
  * first. A key keeps one; a hot key (calls less than two seconds apart, as
- * in an agent's batch or loop) keeps two, and starts a replacement as it
- * hands out its last one, so that a call back to back with the last one
- * finds a host that had the time to start. Each call of a hot key that still
- * found none ready (a burst faster than hosts start) makes it keep one more,
- * up to four. Ten seconds after its last call a hot key cools down to one
- * host again.
+ * in an agent's batch or loop) keeps two, and starts a replacement as soon
+ * as a run took one, so that calls back to back find hosts started a few
+ * calls ahead. Each call of a hot key that found no host up (none, or one
+ * started moments ago: a burst faster than hosts start) makes it keep one
+ * more, up to four. Ten seconds after its last call a hot key cools down
+ * to one host again.
  */
 export class WarmHosts {
   #ready = new Map<string, Host[]>();
+  #startedAt = new WeakMap<Host, number>();
   #lastTake = new Map<string, number>();
   #depth = new Map<string, number>();
   #cooling = new Map<string, ReturnType<typeof setTimeout>>();
@@ -154,6 +159,7 @@ export class WarmHosts {
   #hotWithinMs: number;
   #hotDepth: number;
   #maxDepth: number;
+  #upAfterMs: number;
   #coolAfterMs: number;
 
   /**
@@ -165,6 +171,7 @@ export class WarmHosts {
     this.#hotWithinMs = options.hotWithinMs ?? HOT_WITHIN_MS;
     this.#hotDepth = options.hotDepth ?? HOT_DEPTH;
     this.#maxDepth = Math.max(this.#hotDepth, options.maxDepth ?? MAX_DEPTH);
+    this.#upAfterMs = options.upAfterMs ?? UP_AFTER_MS;
     this.#coolAfterMs = options.coolAfterMs ?? COOL_AFTER_MS;
   }
 
@@ -185,19 +192,17 @@ export class WarmHosts {
     const host = queue.shift();
     if (queue.length === 0) this.#ready.delete(key);
     if (hot && !this.#closed) {
+      const up = host !== undefined &&
+        now - (this.#startedAt.get(host) ?? -Infinity) >= this.#upAfterMs;
       const depth = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
-      this.#depth.set(
-        key,
-        host ? depth : Math.min(depth + 1, this.#maxDepth),
-      );
+      this.#depth.set(key, up ? depth : Math.min(depth + 1, this.#maxDepth));
       this.#coolLater(key);
-      // A host still waits: the replacement starts after the run (`refill`),
-      // not while it competes with it for the CPU. The last one went: one
-      // starts now (once this run's request is on its way, as a launch takes
-      // milliseconds of this thread), so the next call finds one.
-      if (host && queue.length === 0) {
-        Deno.unrefTimer(setTimeout(() => this.refill(key, launch, 1), 0));
-      }
+      // One replacement starts once this run's request is on its way (a
+      // launch takes milliseconds of this thread), one at a time: the run
+      // keeps a core of its own, the rest fill up after it (`refill`).
+      Deno.unrefTimer(setTimeout(() => {
+        this.refill(key, launch, (this.#ready.get(key)?.length ?? 0) + 1);
+      }, 0));
     }
     return host ?? launch();
   }
@@ -224,6 +229,7 @@ export class WarmHosts {
   }
 
   #keep(key: string, host: Host): void {
+    this.#startedAt.set(host, performance.now());
     const queue = this.#ready.get(key) ?? [];
     queue.push(host);
     this.#ready.set(key, queue);
