@@ -116,38 +116,45 @@ export function launchHost(
 
 /** Calls of one key closer together than this make it hot: its pool grows. */
 const HOT_WITHIN_MS = 2000;
-/** How many hosts a hot key keeps started. */
-const HOT_DEPTH = 2;
+/** How many hosts a hot key keeps started until a call finds none up. */
+const HOT_DEPTH = 1;
 /** A hot key's pool grows by one per call that found none up, up to this. */
 const MAX_DEPTH = 4;
 /** A host younger than this was likely still starting when it was taken. */
 const UP_AFTER_MS = 40;
-/** After this long without a call, a hot key's extra hosts end. */
-const COOL_AFTER_MS = 10_000;
+/** After this long without a call, a hot key's extra hosts end (a key stays hot for 2 s). */
+const COOL_AFTER_MS = 3000;
+/** After this long without a call or a run's end, a key's last host ends too. */
+const IDLE_AFTER_MS = 60_000;
 
 /** Options for {@linkcode WarmHosts}. */
 export interface WarmHostsOptions {
   /** Calls of one key closer together than this make it hot. @default {2000} */
   hotWithinMs?: number;
-  /** How many hosts a hot key keeps started. @default {2} */
+  /** How many hosts a hot key keeps started until a call finds none up. @default {1} */
   hotDepth?: number;
   /** The most a hot key keeps, grown one per call that found none up. @default {4} */
   maxDepth?: number;
   /** A host taken younger than this counts as none up. @default {40} */
   upAfterMs?: number;
-  /** After this long without a call, a hot key keeps one host again. @default {10000} */
+  /** After this long without a call, a hot key keeps one host again. @default {3000} */
   coolAfterMs?: number;
+  /** After this long without a call or a run's end, a key keeps no host. @default {60000} */
+  idleAfterMs?: number;
 }
 
 /**
  * Started hosts per language and project, ready for the next runs, oldest
  * first. A key keeps one; a hot key (calls less than two seconds apart, as
- * in an agent's batch or loop) keeps two, and starts a replacement as soon
- * as a run took one, so that calls back to back find hosts started a few
- * calls ahead. Each call of a hot key that found no host up (none, or one
- * started moments ago: a burst faster than hosts start) makes it keep one
- * more, up to four. Ten seconds after its last call a hot key cools down
- * to one host again.
+ * in an agent's batch or loop) starts a replacement as soon as a run took
+ * its host, so that a call spaced from the last by more than a host's start
+ * finds one up. Each call of a hot key that found no host up (none, or one
+ * started moments ago: calls faster than hosts start) makes it keep one
+ * more, up to four, so that calls back to back find hosts started a few
+ * calls ahead; a key called at a slower pace keeps no more than the one it
+ * uses. Three seconds after its last call a hot key cools down to one host
+ * again, and a minute after its last call (or its last run's end) a key
+ * ends its last host: a language the agent left holds none.
  */
 export class WarmHosts {
   #ready = new Map<string, Host[]>();
@@ -155,12 +162,14 @@ export class WarmHosts {
   #lastTake = new Map<string, number>();
   #depth = new Map<string, number>();
   #cooling = new Map<string, ReturnType<typeof setTimeout>>();
+  #idle = new Map<string, ReturnType<typeof setTimeout>>();
   #closed = false;
   #hotWithinMs: number;
   #hotDepth: number;
   #maxDepth: number;
   #upAfterMs: number;
   #coolAfterMs: number;
+  #idleAfterMs: number;
 
   /**
    * Makes an empty pool: hosts start on the first take of each key.
@@ -173,6 +182,7 @@ export class WarmHosts {
     this.#maxDepth = Math.max(this.#hotDepth, options.maxDepth ?? MAX_DEPTH);
     this.#upAfterMs = options.upAfterMs ?? UP_AFTER_MS;
     this.#coolAfterMs = options.coolAfterMs ?? COOL_AFTER_MS;
+    this.#idleAfterMs = options.idleAfterMs ?? IDLE_AFTER_MS;
   }
 
   /**
@@ -180,10 +190,11 @@ export class WarmHosts {
    *
    * @param key Language, project and settings: hosts are interchangeable only within one key.
    * @param launch Starts a host for this key.
+   * @param upAfterMs A host of this key taken younger than this counts as none up (the pool's own by default).
    * @returns A host that no other run gets.
    * @ignore used by `runCode` only
    */
-  take(key: string, launch: () => Host): Host {
+  take(key: string, launch: () => Host, upAfterMs?: number): Host {
     const now = performance.now();
     const last = this.#lastTake.get(key);
     this.#lastTake.set(key, now);
@@ -191,9 +202,11 @@ export class WarmHosts {
     const queue = this.#ready.get(key) ?? [];
     const host = queue.shift();
     if (queue.length === 0) this.#ready.delete(key);
+    this.#endWhenIdle(key);
     if (hot && !this.#closed) {
       const up = host !== undefined &&
-        now - (this.#startedAt.get(host) ?? -Infinity) >= this.#upAfterMs;
+        now - (this.#startedAt.get(host) ?? -Infinity) >=
+          (upAfterMs ?? this.#upAfterMs);
       const depth = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
       this.#depth.set(key, up ? depth : Math.min(depth + 1, this.#maxDepth));
       this.#coolLater(key);
@@ -216,6 +229,7 @@ export class WarmHosts {
    * @ignore used by `runCode` only
    */
   refill(key: string, launch: () => Host, atMost = Infinity): void {
+    this.#endWhenIdle(key);
     const depth = Math.min(this.#depth.get(key) ?? 1, atMost);
     while (!this.#closed && (this.#ready.get(key)?.length ?? 0) < depth) {
       let host: Host;
@@ -253,6 +267,23 @@ export class WarmHosts {
   }
 
   /** Ends the extra hosts of `key` once it had no call for a while. */
+  /** Ends every host of `key` once it had no call and no run's end for a while: a language the agent left holds none. */
+  #endWhenIdle(key: string): void {
+    if (this.#closed) return;
+    clearTimeout(this.#idle.get(key));
+    const timer = setTimeout(() => {
+      this.#idle.delete(key);
+      this.#lastTake.delete(key);
+      for (const host of [...this.#ready.get(key) ?? []]) {
+        this.#drop(key, host);
+        discardProcess(host.process);
+        host.cleanup();
+      }
+    }, this.#idleAfterMs);
+    Deno.unrefTimer(timer);
+    this.#idle.set(key, timer);
+  }
+
   #coolLater(key: string): void {
     clearTimeout(this.#cooling.get(key));
     const timer = setTimeout(() => {
@@ -292,6 +323,8 @@ export class WarmHosts {
     this.#closed = true;
     for (const timer of this.#cooling.values()) clearTimeout(timer);
     this.#cooling.clear();
+    for (const timer of this.#idle.values()) clearTimeout(timer);
+    this.#idle.clear();
     for (const queue of this.#ready.values()) {
       for (const host of queue) {
         discardProcess(host.process);

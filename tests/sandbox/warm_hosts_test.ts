@@ -34,7 +34,11 @@ Deno.test({
     "a hot pool starts one replacement as soon as a run took a host, and fills up only after the run",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const warm = new WarmHosts({ hotWithinMs: 60_000, upAfterMs: 0 });
+    const warm = new WarmHosts({
+      hotWithinMs: 60_000,
+      hotDepth: 2,
+      upAfterMs: 0,
+    });
     const taken: Host[] = [];
     let launches = 0;
     const launch = () => {
@@ -82,6 +86,7 @@ Deno.test({
     const upAfterMs = 100;
     const warm = new WarmHosts({
       hotWithinMs: 60_000,
+      hotDepth: 2,
       maxDepth: 4,
       upAfterMs,
       coolAfterMs: 2000,
@@ -117,6 +122,71 @@ Deno.test({
       }
       assert.equal(warm.depth(key), 1);
       assert.equal(warm.ready, 1);
+    } finally {
+      warm.close();
+      for (const host of taken) {
+        discardProcess(host.process);
+        await host.process.child.status;
+      }
+    }
+  },
+});
+
+Deno.test({
+  name: "a hot pool whose calls find a host up keeps only the one they use",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const upAfterMs = 50;
+    const warm = new WarmHosts({ hotWithinMs: 60_000, upAfterMs });
+    const taken: Host[] = [];
+    const launch = () => sleepingHost();
+    const key = "paced";
+    try {
+      taken.push(warm.take(key, launch)); // cold
+      warm.refill(key, launch);
+      for (let call = 0; call < 3; call++) {
+        // Spaced past a host's start: the one started after the last call is up.
+        await new Promise((resolve) => setTimeout(resolve, upAfterMs + 10));
+        taken.push(warm.take(key, launch));
+        await afterDueTimers();
+        assert.equal(warm.depth(key), 1, `call ${call}`);
+        assert.equal(warm.ready, 1, `call ${call}`);
+      }
+    } finally {
+      warm.close();
+      for (const host of taken) {
+        discardProcess(host.process);
+        await host.process.child.status;
+      }
+    }
+  },
+});
+
+Deno.test({
+  name: "a key with no call for a while ends its last host",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const warm = new WarmHosts({ idleAfterMs: 100 });
+    const taken: Host[] = [];
+    const started: Host[] = [];
+    const launch = () => {
+      const host = sleepingHost();
+      started.push(host);
+      return host;
+    };
+    try {
+      taken.push(warm.take("left", launch));
+      warm.refill("left", launch);
+      assert.equal(warm.ready, 1);
+      const waiting = started.at(-1)!;
+      const ready = () => warm.ready;
+      const deadline = Date.now() + 30_000;
+      while (ready() !== 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(ready(), 0);
+      // Ended, not only forgotten.
+      assert.notEqual((await waiting.process.child.status).signal, null);
     } finally {
       warm.close();
       for (const host of taken) {
