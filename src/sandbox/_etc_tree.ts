@@ -10,7 +10,9 @@
  * folder to be bound over them. The folder is made again when a source
  * changes: a folder it was made from gained, lost or renamed an entry, a
  * copied file was written, or the folder itself lost an entry; a version
- * still bound by a host is removed once that host ended.
+ * still bound by a host is removed once that host ended. Where an entry
+ * cannot be prepared (unreadable, or not a file, link or folder), none is
+ * made and the entries are bound one by one, until `/etc` changes.
  *
  * Never shows a path outside the allow list; makes and removes only its own
  * folders in the temp dir.
@@ -56,6 +58,8 @@ interface Version {
 }
 
 const versions = new Map<string, Version>();
+/** `/etc`'s stamp when a tree could not be made (an unreadable entry): not tried again until it changes. */
+const failed = new Map<string, string>();
 let swept = false;
 
 function stamp(path: string): string {
@@ -64,6 +68,19 @@ function stamp(path: string): string {
     return `${info.ino}:${info.mtime?.getTime()}:${info.ctime?.getTime()}:${info.size}`;
   } catch {
     return "";
+  }
+}
+
+/** Whether `path` changed after `time` (ms since the epoch); false when it is gone. */
+function changedSince(path: string, time: number): boolean {
+  try {
+    const info = Deno.lstatSync(path);
+    return Math.max(
+      info.mtime?.getTime() ?? Infinity,
+      info.ctime?.getTime() ?? Infinity,
+    ) > time;
+  } catch {
+    return false;
   }
 }
 
@@ -126,11 +143,17 @@ export function takeEtcTree(options: EtcTreeOptions = {}): EtcTree | undefined {
   let version = versions.get(key);
   if (!version || !unchanged(version)) {
     if (version) retire(key, version);
+    if (failed.get(key) === stamp(etc)) return undefined;
     try {
       version = build(etc, base);
     } catch {
+      // Not kept while /etc may still change within its timestamp.
+      if (!changedSince(etc, Date.now() - RECENT_CHANGE_MS)) {
+        failed.set(key, stamp(etc));
+      }
       return undefined;
     }
+    failed.delete(key);
     versions.set(key, version);
   }
   const taken = version;
@@ -230,17 +253,9 @@ function build(etc: string, base: string): Version {
     }
     for (const folder of folders) version.stamps.set(folder, stamp(folder));
     // A source changed in the moments before this reading may change again unseen.
-    version.current = ![...version.stamps.keys()].some((path) => {
-      try {
-        const info = Deno.lstatSync(path);
-        return Math.max(
-          info.mtime?.getTime() ?? Infinity,
-          info.ctime?.getTime() ?? Infinity,
-        ) > readAt - RECENT_CHANGE_MS;
-      } catch {
-        return false;
-      }
-    });
+    version.current = ![...version.stamps.keys()].some((path) =>
+      changedSince(path, readAt - RECENT_CHANGE_MS)
+    );
     // The tree's own folders: an entry removed from one (a temp-dir cleaner) makes it again.
     for (const folder of made) version.stamps.set(folder, stamp(folder));
     return version;

@@ -177,6 +177,41 @@ for (
   });
 }
 
+Deno.test({
+  name:
+    "takeEtcTree gives none for an entry it cannot prepare, leaves nothing behind, and tries again once /etc changed",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    await using etc = await tempDir("ctx-etc-source-");
+    await using base = await tempDir("ctx-etc-base-");
+    await Deno.writeTextFile(
+      join(etc.path, "passwd"),
+      "root:x:0:0::/:/bin/sh\n",
+    );
+    // A pipe where the allow list names a file: bound by itself, as before.
+    const made = await new Deno.Command("mkfifo", {
+      args: [join(etc.path, "hosts")],
+    }).output();
+    assert.ok(made.success);
+    const options = { etc: etc.path, base: base.path };
+    assert.equal(takeEtcTree(options), undefined);
+    assert.equal(takeEtcTree(options), undefined);
+    assert.deepEqual([...Deno.readDirSync(base.path)], []);
+    await Deno.remove(join(etc.path, "hosts"));
+    await Deno.writeTextFile(join(etc.path, "hosts"), "127.0.0.1 localhost\n");
+    const tree = takeEtcTree(options);
+    assert.ok(tree);
+    try {
+      assert.equal(
+        await Deno.readTextFile(join(tree.source, "hosts")),
+        "127.0.0.1 localhost\n",
+      );
+    } finally {
+      tree.release();
+    }
+  },
+});
+
 /** Resolves once `path`'s last change is `ms` in the past. */
 async function waitForOlderThan(path: string, ms: number): Promise<void> {
   const info = await Deno.stat(path);
