@@ -145,14 +145,14 @@ export interface WarmHostsOptions {
 
 /**
  * Started hosts per language and project, ready for the next runs, oldest
- * first. A key keeps one; a hot key (calls less than two seconds apart, as
- * in an agent's batch or loop) starts a replacement as soon as a run took
- * its host, so that a call spaced from the last by more than a host's start
- * finds one up. Each call of a hot key that found no host up (none, or one
- * started moments ago: calls faster than hosts start) makes it keep one
- * more, up to four, so that calls back to back find hosts started a few
- * calls ahead; a key called at a slower pace keeps no more than the one it
- * uses. Three seconds after its last call a hot key cools down to one host
+ * first. A key keeps one, replaced after each run. Each call of a hot key
+ * (calls less than two seconds apart, as in an agent's batch or loop) that
+ * found no host up (none, or one started moments ago: calls faster than
+ * hosts start) makes it keep one more, up to four, and then a replacement
+ * starts as soon as a run took its host, so that calls back to back find
+ * hosts started a few calls ahead; a key called at a slower pace keeps no
+ * more than the one it uses, and its replacement does not take the run's
+ * CPU. Three seconds after its last call a hot key cools down to one host
  * again, and a minute after its last call (or its last run's end) a key
  * ends its last host: a language the agent left holds none.
  */
@@ -207,15 +207,19 @@ export class WarmHosts {
       const up = host !== undefined &&
         now - (this.#startedAt.get(host) ?? -Infinity) >=
           (upAfterMs ?? this.#upAfterMs);
-      const depth = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
-      this.#depth.set(key, up ? depth : Math.min(depth + 1, this.#maxDepth));
+      const kept = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
+      const depth = up ? kept : Math.min(kept + 1, this.#maxDepth);
+      this.#depth.set(key, depth);
       this.#coolLater(key);
-      // One replacement starts once this run's request is on its way (a
-      // launch takes milliseconds of this thread), one at a time: the run
-      // keeps a core of its own, the rest fill up after it (`refill`).
-      Deno.unrefTimer(setTimeout(() => {
-        this.refill(key, launch, (this.#ready.get(key)?.length ?? 0) + 1);
-      }, 0));
+      // Calls faster than hosts start: one replacement starts once this
+      // run's request is on its way (a launch takes milliseconds of this
+      // thread), one at a time, the rest after the run (`refill`). At a
+      // slower pace it waits for the run's end, not to take its CPU.
+      if (depth > 1) {
+        Deno.unrefTimer(setTimeout(() => {
+          this.refill(key, launch, (this.#ready.get(key)?.length ?? 0) + 1);
+        }, 0));
+      }
     }
     return host ?? launch();
   }
