@@ -34,6 +34,12 @@ export interface BwrapMounts {
   controlArgs?: readonly string[];
   /** A file descriptor bubblewrap reads the run's seccomp filter from. @default {undefined} */
   seccompFd?: number;
+  /**
+   * A folder that holds exactly `/etc`'s allow list (`_etc_tree.ts`), bound
+   * as `/etc` in one bind, and the folders of `/etc` bound over their empty
+   * stand-ins in it. @default {undefined} (each allowed entry bound by itself)
+   */
+  etc?: { source: string; binds: readonly string[] };
 }
 
 /** Writable parts of a fresh /proc that act on the whole machine. */
@@ -189,8 +195,10 @@ export function runtimeRoots(
 
 /** The part of the command line read from the system's own folders. */
 interface SystemMounts {
-  /** The system trees and `/etc`'s allowed entries, links kept as links. */
+  /** The system trees, links kept as links. */
   binds: string[];
+  /** `/etc`'s allowed entries, links kept as links. */
+  etc: string[];
   /** Whether `/sys` exists. */
   sys: boolean;
   /** The parts of `/proc` that act on the whole machine, where they exist. */
@@ -210,13 +218,15 @@ function systemMounts(fs: FsView): SystemMounts {
     if (path !== "/usr" && fs.lstat(path)) binds.push("--ro-bind", path, path);
   }
   // /etc by its allow list: links stay links, so what they point to decides.
+  const etc: string[] = [];
   for (const path of allowedEtcPaths(fs)) {
     const info = fs.lstat(path);
-    if (info?.isSymlink) binds.push("--symlink", fs.readLink(path), path);
-    else if (info) binds.push("--ro-bind", path, path);
+    if (info?.isSymlink) etc.push("--symlink", fs.readLink(path), path);
+    else if (info) etc.push("--ro-bind", path, path);
   }
   return {
     binds,
+    etc,
     sys: fs.lstat("/sys") !== undefined,
     knobs: PROC_KNOBS.filter((path) => fs.lstat(path)),
   };
@@ -318,6 +328,13 @@ export function bwrapArgs(
 ): string[] {
   const system = fs === REAL_FS ? cachedSystemMounts() : systemMounts(fs);
   const args = [...BWRAP_NAMESPACE_ARGS, ...system.binds];
+  if (mounts.etc) {
+    // One bind instead of one per entry: each costs bubblewrap a read of the mount table.
+    args.push("--ro-bind", mounts.etc.source, "/etc");
+    for (const path of mounts.etc.binds) args.push("--ro-bind", path, path);
+  } else {
+    args.push(...system.etc);
+  }
   // /etc/resolv.conf may point into /run (systemd-resolved); DNS needs its target.
   const resolv = fs.lstat("/etc/resolv.conf");
   if (resolv?.isSymlink) {

@@ -1,8 +1,9 @@
 /**
  * Wraps a planned host's command line in bubblewrap: the project and the
  * temp dir read-write, the runtime's files read-only, the project's control
- * files mounted read-only over it, the seccomp filter, and for hosts that
- * start programs a process limit.
+ * files mounted read-only over it, `/etc` as the server's prepared folder
+ * of its allow list, the seccomp filter, and for hosts that start programs
+ * a process limit.
  *
  * Never starts a process; `bwrapArgs` decides what the mounts mean.
  *
@@ -17,6 +18,7 @@ import { controlMountArgs } from "./_control_mounts.ts";
 import { seccompFile } from "./_seccomp.ts";
 import { processLimit } from "./_process_limit.ts";
 import type { HostPlan, PlanOptions } from "./_host_types.ts";
+import { takeEtcTree } from "./_etc_tree.ts";
 
 /** The descriptor bubblewrap reads the seccomp filter from. */
 const SECCOMP_FD = 9;
@@ -44,6 +46,9 @@ export function wrapInBwrap(
     ? processLimit(options.parent, true)
     : undefined;
   if (limit) plan.processLimit = limit;
+  // Given back when the host ends (`launchHost`'s cleanup).
+  const etc = takeEtcTree();
+  if (etc) plan.etcTree = etc;
   const args = bwrapArgs(
     {
       writable: paths.writable,
@@ -58,6 +63,7 @@ export function wrapInBwrap(
       // The namespace's /tmp lives in memory: the run's memory cap bounds it too.
       tmpBytes: options.memoryMb * 1024 * 1024,
       ...(filter ? { seccompFd: SECCOMP_FD } : {}),
+      ...(etc ? { etc } : {}),
     },
     limit ? limit.insideBwrap(argv, options.parent) : argv,
   );

@@ -11,6 +11,7 @@ import type { LanguageId } from "./_languages.ts";
 import type { HostConfig } from "./worker_host.ts";
 import type { ProcessLimit } from "./_process_limit.ts";
 import type { Spec } from "./_control_spec.ts";
+import type { EtcTree } from "./_etc_tree.ts";
 
 /** How a run ends up confined (reported with every result). */
 export type RunConfinement = "bwrap" | "landlock" | "permissions" | "none";
@@ -47,6 +48,8 @@ export interface HostPlan {
   execHost?: boolean;
   /** The run's process limit (a cgroup to remove once the host ended), for hosts that start programs. */
   processLimit?: ProcessLimit;
+  /** The prepared `/etc` a bubblewrap host binds, given back when it ends. */
+  etcTree?: EtcTree;
   /** The control-file mounts (bubblewrap) the host was started with. */
   controlArgs?: string[];
   /** The control spec the mounts or deny list were made from, for the next run's baseline (taken once). */

@@ -52,6 +52,8 @@ export const DEFAULT_MAX_MEMORY_MB = 2048;
 export const DEFAULT_MAX_CONCURRENT_RUNS = 8;
 /** How long after a run its language's next host starts (the answer goes out first). */
 const REFILL_DELAY_MS = 30;
+/** A JavaScript host (a Deno process) younger than this was likely still starting. */
+const JS_HOST_UP_AFTER_MS = 150;
 /** How long a warm host waits for its run before it ends. */
 const HOST_IDLE_MS = 5 * 60_000;
 const RUN_SLOTS = new RunSlots();
@@ -251,7 +253,13 @@ export async function runCode(
   const key = JSON.stringify([language, project, confinement.kind]);
   try {
     await cacheRemoteHosts(planOptions.runtime);
-    let host = options.warm ? options.warm.take(key, launch) : launch();
+    let host = options.warm
+      ? options.warm.take(
+        key,
+        launch,
+        isJs ? JS_HOST_UP_AFTER_MS : undefined,
+      )
+      : launch();
     if (options.warm && !controlStillHeld(host.plan)) {
       // Started before the last run made a repository: its mounts miss it.
       discardProcess(host.process);

@@ -1,9 +1,9 @@
 /**
  * Sandbox hosts: starting one (its own temp dir, its confinement built once),
  * and a pool that keeps started hosts ready per language and project (one,
- * two while calls come fast), so that a run only sends its request. A host
- * serves one run and ends with it; the pool starts the next one after the
- * run, or as it hands out its last host while calls come fast. An idle host ends on
+ * two to four while calls come fast), so that a run only sends its request.
+ * A host serves one run and ends with it; the pool starts the next one after
+ * the run, or as soon as it hands one out while calls come fast. An idle host ends on
  * its own after a while, and every host ends with the server.
  *
  * This module never decides what a run may do (see `_host_plan.ts`).
@@ -91,6 +91,7 @@ export function launchHost(
   const cleanup = async () => {
     // Awaited: no process of the run may be left (even dying) once its result returns.
     await plan?.processLimit?.release(process?.child);
+    plan?.etcTree?.release();
     if (!scratchInside) {
       await Deno.remove(scratch, { recursive: true }).catch(() => {});
     }
@@ -115,45 +116,60 @@ export function launchHost(
 
 /** Calls of one key closer together than this make it hot: its pool grows. */
 const HOT_WITHIN_MS = 2000;
-/** How many hosts a hot key keeps started. */
-const HOT_DEPTH = 2;
-/** A hot key's pool grows by one per call that found it empty, up to this. */
+/** How many hosts a hot key keeps started until a call finds none up. */
+const HOT_DEPTH = 1;
+/** A hot key's pool grows by one per call that found none up, up to this. */
 const MAX_DEPTH = 4;
-/** After this long without a call, a hot key's extra hosts end. */
-const COOL_AFTER_MS = 10_000;
+/** A host younger than this was likely still starting when it was taken. */
+const UP_AFTER_MS = 40;
+/** After this long without a call, a hot key's extra hosts end (a key stays hot for 2 s). */
+const COOL_AFTER_MS = 3000;
+/** After this long without a call or a run's end, a key's last host ends too. */
+const IDLE_AFTER_MS = 60_000;
 
 /** Options for {@linkcode WarmHosts}. */
 export interface WarmHostsOptions {
   /** Calls of one key closer together than this make it hot. @default {2000} */
   hotWithinMs?: number;
-  /** How many hosts a hot key keeps started. @default {2} */
+  /** How many hosts a hot key keeps started until a call finds none up. @default {1} */
   hotDepth?: number;
-  /** The most a hot key keeps, grown one per call that found none ready. @default {4} */
+  /** The most a hot key keeps, grown one per call that found none up. @default {4} */
   maxDepth?: number;
-  /** After this long without a call, a hot key keeps one host again. @default {10000} */
+  /** A host taken younger than this counts as none up. @default {40} */
+  upAfterMs?: number;
+  /** After this long without a call, a hot key keeps one host again. @default {3000} */
   coolAfterMs?: number;
+  /** After this long without a call or a run's end, a key keeps no host. @default {60000} */
+  idleAfterMs?: number;
 }
 
 /**
  * Started hosts per language and project, ready for the next runs, oldest
- * first. A key keeps one; a hot key (calls less than two seconds apart, as
- * in an agent's batch or loop) keeps two, and starts a replacement as it
- * hands out its last one, so that a call back to back with the last one
- * finds a host that had the time to start. Each call of a hot key that still
- * found none ready (a burst faster than hosts start) makes it keep one more,
- * up to four. Ten seconds after its last call a hot key cools down to one
- * host again.
+ * first. A key keeps one, replaced after each run. Each call of a hot key
+ * (calls less than two seconds apart, as in an agent's batch or loop) that
+ * found no host up (none, or one started moments ago: calls faster than
+ * hosts start) makes it keep one more, up to four, and then a replacement
+ * starts as soon as a run took its host, so that calls back to back find
+ * hosts started a few calls ahead; a key called at a slower pace keeps no
+ * more than the one it uses, and its replacement does not take the run's
+ * CPU. Three seconds after its last call a hot key cools down to one host
+ * again, and a minute after its last call (or its last run's end) a key
+ * ends its last host: a language the agent left holds none.
  */
 export class WarmHosts {
   #ready = new Map<string, Host[]>();
+  #startedAt = new WeakMap<Host, number>();
   #lastTake = new Map<string, number>();
   #depth = new Map<string, number>();
   #cooling = new Map<string, ReturnType<typeof setTimeout>>();
+  #idle = new Map<string, ReturnType<typeof setTimeout>>();
   #closed = false;
   #hotWithinMs: number;
   #hotDepth: number;
   #maxDepth: number;
+  #upAfterMs: number;
   #coolAfterMs: number;
+  #idleAfterMs: number;
 
   /**
    * Makes an empty pool: hosts start on the first take of each key.
@@ -164,7 +180,9 @@ export class WarmHosts {
     this.#hotWithinMs = options.hotWithinMs ?? HOT_WITHIN_MS;
     this.#hotDepth = options.hotDepth ?? HOT_DEPTH;
     this.#maxDepth = Math.max(this.#hotDepth, options.maxDepth ?? MAX_DEPTH);
+    this.#upAfterMs = options.upAfterMs ?? UP_AFTER_MS;
     this.#coolAfterMs = options.coolAfterMs ?? COOL_AFTER_MS;
+    this.#idleAfterMs = options.idleAfterMs ?? IDLE_AFTER_MS;
   }
 
   /**
@@ -172,10 +190,11 @@ export class WarmHosts {
    *
    * @param key Language, project and settings: hosts are interchangeable only within one key.
    * @param launch Starts a host for this key.
+   * @param upAfterMs A host of this key taken younger than this counts as none up (the pool's own by default).
    * @returns A host that no other run gets.
    * @ignore used by `runCode` only
    */
-  take(key: string, launch: () => Host): Host {
+  take(key: string, launch: () => Host, upAfterMs?: number): Host {
     const now = performance.now();
     const last = this.#lastTake.get(key);
     this.#lastTake.set(key, now);
@@ -183,19 +202,23 @@ export class WarmHosts {
     const queue = this.#ready.get(key) ?? [];
     const host = queue.shift();
     if (queue.length === 0) this.#ready.delete(key);
+    this.#endWhenIdle(key);
     if (hot && !this.#closed) {
-      const depth = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
-      this.#depth.set(
-        key,
-        host ? depth : Math.min(depth + 1, this.#maxDepth),
-      );
+      const up = host !== undefined &&
+        now - (this.#startedAt.get(host) ?? -Infinity) >=
+          (upAfterMs ?? this.#upAfterMs);
+      const kept = Math.max(this.#depth.get(key) ?? 1, this.#hotDepth);
+      const depth = up ? kept : Math.min(kept + 1, this.#maxDepth);
+      this.#depth.set(key, depth);
       this.#coolLater(key);
-      // A host still waits: the replacement starts after the run (`refill`),
-      // not while it competes with it for the CPU. The last one went: one
-      // starts now (once this run's request is on its way, as a launch takes
-      // milliseconds of this thread), so the next call finds one.
-      if (host && queue.length === 0) {
-        Deno.unrefTimer(setTimeout(() => this.refill(key, launch, 1), 0));
+      // Calls faster than hosts start: one replacement starts once this
+      // run's request is on its way (a launch takes milliseconds of this
+      // thread), one at a time, the rest after the run (`refill`). At a
+      // slower pace it waits for the run's end, not to take its CPU.
+      if (depth > 1) {
+        Deno.unrefTimer(setTimeout(() => {
+          this.refill(key, launch, (this.#ready.get(key)?.length ?? 0) + 1);
+        }, 0));
       }
     }
     return host ?? launch();
@@ -210,6 +233,7 @@ export class WarmHosts {
    * @ignore used by `runCode` only
    */
   refill(key: string, launch: () => Host, atMost = Infinity): void {
+    this.#endWhenIdle(key);
     const depth = Math.min(this.#depth.get(key) ?? 1, atMost);
     while (!this.#closed && (this.#ready.get(key)?.length ?? 0) < depth) {
       let host: Host;
@@ -223,6 +247,7 @@ export class WarmHosts {
   }
 
   #keep(key: string, host: Host): void {
+    this.#startedAt.set(host, performance.now());
     const queue = this.#ready.get(key) ?? [];
     queue.push(host);
     this.#ready.set(key, queue);
@@ -246,6 +271,23 @@ export class WarmHosts {
   }
 
   /** Ends the extra hosts of `key` once it had no call for a while. */
+  /** Ends every host of `key` once it had no call and no run's end for a while: a language the agent left holds none. */
+  #endWhenIdle(key: string): void {
+    if (this.#closed) return;
+    clearTimeout(this.#idle.get(key));
+    const timer = setTimeout(() => {
+      this.#idle.delete(key);
+      this.#lastTake.delete(key);
+      for (const host of [...this.#ready.get(key) ?? []]) {
+        this.#drop(key, host);
+        discardProcess(host.process);
+        host.cleanup();
+      }
+    }, this.#idleAfterMs);
+    Deno.unrefTimer(timer);
+    this.#idle.set(key, timer);
+  }
+
   #coolLater(key: string): void {
     clearTimeout(this.#cooling.get(key));
     const timer = setTimeout(() => {
@@ -285,6 +327,8 @@ export class WarmHosts {
     this.#closed = true;
     for (const timer of this.#cooling.values()) clearTimeout(timer);
     this.#cooling.clear();
+    for (const timer of this.#idle.values()) clearTimeout(timer);
+    this.#idle.clear();
     for (const queue of this.#ready.values()) {
       for (const host of queue) {
         discardProcess(host.process);

@@ -1,8 +1,9 @@
 /**
- * The warm pool starts a replacement host while a run goes only when the
- * run took its last host: otherwise the replacement waits for the run's end
- * (`refill`), so that it does not compete with the run for the CPU. A
- * confined host starts through one `sh` at most (each costs an exec).
+ * A warm pool whose calls come faster than hosts start starts one
+ * replacement host as soon as a run took one (so that calls back to back
+ * find hosts started ahead), and the rest only after the run (`refill`), so
+ * that they do not compete with it for the CPU; at a slower pace it keeps
+ * one host, replaced after the run. A confined host starts through one `sh` at most (each costs an exec).
  */
 
 import assert from "node:assert/strict";
@@ -31,10 +32,14 @@ function afterDueTimers(): Promise<void> {
 
 Deno.test({
   name:
-    "a hot pool starts no replacement while a run goes unless the run took its last host",
+    "a hot pool starts one replacement as soon as a run took a host, and fills up only after the run",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const warm = new WarmHosts({ hotWithinMs: 60_000 });
+    const warm = new WarmHosts({
+      hotWithinMs: 60_000,
+      hotDepth: 2,
+      upAfterMs: 0,
+    });
     const taken: Host[] = [];
     let launches = 0;
     const launch = () => {
@@ -43,24 +48,27 @@ Deno.test({
     };
     const key = "key";
     try {
-      taken.push(warm.take(key, launch)); // cold: starts its own
+      taken.push(warm.take(key, launch)); // cold: starts its own, nothing more
+      await afterDueTimers();
+      assert.equal(launches, 1);
       warm.refill(key, launch); // after the run: one waits
       assert.equal(launches, 2);
-      // Hot now, and it took the last host: one starts at once.
+      // Hot now: one starts once the run's request is on its way, not before.
       taken.push(warm.take(key, launch));
+      assert.equal(launches, 2);
       await afterDueTimers();
       assert.equal(launches, 3);
       assert.equal(warm.ready, 1);
-      warm.refill(key, launch); // after the run: a hot key keeps two
-      assert.equal(warm.ready, 2);
-      assert.equal(launches, 4);
-      // A host still waits: nothing starts before the run's end.
+      // Still one at a time while a run goes, though a hot key keeps two.
       taken.push(warm.take(key, launch));
       await afterDueTimers();
       assert.equal(launches, 4);
       assert.equal(warm.ready, 1);
-      warm.refill(key, launch);
+      warm.refill(key, launch); // after the run: a hot key keeps two
       assert.equal(warm.ready, 2);
+      assert.equal(launches, 5);
+      warm.refill(key, launch);
+      assert.equal(launches, 5, "a full pool starts nothing");
     } finally {
       warm.close();
       for (const host of taken) {
@@ -73,13 +81,16 @@ Deno.test({
 
 Deno.test({
   name:
-    "a hot pool keeps one more host per call that found none ready, up to its most, and cools back to one",
+    "a hot pool keeps one more host per call that found none up, up to its most, and cools back to one",
   ignore: Deno.build.os === "windows",
   fn: async () => {
+    const upAfterMs = 100;
     const warm = new WarmHosts({
       hotWithinMs: 60_000,
+      hotDepth: 2,
       maxDepth: 4,
-      coolAfterMs: 200,
+      upAfterMs,
+      coolAfterMs: 2000,
     });
     const taken: Host[] = [];
     const launch = () => sleepingHost();
@@ -90,14 +101,19 @@ Deno.test({
       // A burst: each call finds the pool empty (no run ended yet to refill it).
       taken.push(warm.take(key, launch));
       assert.equal(warm.depth(key), 3, "hot (2) and one miss");
-      taken.push(warm.take(key, launch));
       await afterDueTimers();
+      // The host started for it is there, but started moments ago: a miss too.
+      assert.equal(warm.ready, 1);
+      taken.push(warm.take(key, launch));
+      assert.equal(warm.depth(key), 4, "a host not up yet counts as none");
       taken.push(warm.take(key, launch));
       taken.push(warm.take(key, launch));
       assert.equal(warm.depth(key), 4, "never past its most");
+      await afterDueTimers();
       warm.refill(key, launch);
       assert.equal(warm.ready, 4);
-      // A call that finds a host ready does not grow it.
+      // A call that finds a host up does not grow it.
+      await new Promise((resolve) => setTimeout(resolve, upAfterMs + 10));
       taken.push(warm.take(key, launch));
       assert.equal(warm.depth(key), 4);
       // Quiet: back to one host, the oldest.
@@ -107,6 +123,75 @@ Deno.test({
       }
       assert.equal(warm.depth(key), 1);
       assert.equal(warm.ready, 1);
+    } finally {
+      warm.close();
+      for (const host of taken) {
+        discardProcess(host.process);
+        await host.process.child.status;
+      }
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "a hot pool whose calls find a host up keeps only the one they use, replaced after the run",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const upAfterMs = 50;
+    const warm = new WarmHosts({ hotWithinMs: 60_000, upAfterMs });
+    const taken: Host[] = [];
+    const launch = () => sleepingHost();
+    const key = "paced";
+    try {
+      taken.push(warm.take(key, launch)); // cold
+      warm.refill(key, launch);
+      for (let call = 0; call < 3; call++) {
+        // Spaced past a host's start: the one started after the last call is up.
+        await new Promise((resolve) => setTimeout(resolve, upAfterMs + 10));
+        taken.push(warm.take(key, launch));
+        await afterDueTimers();
+        assert.equal(warm.depth(key), 1, `call ${call}`);
+        // At this pace the replacement waits for the run's end, not to take its CPU.
+        assert.equal(warm.ready, 0, `call ${call}`);
+        warm.refill(key, launch);
+        assert.equal(warm.ready, 1, `call ${call}`);
+      }
+    } finally {
+      warm.close();
+      for (const host of taken) {
+        discardProcess(host.process);
+        await host.process.child.status;
+      }
+    }
+  },
+});
+
+Deno.test({
+  name: "a key with no call for a while ends its last host",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const warm = new WarmHosts({ idleAfterMs: 100 });
+    const taken: Host[] = [];
+    const started: Host[] = [];
+    const launch = () => {
+      const host = sleepingHost();
+      started.push(host);
+      return host;
+    };
+    try {
+      taken.push(warm.take("left", launch));
+      warm.refill("left", launch);
+      assert.equal(warm.ready, 1);
+      const waiting = started.at(-1)!;
+      const ready = () => warm.ready;
+      const deadline = Date.now() + 30_000;
+      while (ready() !== 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(ready(), 0);
+      // Ended, not only forgotten.
+      assert.notEqual((await waiting.process.child.status).signal, null);
     } finally {
       warm.close();
       for (const host of taken) {
