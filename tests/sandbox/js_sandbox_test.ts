@@ -447,10 +447,10 @@ Deno.test({
       } }, { confine: false });`,
     );
     const pidFile = join(project.path, "pid");
-    assert.ok(
-      await eventually(() => exists(pidFile), 10_000),
-      "the sandbox started",
-    );
+    // Whole once it holds a number: the run may be writing it when it first exists.
+    const written = async () =>
+      /^\d+$/.test(await Deno.readTextFile(pidFile).catch(() => ""));
+    assert.ok(await eventually(written, 10_000), "the sandbox started");
     const pid = Number(await Deno.readTextFile(pidFile));
     const scratch = dirname(
       await Deno.readTextFile(join(project.path, "tmpdir")),
