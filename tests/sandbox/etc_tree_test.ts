@@ -196,7 +196,7 @@ Deno.test({
     const options = { etc: etc.path, base: base.path };
     assert.equal(takeEtcTree(options), undefined);
     assert.equal(takeEtcTree(options), undefined);
-    assert.deepEqual([...Deno.readDirSync(base.path)], []);
+    assert.deepEqual(await Array.fromAsync(Deno.readDir(base.path)), []);
     await Deno.remove(join(etc.path, "hosts"));
     await Deno.writeTextFile(join(etc.path, "hosts"), "127.0.0.1 localhost\n");
     const tree = takeEtcTree(options);
