@@ -30,6 +30,18 @@ function afterDueTimers(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Closes a pool and ends the hosts a test took from it. */
+async function closeAll(
+  warm: WarmHosts,
+  taken: readonly Host[],
+): Promise<void> {
+  warm.close();
+  for (const host of taken) {
+    discardProcess(host.process);
+    await host.process.child.status;
+  }
+}
+
 Deno.test({
   name:
     "a hot pool starts one replacement as soon as a run took a host, and fills up only after the run",
@@ -70,11 +82,7 @@ Deno.test({
       warm.refill(key, launch);
       assert.equal(launches, 5, "a full pool starts nothing");
     } finally {
-      warm.close();
-      for (const host of taken) {
-        discardProcess(host.process);
-        await host.process.child.status;
-      }
+      await closeAll(warm, taken);
     }
   },
 });
@@ -124,11 +132,7 @@ Deno.test({
       assert.equal(warm.depth(key), 1);
       assert.equal(warm.ready, 1);
     } finally {
-      warm.close();
-      for (const host of taken) {
-        discardProcess(host.process);
-        await host.process.child.status;
-      }
+      await closeAll(warm, taken);
     }
   },
 });
@@ -158,11 +162,7 @@ Deno.test({
         assert.equal(warm.ready, 1, `call ${call}`);
       }
     } finally {
-      warm.close();
-      for (const host of taken) {
-        discardProcess(host.process);
-        await host.process.child.status;
-      }
+      await closeAll(warm, taken);
     }
   },
 });
@@ -193,11 +193,7 @@ Deno.test({
       // Ended, not only forgotten.
       assert.notEqual((await waiting.process.child.status).signal, null);
     } finally {
-      warm.close();
-      for (const host of taken) {
-        discardProcess(host.process);
-        await host.process.child.status;
-      }
+      await closeAll(warm, taken);
     }
   },
 });
